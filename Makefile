@@ -1,0 +1,70 @@
+# datasched: every set-up step lives here. Targets are incremental: a second run
+# with nothing changed does no apt call, no rebuild and no reinstall.
+#
+#   make reproduce   set everything up, then run the main job (quick paper figures)
+#   make test        set everything up, then run every test (C++ and Python)
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMPS := .stamps
+BUILD := build
+ENGINE := $(BUILD)/sim/datasched-sim
+UV_VERSION := 0.9.5
+JOBS ?= 2
+
+.PHONY: setup system-deps engine venv test test-engine test-python reproduce demo lock clean bench
+
+setup: system-deps engine venv
+
+system-deps: $(STAMPS)/apt
+$(STAMPS)/apt: scripts/apt-packages.txt scripts/install-system-deps.sh
+	@mkdir -p $(STAMPS)
+	scripts/install-system-deps.sh
+	@touch $@
+
+$(BUILD)/build.ninja: sim/CMakeLists.txt $(STAMPS)/apt
+	cmake -S sim -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+engine: $(BUILD)/build.ninja
+	@cmake --build $(BUILD) -j $(JOBS) | grep -v '^ninja: no work to do' || true
+	@test -x $(ENGINE)
+
+venv: $(STAMPS)/venv
+$(STAMPS)/venv: requirements.lock requirements-nodeps.txt pyproject.toml $(STAMPS)/apt
+	@mkdir -p $(STAMPS)
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --disable-pip-version-check uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip sync -q --python $(VPY) requirements.lock
+	$(VENV)/bin/uv pip install -q --python $(VPY) --no-deps -r requirements-nodeps.txt
+	$(VENV)/bin/uv pip install -q --python $(VPY) --no-deps -e .
+	@touch $@
+
+# Regenerate the lock file after editing pyproject.toml dependencies.
+lock:
+	test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q --disable-pip-version-check uv==$(UV_VERSION)
+	$(VENV)/bin/uv pip compile -q --python-version 3.11 --extra dev pyproject.toml -o requirements.lock
+
+test: setup
+	$(MAKE) --no-print-directory test-engine test-python
+
+test-engine: engine
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+test-python: venv engine
+	$(VPY) -m pytest -q -n $(JOBS) tests
+
+demo: setup
+	$(VENV)/bin/datasched demo --output out/demo
+
+reproduce: setup
+	$(VENV)/bin/datasched demo --output out/demo
+
+bench: setup
+	bench/engine_throughput
+
+clean:
+	rm -rf $(BUILD) $(STAMPS) $(VENV)

@@ -1,0 +1,61 @@
+"""The `datasched` command line.
+
+Each domain package owns its sub-commands: it exposes ``register(subparsers)`` in a
+``cli`` module, which adds its parsers and sets ``func`` on them. This file only
+lists those modules, so adding a command never means editing another domain's code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from datasched import __version__
+
+#: Modules that contribute sub-commands, in the order they appear in ``--help``.
+COMMAND_MODULES = (
+    "datasched.run_cli",
+    "datasched.platforms.cli",
+    "datasched.workloads.cli",
+    "datasched.schedulers.cli",
+)
+
+
+class UserError(Exception):
+    """An error caused by the user's input: printed without a traceback, exit code 2."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="datasched",
+        description="Data-aware HPC job scheduling research framework.",
+    )
+    parser.add_argument("--version", action="version", version=f"datasched {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name == name:
+                continue  # that domain has no commands yet
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args) or 0)
+    except UserError as exc:
+        print(f"datasched: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
