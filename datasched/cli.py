@@ -12,6 +12,7 @@ import importlib
 import sys
 
 from datasched import __version__
+from datasched.errors import UserError
 
 #: Modules that contribute sub-commands, in the order they appear in ``--help``.
 COMMAND_MODULES = (
@@ -20,10 +21,6 @@ COMMAND_MODULES = (
     "datasched.workloads.cli",
     "datasched.schedulers.cli",
 )
-
-
-class UserError(Exception):
-    """An error caused by the user's input: printed without a traceback, exit code 2."""
 
 
 def build_parser() -> argparse.ArgumentParser:
