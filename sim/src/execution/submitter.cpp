@@ -23,8 +23,8 @@ void static_submitter_actor(Context* context, Workload* workload)
 
   // The date taken just before each send is what the next sleep is computed from, so
   // every wake-up is delayed by the previous send's duration, as in Batsim.
-  double reference_date = Engine::get_clock();
   send_to_server(new Message{MessageType::SubmitterHello, workload->name, {}, {}, {}, {}, {}, {}});
+  double reference_date = Engine::get_clock();
 
   size_t index = 0;
   while (index < jobs.size()) {
