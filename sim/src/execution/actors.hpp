@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/external_events.hpp"
 #include "protocol/reader.hpp"
 
 namespace datasched {
@@ -20,5 +21,6 @@ void request_reply_actor(Context* context, std::string request);
 void job_actor(Context* context, Job* job);
 void waiter_actor(double target_time);
 void killer_actor(Context* context, std::vector<std::string> job_ids);
+void external_events_actor(std::vector<ExternalEvent> events);
 
 } // namespace datasched

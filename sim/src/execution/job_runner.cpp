@@ -26,12 +26,13 @@ public:
   {
     const std::vector<int> allocated = job->allocation.elements();
     if (job->mapping.empty()) {
-      for (int id : allocated)
-        executors_.push_back(context->machines.at(id).host);
+      executor_ids_ = allocated;
     } else {
       for (int index : job->mapping)
-        executors_.push_back(context->machines.at(allocated.at(index)).host);
+        executor_ids_.push_back(allocated.at(index));
     }
+    for (int id : executor_ids_)
+      executors_.push_back(context->machines.at(id).host);
     if (job->walltime > 0)
       deadline_ = Engine::get_clock() + job->walltime;
   }
@@ -106,6 +107,8 @@ private:
     std::vector<Host*> hosts;
     std::vector<double> flops, bytes;
     build_ptask(profile, hosts, flops, bytes);
+    if (job_->io_profile && job_->progress.empty())
+      merge_io_job(hosts, flops, bytes);
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec});
     exec->start();
@@ -121,6 +124,41 @@ private:
     }
     job_->progress.pop_back();
     return Outcome::Completed;
+  }
+
+  /// Adds the additional I/O job's ptask to the job's: hosts present in both add up,
+  /// the I/O job's other hosts are appended.
+  void merge_io_job(std::vector<Host*>& hosts, std::vector<double>& flops, std::vector<double>& bytes)
+  {
+    const Profile& io               = *job_->io_profile;
+    const std::vector<int> io_ids   = job_->io_allocation.elements();
+    const size_t n                  = hosts.size();
+    std::vector<size_t> index_of_io(io_ids.size());
+    std::vector<Host*> merged_hosts = hosts;
+    for (size_t k = 0; k < io_ids.size(); ++k) {
+      Host* h = context_->machines.at(io_ids[k]).host;
+      auto it = std::find(merged_hosts.begin(), merged_hosts.end(), h);
+      index_of_io[k] = static_cast<size_t>(it - merged_hosts.begin());
+      if (it == merged_hosts.end())
+        merged_hosts.push_back(h);
+    }
+    const size_t m = merged_hosts.size();
+    std::vector<double> merged_flops(m, 0), merged_bytes(m * m, 0);
+    for (size_t i = 0; i < n; ++i) {
+      merged_flops[i] = flops[i];
+      if (!bytes.empty())
+        for (size_t j = 0; j < n; ++j)
+          merged_bytes[i * m + j] = bytes[i * n + j];
+    }
+    const size_t k_n = io_ids.size();
+    for (size_t a = 0; a < k_n; ++a) {
+      merged_flops[index_of_io[a]] += io.cpu[a];
+      for (size_t b = 0; b < k_n; ++b)
+        merged_bytes[index_of_io[a] * m + index_of_io[b]] += io.com[a * k_n + b];
+    }
+    hosts = std::move(merged_hosts);
+    flops = std::move(merged_flops);
+    bytes = std::move(merged_bytes);
   }
 
   void build_ptask(const Profile& p, std::vector<Host*>& hosts, std::vector<double>& flops, std::vector<double>& bytes)
@@ -185,6 +223,7 @@ private:
 
   Context* context_;
   Job* job_;
+  std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
   double deadline_ = -1;
 };

@@ -35,6 +35,7 @@ struct Message {
   Decision decision;                ///< Decision
   std::string event_type;           ///< MachineEvent
   std::string resources;            ///< MachineEvent
+  nlohmann::json event;             ///< MachineEvent of an unknown type, forwarded as is
 };
 
 /// Sends `message` to the server (blocking, 1 simulated byte). Takes ownership.

@@ -167,12 +167,24 @@ private:
 
   void on_machine_event(Message& m)
   {
+    if (m.event_type == "no_more_external_event_to_occur") {
+      ctx_->writer.append_notify("no_more_external_event_to_occur", now());
+      return;
+    }
+    if (m.event_type != "machine_available" && m.event_type != "machine_unavailable") {
+      ctx_->writer.append_notify_object(m.event, now()); // an unknown event, forwarded as is
+      return;
+    }
     IntervalSet machines = IntervalSet::from_string(m.resources);
     const bool available = m.event_type == "machine_available";
-    for (int id : machines.elements())
-      ctx_->machines.at(id).available = available;
+    for (int id : machines.elements()) {
+      Machine& machine = ctx_->machines.at(id);
+      if (machine.available != available)
+        ctx_->unavailable_changes.emplace_back(now(), available ? -1 : +1);
+      machine.available = available;
+    }
     ctx_->writer.append_notify(available ? "event_machine_available" : "event_machine_unavailable", now(),
-                               m.resources);
+                               machines.to_string(" "));
   }
 
   // ---- decisions -------------------------------------------------------------
@@ -229,7 +241,7 @@ private:
         fatal("EXECUTE_JOB: job '" + job.id + "': storage_mapping['" + label + "'] = " + std::to_string(id) +
               " is not a resource id");
     if (d.additional_io_job)
-      fatal("EXECUTE_JOB: job '" + job.id + "': additional_io_job is not supported yet by datasched-sim");
+      attach_io_job(job, *d.additional_io_job);
 
     job.state           = JobState::Running;
     job.allocation      = d.allocation;
@@ -241,6 +253,45 @@ private:
     nb_running_++;
     auto* host = ctx_->machines.at(job.allocation.first()).host;
     job.actor  = simgrid::s4u::Actor::create(job.id, host, job_actor, ctx_, &job);
+  }
+
+  /// Batsim's additional_io_job: {"alloc": "...", "profile": {...} or "name", "profile_name": "..."}.
+  /// Its parallel task is merged into the job's (same hosts add up) before it starts.
+  void attach_io_job(Job& job, const nlohmann::json& io)
+  {
+    const std::string ctx = "EXECUTE_JOB: job '" + job.id + "': additional_io_job";
+    if (!io.is_object() || !io.contains("alloc") || !io.at("alloc").is_string() || !io.contains("profile"))
+      fatal(ctx + " must be an object with 'alloc' (string) and 'profile' (object or profile name)");
+    try {
+      job.io_allocation = IntervalSet::from_string(io.at("alloc").get<std::string>());
+    } catch (const InputError& e) {
+      fatal(ctx + ": " + e.what());
+    }
+    for (int id : job.io_allocation.elements())
+      if (!ctx_->machines.exists(id))
+        fatal(ctx + ": host " + std::to_string(id) + " does not exist");
+    const auto& profile = io.at("profile");
+    try {
+      if (profile.is_string()) {
+        auto it = job.workload->profiles.find(profile.get<std::string>());
+        if (it == job.workload->profiles.end())
+          fatal(ctx + ": unknown profile '" + profile.get<std::string>() + "'");
+        job.io_profile = std::make_shared<Profile>(it->second);
+      } else {
+        std::string name = io.value("profile_name", std::string("additional_io_job"));
+        job.io_profile   = std::make_shared<Profile>(Profile::from_json(name, profile, ctx));
+      }
+    } catch (const InputError& e) {
+      fatal(e.what());
+    }
+    if (job.io_profile->type != ProfileType::Parallel)
+      fatal(ctx + ": its profile must be of type 'parallel'");
+    if (static_cast<int>(job.io_profile->cpu.size()) != job.io_allocation.size())
+      fatal(ctx + ": its profile has " + std::to_string(job.io_profile->cpu.size()) + " executors but its alloc has " +
+            std::to_string(job.io_allocation.size()) + " hosts");
+    const ProfileType t = ctx_->workloads.profile_of(job).type;
+    if (t == ProfileType::Delay || t == ProfileType::Composed)
+      fatal(ctx + ": the job's own profile must be a parallel task (not " + profile_type_to_string(t) + ")");
   }
 
   void apply_one(RejectJob& d)
@@ -266,7 +317,8 @@ private:
   void apply_one(CallMeLater& d)
   {
     nb_waiters_++;
-    simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when);
+    // A daemon: a CALL_ME_LATER beyond the end of the simulation must not keep it alive.
+    simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when)->daemonize();
   }
 
   void apply_one(NotifyDecision& d)
@@ -357,16 +409,13 @@ private:
 
   void apply_one(Query& d)
   {
-    nlohmann::json answer = nlohmann::json::object();
     for (const auto& [key, value] : d.requests.items()) {
-      if (key == "consumed_energy") {
-        answer["consumed_energy"] = 0.0;
-      } else {
-        fatal("QUERY: request '" + key + "' is not supported by datasched-sim");
-      }
       (void)value;
+      if (key == "consumed_energy")
+        fatal("QUERY consumed_energy: energy is not modelled by datasched-sim (out of scope)");
+      fatal("QUERY: request '" + key + "' is not supported by datasched-sim");
     }
-    ctx_->writer.append_answer(answer, now());
+    ctx_->writer.append_answer(nlohmann::json::object(), now());
   }
 
   Context* ctx_;

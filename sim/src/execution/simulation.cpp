@@ -65,6 +65,16 @@ std::string pending_jobs_description(Context& ctx)
   return std::to_string(count) + " submitted job(s) never started: " + list + (count > 5 ? ", ..." : "");
 }
 
+/// Host-seconds spent unavailable between 0 and `end`.
+double unavailable_host_seconds(const std::vector<std::pair<double, int>>& changes, double end)
+{
+  double total = 0;
+  for (const auto& [t, d] : changes)
+    if (t < end)
+      total += (end - t) * d;
+  return total;
+}
+
 } // namespace
 
 void init_simgrid(const EngineConfig& config, const char* program_name)
@@ -92,6 +102,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   remove_outputs(config.export_prefix);
   set_fatal_cleanup([prefix = config.export_prefix]() { remove_outputs(prefix); });
 
+  std::vector<ExternalEvent> external_events;
   try {
     init_simgrid(config, program_name);
     ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
@@ -99,8 +110,12 @@ int run_simulation(const EngineConfig& config, const char* program_name)
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
       ctx.workloads.load_file("w" + std::to_string(i), path);
     }
-    if (!config.event_files.empty())
-      throw InputError("external event files (--events) are not supported yet by datasched-sim");
+    for (const auto& path : config.event_files) {
+      auto loaded = load_external_events(path, ctx.machines.size(), config.forward_unknown_events);
+      external_events.insert(external_events.end(), loaded.begin(), loaded.end());
+    }
+    std::stable_sort(external_events.begin(), external_events.end(),
+                     [](const ExternalEvent& a, const ExternalEvent& b) { return a.timestamp < b.timestamp; });
   } catch (const InputError& e) {
     fatal(e.what());
   }
@@ -130,6 +145,10 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     if (w->is_static)
       simgrid::s4u::Actor::create("submitter_" + name, master, static_submitter_actor, &ctx, w.get());
 
+  if (!config.event_files.empty()) // a daemon: events after the last job do not prolong the simulation
+    simgrid::s4u::Actor::create("external_events", master, external_events_actor, std::move(external_events))
+        ->daemonize();
+
   g_engine->run();
 
   if (!ctx.simulation_completed)
@@ -143,10 +162,11 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
       figures.computing_time -= t * d; // sum of hosts x (finish - start)
     figures.scheduling_time = ctx.zmq->waited_seconds();
+    figures.unavailable_time = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
     figures.simulation_time = wall;
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
     write_machine_states_csv(config.export_prefix + "_machine_states.csv", ctx.machines.size(),
-                             ctx.jobs_csv.computing_changes(), {});
+                             ctx.jobs_csv.computing_changes(), ctx.unavailable_changes);
   } catch (const std::exception& e) {
     fatal(e.what());
   }

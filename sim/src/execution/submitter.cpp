@@ -40,4 +40,19 @@ void static_submitter_actor(Context* context, Workload* workload)
   send_to_server(new Message{MessageType::SubmitterBye, workload->name, {}, {}, {}, {}, {}, {}});
 }
 
+void external_events_actor(std::vector<ExternalEvent> events)
+{
+  using simgrid::s4u::Engine;
+  double reference_date = Engine::get_clock();
+  for (auto& e : events) {
+    if (e.timestamp > reference_date)
+      simgrid::s4u::this_actor::sleep_for(e.timestamp - reference_date);
+    reference_date = Engine::get_clock();
+    auto* m        = new Message{MessageType::MachineEvent, {}, {}, {}, {}, {}, e.type, e.resources};
+    m->event       = std::move(e.object);
+    send_to_server(m);
+  }
+  send_to_server(new Message{MessageType::MachineEvent, {}, {}, {}, {}, {}, "no_more_external_event_to_occur", {}});
+}
+
 } // namespace datasched

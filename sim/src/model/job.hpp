@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Exec.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/profile.hpp"
 
 namespace datasched {
 
@@ -54,6 +55,8 @@ struct Job {
   IntervalSet allocation;
   std::vector<int> mapping;                         ///< executor -> resource id
   std::map<std::string, int> storage_mapping;       ///< storage label -> resource id
+  std::shared_ptr<const struct Profile> io_profile; ///< EXECUTE_JOB's additional_io_job, merged into the job's ptask
+  IntervalSet io_allocation;                        ///< hosts of the additional I/O job
   double starting_time = -1;
   double runtime = 0;
   int return_code = 0;

@@ -109,6 +109,11 @@ void ProtocolWriter::append_notify(const std::string& type, double date, const s
   append("NOTIFY", std::move(data), date);
 }
 
+void ProtocolWriter::append_notify_object(const nlohmann::json& data, double date)
+{
+  append("NOTIFY", data, date);
+}
+
 void ProtocolWriter::append_answer(const nlohmann::json& data, double date) { append("ANSWER", data, date); }
 
 std::string ProtocolWriter::generate(double now) const

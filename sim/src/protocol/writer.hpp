@@ -38,6 +38,7 @@ public:
   void append_job_killed(const std::vector<std::string>& job_ids, const nlohmann::json& progress, double date);
   void append_requested_call(double date);
   void append_notify(const std::string& type, double date, const std::string& resources = "");
+  void append_notify_object(const nlohmann::json& data, double date);
   void append_answer(const nlohmann::json& data, double date);
 
   bool empty() const { return events_.empty(); }
