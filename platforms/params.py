@@ -14,15 +14,22 @@ from __future__ import annotations
 import math
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 GBIT = 1e9 / 8  # bytes per second in one Gbit/s
 GB = 1e9
 
-Bandwidth = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-Latency = Annotated[float, Field(ge=0, allow_inf_nan=False)]
-Size = Annotated[float, Field(gt=0, allow_inf_nan=False)]
-Speed = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+def _not_subnormal(value: float) -> float:
+    """SimGrid's parser rejects values like 5e-324 ('value out of range')."""
+    if 0 < value < 1e-15:
+        raise ValueError("must be 0 or at least 1e-15 s")
+    return value
+
+
+Bandwidth = Annotated[float, Field(ge=1, le=1e15, allow_inf_nan=False)]
+Latency = Annotated[float, Field(ge=0, le=1e3, allow_inf_nan=False), AfterValidator(_not_subnormal)]
+Size = Annotated[float, Field(ge=1, le=1e21, allow_inf_nan=False)]
+Speed = Annotated[float, Field(ge=1, le=1e18, allow_inf_nan=False)]
 
 
 class Strict(BaseModel):
@@ -38,8 +45,10 @@ class TorusParams(Strict):
     """A k-ary n-cube with wrap-around links; SimGrid ``TORUS`` cluster (DOR routing)."""
 
     kind: Literal["torus"] = "torus"
-    dims: tuple[Annotated[int, Field(ge=1)], ...] = Field(
-        (4, 4, 4), min_length=1, description="nodes per dimension, e.g. (4, 4, 4)"
+    dims: tuple[Annotated[int, Field(ge=2)], ...] = Field(
+        (4, 4, 4),
+        min_length=1,
+        description="nodes per dimension, each >= 2 (SimGrid builds a self-link for a ring of 1)",
     )
 
     @property

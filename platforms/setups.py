@@ -1,6 +1,6 @@
 """Single-switch set-ups of seeds 002 (I/O forwarding) and 003 (data staging).
 
-Both are one Floyd zone around a switch router: every host has its own full-duplex
+Both are one SimGrid ``Cluster`` zone (a non-blocking switch): every host has its own full-duplex
 NIC link, so host A -> host B is ``[A_UP, B_DOWN]`` and flows contend at NICs, which is
 what both papers study (forwarders/servers saturating; I/O sharing the IB links of MPI)::
 
@@ -18,26 +18,22 @@ from .model import DATASCHED_ROLES, PlatformModel
 from .params import ForwardingParams, StagingParams
 from .xmlbuild import bw, lat, new_platform, num, props, speed, sub
 
-SWITCH = "switch"
-
 
 def _star(name: str, kind: str) -> tuple[ET.Element, ET.Element, PlatformModel]:
     root = new_platform()
     model = PlatformModel(name=name, root=root)
-    zone = sub(root, "zone", id="root", routing="Floyd")
+    zone = sub(root, "zone", id="root", routing="Cluster")
     props(zone, {"datasched_platform": name, "setup": kind})
     return root, zone, model
 
 
 def _finish_star(zone: ET.Element, model: PlatformModel, link_bw: float, link_lat: float) -> None:
-    sub(zone, "router", id=SWITCH)
     names = [h.name for h in model.hosts]
     for name in names:
         sub(zone, "link", id=f"{name}-nic", bandwidth=bw(link_bw), latency=lat(link_lat), sharing_policy="SPLITDUPLEX")
         model.add_link("fabric", f"{name}-nic")
     for name in names:
-        route = sub(zone, "route", src=name, dst=SWITCH, symmetrical="YES")
-        sub(route, "link_ctn", id=f"{name}-nic", direction="UP")
+        sub(zone, "host_link", id=name, up=f"{name}-nic_UP", down=f"{name}-nic_DOWN")
 
 
 def _host(zone, model, name, role, host_speed, cores, extra=None):

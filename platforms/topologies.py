@@ -111,8 +111,9 @@ def _add_dragonfly(
     cores: int,
     node_props: dict[str, str],
 ) -> None:
-    """Canonical dragonfly as zones: ``ic`` (Full) holds one Floyd zone per group and the
-    global links; rank = (group * a + router) * p + slot.
+    """Canonical dragonfly as zones: ``ic`` (Full) holds one zone per group (Full, with one
+    Full sub-zone per router holding its p nodes) and the global links; rank =
+    (group * a + router) * p + slot. Only Full routing: routes exist without sealing.
 
     ::
 
@@ -133,38 +134,42 @@ def _add_dragonfly(
         return f"ic-g{g}-r{r}"
 
     for g in range(groups):
-        gz = sub(zone, "zone", id=f"ic-g{g}", routing="Floyd")
-        routes: list[tuple[str, str, str]] = []
+        # group zone: one Full sub-zone per router (its p nodes), zoneRoutes between routers
+        gz = sub(zone, "zone", id=f"ic-g{g}", routing="Full")
         for r in range(a):
-            for s in range(p):
-                host = names[(g * a + r) * p + s]
-                he = sub(gz, "host", id=host, speed=speed(node_speed), core=str(cores))
+            rz = sub(gz, "zone", id=f"ic-g{g}-r{r}-zone", routing="Full")
+            hosts = [names[(g * a + r) * p + s] for s in range(p)]
+            for host in hosts:
+                he = sub(rz, "host", id=host, speed=speed(node_speed), core=str(cores))
                 props(he, node_props)
-        for r in range(a):
-            sub(gz, "router", id=router(g, r))
-        for r in range(a):
-            for s in range(p):
-                host = names[(g * a + r) * p + s]
+            sub(rz, "router", id=router(g, r))
+            for s, host in enumerate(hosts):
                 link = f"ic_g{g}_r{r}_n{s}"
-                sub(gz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
+                sub(rz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
                 model.add_link("interconnect", link)
-                routes.append((host, router(g, r), link))
                 loop = f"ic_{host}_loopback"
-                sub(gz, "link", id=loop, bandwidth=bw(ic.loopback_bw), latency=lat(0), sharing_policy="FATPIPE")
+                sub(rz, "link", id=loop, bandwidth=bw(ic.loopback_bw), latency=lat(0), sharing_policy="FATPIPE")
                 model.add_link("interconnect", loop)
-                routes.append((host, host, loop))
+            for s, host in enumerate(hosts):
+                route = sub(rz, "route", src=host, dst=router(g, r), symmetrical="YES")
+                sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
+                route = sub(rz, "route", src=host, dst=host, symmetrical="NO")
+                sub(route, "link_ctn", id=f"ic_{host}_loopback")
+                for t in range(s + 1, p):
+                    route = sub(rz, "route", src=host, dst=hosts[t], symmetrical="YES")
+                    sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
+                    sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{t}", direction="DOWN")
+        local = []
         for r in range(a):
             for t in range(r + 1, a):
                 link = f"ic_g{g}_r{r}_r{t}"
                 sub(gz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
                 model.add_link("interconnect", link)
-                routes.append((router(g, r), router(g, t), link))
-        for src, dst, link in routes:
-            route = sub(gz, "route", src=src, dst=dst, symmetrical="YES" if src != dst else "NO")
-            if src == dst:
-                sub(route, "link_ctn", id=link)
-            else:
-                sub(route, "link_ctn", id=link, direction="UP")
+                local.append((r, t, link))
+        for r, t, link in local:
+            zr = sub(gz, "zoneRoute", src=f"ic-g{g}-r{r}-zone", dst=f"ic-g{g}-r{t}-zone", gw_src=router(g, r),
+                     gw_dst=router(g, t), symmetrical="YES")
+            sub(zr, "link_ctn", id=link, direction="UP")
 
     def port_router(i: int, j: int) -> str:
         q = j if j < i else j - 1

@@ -17,7 +17,12 @@ from .model import BATSIM_ROLES, DATASCHED_ROLES, PlatformModel
 # element -> (required attributes, optional attributes, allowed children)
 _SCHEMA: dict[str, tuple[set[str], set[str], set[str]]] = {
     "platform": ({"version"}, set(), {"zone"}),
-    "zone": ({"id", "routing"}, set(), {"prop", "zone", "cluster", "host", "router", "link", "route", "zoneRoute"}),
+    "zone": (
+        {"id", "routing"},
+        set(),
+        {"prop", "zone", "cluster", "host", "router", "link", "host_link", "route", "zoneRoute"},
+    ),
+    "host_link": ({"id", "up", "down"}, set(), set()),
     "cluster": (
         {"id", "prefix", "suffix", "radical", "speed", "bw", "lat"},
         {"core", "sharing_policy", "topology", "topo_parameters", "loopback_bw", "loopback_lat", "router_id"},
@@ -37,7 +42,9 @@ _SHARING = {"SHARED", "SPLITDUPLEX", "FATPIPE"}
 _DIRECTION = {"UP", "DOWN", "NONE"}
 _YESNO = {"YES", "NO"}
 _TOPOLOGY = {"FLAT", "TORUS", "FAT_TREE", "DRAGONFLY"}
-_ZONE_ORDER = {"prop": 0, "zone": 1, "cluster": 1, "host": 1, "router": 1, "link": 1, "route": 2, "zoneRoute": 2}
+_ZONE_ORDER = {
+    "prop": 0, "zone": 1, "cluster": 1, "host": 1, "router": 1, "link": 1, "host_link": 1, "route": 2, "zoneRoute": 2,
+}
 _QUANTITY = re.compile(r"^([0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?)(Bps|s|f)$")
 
 
@@ -139,6 +146,13 @@ def check_tree(root: ET.Element) -> list[str]:
     for ctn in root.iter("link_ctn"):
         if ctn.get("id") not in links:
             errors.append(f"link_ctn refers to unknown link {ctn.get('id')!r}")
+    for hl in root.iter("host_link"):
+        if ids.get(hl.get("id", "")) != "host":
+            errors.append(f"host_link {hl.get('id')!r} is not a host")
+        for end in ("up", "down"):
+            base = hl.get(end, "").removesuffix("_UP").removesuffix("_DOWN")
+            if base not in links:
+                errors.append(f"host_link {hl.get('id')}: unknown link {hl.get(end)!r}")
     for route in root.iter("route"):
         for end in ("src", "dst"):
             if ids.get(route.get(end, "")) not in ("host", "router"):

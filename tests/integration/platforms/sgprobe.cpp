@@ -101,8 +101,8 @@ int main(int argc, char** argv)
     std::cout << "},\"disks\":[";
     bool fd = true;
     for (auto* d : h->get_disks()) {
-      std::cout << (fd ? "" : ",") << "{\"name\":\"" << esc(d->get_name()) << "\",\"read_bw\":" << d->get_read_bandwidth()
-                << ",\"write_bw\":" << d->get_write_bandwidth() << ",\"properties\":{";
+      std::cout << (fd ? "" : ",") << "{\"name\":\"" << esc(d->get_name()) << "\",\"read_bandwidth\":" << d->get_read_bandwidth()
+                << ",\"write_bandwidth\":" << d->get_write_bandwidth() << ",\"properties\":{";
       fd = false;
       bool fdp = true;
       std::map<std::string, std::string> dprops(d->get_properties()->begin(), d->get_properties()->end());
