@@ -1,11 +1,45 @@
-"""Shared pytest configuration: Hypothesis profiles (``dev`` default, ``ci`` for CI)."""
+"""Shared pytest set-up: Hypothesis profiles and helpers to run the engine."""
 
+from __future__ import annotations
+
+import csv
+import json
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
-settings.register_profile(
-    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+REPO = Path(__file__).resolve().parents[1]
+TEST_DATA = REPO / "tests" / "data"
+SHARED = REPO.parent / "shared"
+
+
+def write_workload(directory: Path, jobs: list[dict], profiles: dict, name: str = "workload.json") -> Path:
+    path = directory / name
+    path.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
+    return path
+
+
+def read_jobs_csv(path: Path) -> dict[str, dict[str, str]]:
+    with open(path, newline="") as f:
+        return {row["job_id"]: row for row in csv.DictReader(f)}
+
+
+@pytest.fixture
+def scripted(tmp_path):
+    """Runs a workload on the closed-form platform with tests/data/scriptedSched.py."""
+    from datasched.runner import run_simulation
+
+    def run(jobs, profiles, platform=TEST_DATA / "closed_form.xml", **options):
+        workload = write_workload(tmp_path, jobs, profiles)
+        result = run_simulation(platform, workload, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
+                                scheduler_options=options, decision_timeout=30)
+        return read_jobs_csv(result.jobs_csv)
+
+    return run

@@ -1,0 +1,113 @@
+"""`datasched run`, `datasched demo` and `datasched conformance`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from datasched.errors import UserError
+from datasched.runner import Progress, SimulationError, run_simulation
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def register(subparsers) -> None:
+    run = subparsers.add_parser("run", help="run one simulation (engine + decision process)")
+    run.add_argument("--platform", required=True, help="SimGrid platform XML")
+    run.add_argument("--workload", required=True, action="append", help="Batsim workload JSON (repeatable)")
+    run.add_argument("--scheduler", required=True,
+                     help="datasched policy name, pybatsim scheduler name (e.g. easyBackfill) or file")
+    run.add_argument("--options", default="{}", help="scheduler options as a JSON object")
+    run.add_argument("--output", default="out", help="output folder (default: out)")
+    run.add_argument("--engine", default="sim", choices=["sim"], help="simulation engine (default: sim)")
+    run.add_argument("--decision-timeout", type=float, default=600.0,
+                     help="seconds the engine waits for each decision before failing")
+    run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
+    run.set_defaults(func=cmd_run)
+
+    demo = subparsers.add_parser("demo", help="run the demo simulation and draw its Gantt chart")
+    demo.add_argument("--output", default="out/demo", help="output folder (default: out/demo)")
+    demo.set_defaults(func=cmd_demo)
+
+    conf = subparsers.add_parser("conformance", help="compare the engine with real Batsim 4.2.1 reference runs")
+    conf.add_argument("--cases", default=None, help="folder of conformance cases (default: ../shared/conformance)")
+    conf.set_defaults(func=cmd_conformance)
+
+
+class ProgressLine:
+    """Prints one self-overwriting progress line on a terminal, a line every 10 % otherwise."""
+
+    def __init__(self, label: str):
+        self.label = label
+        self.tty = sys.stderr.isatty()
+        self.last_decile = -1
+
+    def __call__(self, p: Progress) -> None:
+        pct = 100.0 * p.completed / p.total if p.total else 100.0
+        text = f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), simulated time {p.simulated_time:,.0f} s"
+        if self.tty:
+            print("\r" + text, end="", file=sys.stderr, flush=True)
+        elif int(pct // 10) > self.last_decile:
+            self.last_decile = int(pct // 10)
+            print(text, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.tty:
+            print(file=sys.stderr)
+
+
+def _run(platform, workloads, scheduler, output, options=None, engine_args=(), decision_timeout=600.0):
+    progress = ProgressLine(Path(output).name)
+    try:
+        return run_simulation(platform, workloads, scheduler, output, scheduler_options=options,
+                              engine_args=engine_args, decision_timeout=decision_timeout, on_progress=progress)
+    except SimulationError as exc:
+        raise UserError(str(exc)) from None
+    finally:
+        progress.close()
+
+
+def cmd_run(args) -> int:
+    try:
+        options = json.loads(args.options)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"--options is not valid JSON: {exc}") from None
+    if not isinstance(options, dict):
+        raise UserError("--options must be a JSON object")
+    result = _run(args.platform, args.workload, args.scheduler, args.output, options, args.engine_arg,
+                  args.decision_timeout)
+    print(f"outputs: {result.jobs_csv} {result.schedule_csv} ({result.wall_seconds:.1f} s)")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from datasched.analysis.gantt import plot_gantt
+
+    result = _run(EXAMPLES / "demo_platform.xml", [EXAMPLES / "demo_workload.json"], "easyBackfill", args.output)
+    png = Path(args.output) / "gantt.png"
+    plot_gantt(result.jobs_csv, png, title="demo: pybatsim easyBackfill on datasched-sim")
+    print(f"demo outputs: {result.jobs_csv}, {result.schedule_csv}")
+    print(f"Gantt chart:  {png}")
+    return 0
+
+
+def cmd_conformance(args) -> int:
+    from datasched import conformance
+
+    root = Path(args.cases) if args.cases else conformance.DEFAULT_CASES
+    if not root.is_dir():
+        raise UserError(f"conformance cases folder not found: {root}")
+    cases = conformance.case_dirs(root)
+    identical = 0
+    for case in cases:
+        with tempfile.TemporaryDirectory() as tmp:
+            result = conformance.check_case(case, Path(tmp))
+        identical += result.identical
+        how = " (replayed decisions, see JUSTIFIED_BY_REPLAY)" if case.name in conformance.JUSTIFIED_BY_REPLAY else ""
+        print(f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}")
+        for diff in result.differences[:10]:
+            print(f"    {diff}")
+    print(f"{identical}/{len(cases)} cases identical")
+    return 0 if identical == len(cases) else 1

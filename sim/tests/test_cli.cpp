@@ -1,0 +1,38 @@
+#include <gtest/gtest.h>
+
+#include "cli.hpp"
+
+using datasched::EngineConfig;
+
+namespace {
+int parse(std::vector<std::string> args, EngineConfig& c)
+{
+  std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  return datasched::parse_command_line(static_cast<int>(argv.size()), argv.data(), c);
+}
+} // namespace
+
+TEST(Cli, AcceptsBatsimOptionNames)
+{
+  EngineConfig c;
+  int code = parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "-e", "x/out", "-s", "tcp://h:1", "-r",
+                    "a,b:storage", "--enable-dynamic-jobs", "--acknowledge-dynamic-jobs"},
+                   c);
+  EXPECT_EQ(code, -1);
+  EXPECT_EQ(c.export_prefix, "x/out");
+  EXPECT_EQ(c.socket_endpoint, "tcp://h:1");
+  ASSERT_EQ(c.role_overrides.size(), 1u);
+  EXPECT_EQ(c.role_overrides[0].first, "a,b");
+  EXPECT_EQ(c.role_overrides[0].second, "storage");
+  EXPECT_TRUE(c.dynamic_jobs_enabled && c.dynamic_jobs_acknowledged);
+}
+
+TEST(Cli, RequiresAPlatformAndAWorkload)
+{
+  EngineConfig c;
+  EXPECT_NE(parse({"datasched-sim", "-w", "/dev/null"}, c), -1);
+  EngineConfig d;
+  EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null"}, d), -1);
+}

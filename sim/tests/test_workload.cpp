@@ -1,0 +1,73 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+
+#include "fatal.hpp"
+#include "model/workload.hpp"
+
+using datasched::InputError;
+using datasched::Workloads;
+
+namespace {
+std::string write_temp(const std::string& content)
+{
+  char name[] = "/tmp/datasched-test-XXXXXX";
+  int fd      = mkstemp(name);
+  close(fd);
+  std::ofstream(name) << content;
+  return name;
+}
+
+std::string load_error(const std::string& content)
+{
+  auto path = write_temp(content);
+  Workloads w;
+  try {
+    w.load_file("w0", path);
+  } catch (const InputError& e) {
+    std::remove(path.c_str());
+    return e.what();
+  }
+  std::remove(path.c_str());
+  return "";
+}
+} // namespace
+
+TEST(Workload, LoadsJobsWithFullIds)
+{
+  auto path = write_temp(R"({"jobs":[{"id":3,"subtime":1,"res":2,"profile":"d"}],
+                             "profiles":{"d":{"type":"delay","delay":1}}})");
+  Workloads w;
+  w.load_file("w0", path);
+  std::remove(path.c_str());
+  auto* job = w.find_job("w0!3");
+  ASSERT_NE(job, nullptr);
+  EXPECT_EQ(job->number, "3");
+  EXPECT_EQ(job->walltime, -1);
+  EXPECT_EQ(job->description["id"], "w0!3");
+}
+
+TEST(Workload, MalformedJsonNamesLine)
+{
+  auto msg = load_error("{\n\"jobs\": [\n  {,}\n]}");
+  EXPECT_NE(msg.find("line 3"), std::string::npos) << msg;
+}
+
+TEST(Workload, SemanticErrorsNameTheJob)
+{
+  const std::string profiles = R"("profiles":{"d":{"type":"delay","delay":1}})";
+  EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"profile":"zz"}],)" + profiles + "}").find("w0!1"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"profile":"d"},{"id":1,"subtime":0,"res":1,"profile":"d"}],)" +
+                       profiles + "}")
+                .find("duplicate"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":0,"profile":"d"}],)" + profiles + "}").find("'res'"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"walltime":0,"profile":"d"}],)" + profiles + "}")
+                .find("walltime"),
+            std::string::npos);
+  EXPECT_NE(load_error(R"({"jobs":[],"profiles":{"c":{"type":"composed","seq":["c"]}}})").find("cycle"),
+            std::string::npos);
+}
