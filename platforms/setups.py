@@ -1,0 +1,78 @@
+"""Single-switch set-ups of seeds 002 (I/O forwarding) and 003 (data staging).
+
+Both are one SimGrid ``Cluster`` zone (a non-blocking switch): every host has its own full-duplex
+NIC link, so host A -> host B is ``[A_UP, B_DOWN]`` and flows contend at NICs, which is
+what both papers study (forwarders/servers saturating; I/O sharing the IB links of MPI)::
+
+      client-00  client-01 ... fwd-0 ... server-0 (HDD) ... master
+          \\          |           |          |             /
+           +------------------ [switch] -----------------+
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from . import naming
+from .model import DATASCHED_ROLES, PlatformModel
+from .params import ForwardingParams, StagingParams
+from .xmlbuild import bw, lat, new_platform, num, props, speed, sub
+
+
+def _star(name: str, kind: str) -> tuple[ET.Element, ET.Element, PlatformModel]:
+    root = new_platform()
+    model = PlatformModel(name=name, root=root)
+    zone = sub(root, "zone", id="root", routing="Cluster")
+    props(zone, {"datasched_platform": name, "setup": kind})
+    return root, zone, model
+
+
+def _finish_star(zone: ET.Element, model: PlatformModel, link_bw: float, link_lat: float) -> None:
+    names = [h.name for h in model.hosts]
+    for name in names:
+        sub(zone, "link", id=f"{name}-nic", bandwidth=bw(link_bw), latency=lat(link_lat), sharing_policy="SPLITDUPLEX")
+        model.add_link("fabric", f"{name}-nic")
+    for name in names:
+        sub(zone, "host_link", id=name, up=f"{name}-nic_UP", down=f"{name}-nic_DOWN")
+
+
+def _host(zone, model, name, role, host_speed, cores, extra=None):
+    host = sub(zone, "host", id=name, speed=speed(host_speed), core=str(cores))
+    props(host, {"role": DATASCHED_ROLES[role], "datasched_role": role} | (extra or {}))
+    model.add_host(name, role)
+    return host
+
+
+def build_forwarding(params: ForwardingParams) -> PlatformModel:
+    """Seed 002: clients, I/O forwarders and HDD data servers on 10 Gbit Ethernet."""
+    _, zone, model = _star(params.name, "forwarding")
+    _host(zone, model, "master", "master", 1e9, 1)
+    for i in range(params.clients):
+        _host(zone, model, naming.padded("client-", i, params.clients), "compute_node", params.speed, params.cores,
+              {"dram_size": num(params.dram_size)})
+    for i in range(params.forwarders):
+        _host(zone, model, naming.padded("fwd-", i, params.forwarders), "forwarder", params.speed, params.cores,
+              {"dram_size": num(params.dram_size)})
+    for i in range(params.servers):
+        host = _host(zone, model, naming.padded("server-", i, params.servers), "io_server", params.speed,
+                     params.cores, {"dram_size": num(params.dram_size)})
+        disk = sub(host, "disk", id="disk", read_bw=bw(params.hdd_read_bw), write_bw=bw(params.hdd_write_bw))
+        props(disk, {"device": "hdd", "size": num(params.hdd_capacity)})
+    _finish_star(zone, model, params.link_bw, params.link_lat)
+    return model
+
+
+def build_staging(params: StagingParams) -> PlatformModel:
+    """Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch."""
+    _, zone, model = _star(params.name, "staging")
+    _host(zone, model, "master", "master", 1e9, 1)
+    for i in range(params.clients):
+        _host(zone, model, naming.padded("client-", i, params.clients), "compute_node", params.speed, params.cores,
+              {"dram_size": num(params.client_dram_size)})
+    for i in range(params.staging_servers):
+        host = _host(zone, model, naming.padded("stg-", i, params.staging_servers), "staging", params.speed,
+                     params.cores, {"dram_size": num(params.server_dram_size)})
+        disk = sub(host, "disk", id="ssd", read_bw=bw(params.ssd_read_bw), write_bw=bw(params.ssd_write_bw))
+        props(disk, {"device": "ssd", "size": num(params.ssd_capacity)})
+    _finish_star(zone, model, params.link_bw, params.link_lat)
+    return model

@@ -1,0 +1,28 @@
+from datasched.cli import main
+
+
+def test_generate_from_options(tmp_path, capsys):
+    out = tmp_path / "p.xml"
+    code = main(["platform", "generate", "--topology", "fat_tree", "--k", "2", "--levels", "2",
+                 "--mode", "san", "--io-servers", "3", "--out", str(out)])
+    assert code == 0
+    text = out.read_text()
+    assert 'topology="FAT_TREE"' in text and text.count('"io_server"') == 3
+
+
+def test_generate_from_yaml(tmp_path):
+    params = tmp_path / "p.yaml"
+    params.write_text("kind: forwarding\nclients: 8\nforwarders: 2\nservers: 2\n")
+    out = tmp_path / "p.xml"
+    assert main(["platform", "generate", "--params", str(params), "--out", str(out)]) == 0
+    assert out.read_text().count('"forwarder"') == 2
+
+
+def test_bad_parameter_exits_2_naming_it(tmp_path, capsys):
+    params = tmp_path / "bad.yaml"
+    params.write_text("interconnect:\n  link_bw: -3\n")
+    code = main(["platform", "generate", "--params", str(params), "--out", str(tmp_path / "x.xml")])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert "bad.yaml" in err and "interconnect.link_bw" in err
+    assert not (tmp_path / "x.xml").exists()

@@ -1,0 +1,68 @@
+"""Bad parameters are rejected with a message naming the parameter."""
+
+import pytest
+
+from datasched.errors import UserError
+from datasched.platforms import DragonflyParams, FatTreeParams, TorusParams, parse_params
+
+
+def error_of(data: dict) -> str:
+    with pytest.raises(UserError) as info:
+        parse_params(data, source="p.yaml")
+    return str(info.value)
+
+
+def test_negative_bandwidth_names_the_parameter():
+    msg = error_of({"interconnect": {"link_bw": -1}})
+    assert "p.yaml" in msg and "interconnect.link_bw" in msg and "greater than or equal to 1" in msg
+
+
+def test_negative_nvm_bandwidth_names_the_parameter():
+    assert "node.nvm_read_bw" in error_of({"node": {"nvm_read_bw": -2e9}})
+
+
+def test_topology_that_cannot_produce_the_node_count():
+    msg = error_of({"node_count": 100, "interconnect": {"topology": {"kind": "torus", "dims": [4, 4, 4]}}})
+    assert "node_count=100" in msg and "produces 64" in msg
+
+
+def test_zero_io_servers_in_san_mode():
+    msg = error_of({"storage_mode": "san", "storage": {"io_servers": 0}})
+    assert "storage" in msg and "io_servers" in msg and "1..128" in msg
+
+
+def test_too_many_io_servers():
+    assert "io_servers" in error_of({"storage": {"io_servers": 129}})
+
+
+def test_unknown_key_is_an_error_naming_it():
+    msg = error_of({"node": {"nvm_raed_bw": 1e9}})
+    assert "node.nvm_raed_bw" in msg
+
+
+def test_unknown_topology_kind():
+    assert "interconnect.topology" in error_of({"interconnect": {"topology": {"kind": "hypercube"}}})
+
+
+def test_dragonfly_with_more_groups_than_ports():
+    msg = error_of({"interconnect": {"topology": {"kind": "dragonfly", "p": 2, "a": 4, "h": 2, "groups": 10}}})
+    assert "groups=10" in msg and "a*h+1=9" in msg
+
+
+def test_seed_sizes():
+    assert DragonflyParams(p=2, a=4, h=2).node_count == 72
+    assert DragonflyParams(p=4, a=6, h=4).node_count == 600
+    assert FatTreeParams(k=4, levels=3).node_count == 64
+    assert FatTreeParams(k=8, levels=3).node_count == 512
+    assert TorusParams(dims=(8, 8, 8)).node_count == 512
+
+
+def test_defaults_are_the_seed_values():
+    params = parse_params({})
+    assert params.node.nvm_read_bw == 2e9 and params.node.nvm_write_bw == 1e9
+    assert params.node.dram_bw == 10e9
+    assert params.storage.node_nic_bw == 10e9 / 8 and params.storage.backend_bw == 40e9 / 8
+
+
+def test_torus_ring_of_one_is_rejected():
+    assert "interconnect.topology.dims.1" in error_of({"interconnect": {"topology": {"kind": "torus", "dims": [4, 1]}}})
