@@ -33,7 +33,10 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   app.add_option("--progress", c.progress_interval, "Print a progress line on stderr every N wall seconds");
   app.add_flag("--inspect", c.inspect, "Print the platform's hosts (and --route results) as JSON, then exit");
   std::vector<std::string> routes;
-  app.add_option("--route", routes, "With --inspect: SRC DST host names (repeatable)")->expected(2)->allow_extra_args(false);
+  app.add_option("--route", routes, "With --inspect: SRC DST host names (repeatable)")
+      ->expected(2)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

@@ -74,6 +74,7 @@ int inspect_platform(const EngineConfig& config, const char* program_name)
   out["nb_storage_resources"] = machines.nb_storage();
   nlohmann::json routes       = nlohmann::json::array();
   auto* engine                = simgrid::s4u::Engine::get_instance();
+  engine->seal_platform(); // routing tables of Floyd/Dijkstra zones are built when sealed
   for (const auto& [src, dst] : config.inspect_routes) {
     auto* a = engine->host_by_name_or_null(src);
     auto* b = engine->host_by_name_or_null(dst);
