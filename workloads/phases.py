@@ -91,11 +91,13 @@ class ReferenceRates(BaseModel):
 class Phase:
     """One phase. ``amount`` is flops per node (compute), bytes sent per node
     (communicate, spread evenly over the job's other nodes), or bytes per I/O task
-    (read/write). ``data`` names workflow data products a read/write phase touches."""
+    (read/write). ``data`` names workflow data products a read/write phase touches;
+    ``nodes`` restricts the phase to the first n nodes of the allocation."""
 
     kind: PhaseKind
     amount: float
     data: tuple[str, ...] = ()
+    nodes: int | None = None  # active nodes: the first n of the allocation (None: all)
 
     def to_json(self, nominal_seconds: float) -> dict[str, Any]:
         key = {"compute": "flops", "communicate": "bytes", "read": "bytes", "write": "bytes"}[self.kind.value]
@@ -104,6 +106,8 @@ class Phase:
             out["pattern"] = "all_to_all"
         if self.data:
             out["data"] = list(self.data)
+        if self.nodes is not None:
+            out["nodes"] = self.nodes
         return out
 
 
@@ -245,6 +249,7 @@ def application_profiles(name: str, phases: list[Phase], storage: StorageDescrip
 
 
 _NUM = {"type": "number", "minimum": 0}
+_NODES = {"type": "integer", "minimum": 1}
 #: JSON Schema of the ``datasched_phases`` profile (engine contract, mirrored in README).
 PHASE_PROFILE_SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -276,15 +281,18 @@ PHASE_PROFILE_SCHEMA: dict[str, Any] = {
                 "oneOf": [
                     {"type": "object", "additionalProperties": False,
                      "required": ["kind", "flops", "nominal_seconds"],
-                     "properties": {"kind": {"const": "compute"}, "flops": _NUM, "nominal_seconds": _NUM}},
+                     "properties": {"kind": {"const": "compute"}, "flops": _NUM, "nominal_seconds": _NUM,
+                                    "nodes": _NODES}},
                     {"type": "object", "additionalProperties": False,
                      "required": ["kind", "bytes", "pattern", "nominal_seconds"],
                      "properties": {"kind": {"const": "communicate"}, "bytes": _NUM,
-                                    "pattern": {"const": "all_to_all"}, "nominal_seconds": _NUM}},
+                                    "pattern": {"const": "all_to_all"}, "nominal_seconds": _NUM,
+                                    "nodes": _NODES}},
                     {"type": "object", "additionalProperties": False,
                      "required": ["kind", "bytes", "nominal_seconds"],
                      "properties": {"kind": {"enum": ["read", "write"]}, "bytes": _NUM, "nominal_seconds": _NUM,
-                                    "data": {"type": "array", "items": {"type": "string"}}}},
+                                    "data": {"type": "array", "items": {"type": "string"}},
+                                    "nodes": _NODES}},
                 ]
             },
         },
