@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError, field_validator, model_validator
 
 from datasched.errors import UserError
 from datasched.workloads.jsonio import write_json
@@ -77,6 +77,16 @@ STATE_TO_PHASE = {State.COMP: PhaseKind.COMPUTE, State.COMM: PhaseKind.COMMUNICA
                   State.READ: PhaseKind.READ, State.WRITE: PhaseKind.WRITE}
 
 
+def _access(value: Any) -> Any:
+    """Accept Table 1's letters D/A/L as well as the full names."""
+    if isinstance(value, str):
+        try:
+            return AccessType.parse(value)
+        except ValueError:
+            return value  # let pydantic report the bad value by field name
+    return value
+
+
 class PhaseSizes(BaseModel):
     """Sizes of one operation (our assumption: the paper gives none)."""
 
@@ -100,7 +110,7 @@ class SingleApplicationParams(BaseModel):
     seed: int
     prob_cc: float = Field(default=0.25, ge=0, le=1)
     tasks: PositiveInt = 64
-    io_tasks: PositiveInt = 64
+    io_tasks: PositiveInt | None = None  # None: every task does I/O (the paper's 64 of 64)
     allocation: StorageAllocation = StorageAllocation.INTERNAL
     stg_k: PositiveInt | None = None  # None: 1, or tasks for cache
     mem_hit_pct: float = Field(default=0, ge=0, le=100)
@@ -112,9 +122,19 @@ class SingleApplicationParams(BaseModel):
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
 
+    @field_validator("access", mode="before")
+    @classmethod
+    def access_letters(cls, value: Any) -> Any:
+        return _access(value)
+
+    @field_validator("allocation", mode="before")
+    @classmethod
+    def allocation_case(cls, value: Any) -> Any:
+        return value.lower() if isinstance(value, str) else value
+
     @model_validator(mode="after")
     def check_ranges(self) -> "SingleApplicationParams":
-        if self.io_tasks > self.tasks:
+        if self.io_tasks is not None and self.io_tasks > self.tasks:
             raise ValueError(f"io_tasks ({self.io_tasks}) must be in [1, tasks={self.tasks}]")
         if self.stg_k is not None and self.stg_k > self.tasks:
             raise ValueError(f"stg_k ({self.stg_k}) must be in [1, tasks={self.tasks}]")
@@ -123,6 +143,10 @@ class SingleApplicationParams(BaseModel):
         if self.nb_res is not None and self.nb_res < self.tasks:
             raise ValueError(f"nb_res ({self.nb_res}) is smaller than tasks ({self.tasks})")
         return self
+
+    @property
+    def effective_io_tasks(self) -> int:
+        return self.io_tasks if self.io_tasks is not None else self.tasks
 
     @property
     def effective_stg_k(self) -> int:
@@ -150,6 +174,16 @@ class MultiApplicationParams(BaseModel):
     sizes: PhaseSizes = PhaseSizes()
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
+
+    @field_validator("access_types", mode="before")
+    @classmethod
+    def access_letters(cls, value: Any) -> Any:
+        return [_access(v) for v in value] if isinstance(value, (list, tuple)) else value
+
+    @field_validator("allocations", mode="before")
+    @classmethod
+    def allocation_case(cls, value: Any) -> Any:
+        return [v.lower() if isinstance(v, str) else v for v in value] if isinstance(value, (list, tuple)) else value
 
     @model_validator(mode="after")
     def check_choices(self) -> "MultiApplicationParams":
@@ -232,7 +266,7 @@ def single_application(params: SingleApplicationParams, rng: np.random.Generator
                                 mem_hit_pct=params.mem_hit_pct, remote_pct=params.remote_pct,
                                 access=params.access, san_k=params.san_k)
     matrix = transition_matrix(params.prob_cc, params.sizes.comp_share, params.sizes.read_share)
-    return Application(app_id=app_id, subtime=0.0, tasks=params.tasks, io_tasks=params.io_tasks,
+    return Application(app_id=app_id, subtime=0.0, tasks=params.tasks, io_tasks=params.effective_io_tasks,
                        prob_cc=params.prob_cc, storage=storage,
                        states=walk(matrix, params.sizes.n_phases, rng), sizes=params.sizes)
 

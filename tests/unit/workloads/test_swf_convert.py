@@ -4,6 +4,7 @@ file's columns (like ``awk``), never by the converter's own code."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from pathlib import Path
@@ -39,8 +40,13 @@ def count(rows, predicate):
     return sum(1 for r in rows if predicate(r))
 
 
+@functools.lru_cache(maxsize=None)
+def parsed(path):
+    return read_swf(path)  # conversion never mutates the trace, so tests can share it
+
+
 def convert(path, **options):
-    doc, report = build_workload(read_swf(path), make_options(**options))
+    doc, report = build_workload(parsed(path), make_options(**options))
     return doc, report
 
 
