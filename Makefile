@@ -10,8 +10,8 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 STAMPS := .stamps
-BUILD := build
-ENGINE := $(BUILD)/sim/datasched-sim
+BUILD := build/sim
+ENGINE := $(BUILD)/datasched-sim
 UV_VERSION := 0.9.5
 JOBS ?= 2
 

@@ -1,0 +1,221 @@
+"""Run one simulation: the engine and a decision process, side by side.
+
+The decision process binds a ZeroMQ REP socket on a free port; the engine connects to
+it. Both run in their own process groups so that neither can outlive the run: any
+failure (either side exits non-zero, the user interrupts) stops the other side, and
+the error message of the side that failed is raised as ``SimulationError``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from datasched.engine import find_engine
+from datasched.errors import UserError
+
+PROGRESS_RE = re.compile(r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)")
+
+
+class SimulationError(RuntimeError):
+    """The engine or the decision process failed; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    completed: int
+    total: int
+    simulated_time: float
+
+
+@dataclass
+class SimulationResult:
+    output_dir: Path
+    prefix: str
+    wall_seconds: float
+    engine_command: list[str] = field(default_factory=list)
+    scheduler_command: list[str] = field(default_factory=list)
+
+    @property
+    def jobs_csv(self) -> Path:
+        return self.output_dir / f"{self.prefix}_jobs.csv"
+
+    @property
+    def schedule_csv(self) -> Path:
+        return self.output_dir / f"{self.prefix}_schedule.csv"
+
+    @property
+    def machine_states_csv(self) -> Path:
+        return self.output_dir / f"{self.prefix}_machine_states.csv"
+
+
+def free_port() -> int:
+    """A TCP port that was free a moment ago (bind to port 0, read it, release it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeout_s: float) -> list[str]:
+    """The command line of the decision process for ``scheduler``.
+
+    ``scheduler`` is a policy registered in datasched's scheduler registry, a pybatsim
+    scheduler name (e.g. ``easyBackfill``) or the path of a pybatsim scheduler file.
+    """
+    options_json = json.dumps(options or {}, sort_keys=True)
+    registered = _registered_policies()
+    if scheduler in registered:
+        return [sys.executable, "-m", "datasched.policy.serve", "--policy", scheduler,
+                "--socket", endpoint, "--options", options_json,
+                "--timeout", str(int(timeout_s * 1000))]
+    # pybatsim imports its schedulers from a top-level package named `schedulers`; run
+    # its console script (not `python -m`, which would put the working directory, and
+    # with it our own `schedulers/` folder, first on sys.path).
+    launcher = Path(sys.executable).parent / "pybatsim"
+    if not launcher.is_file():
+        raise UserError(f"pybatsim is not installed next to {sys.executable} (run `make venv`)")
+    return [str(launcher), scheduler, "-s", endpoint, "-t", str(int(timeout_s * 1000)), "-o", options_json]
+
+
+def _registered_policies() -> set[str]:
+    try:
+        from datasched.policy.registry import available_policies  # type: ignore
+    except ImportError:
+        return set()
+    return set(available_policies())
+
+
+def _kill_group(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=5)
+    except (ProcessLookupError, subprocess.TimeoutExpired):
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        proc.wait()
+
+
+def _tail(path: Path, lines: int = 15) -> str:
+    try:
+        text = path.read_text(errors="replace").strip().splitlines()
+    except FileNotFoundError:
+        return ""
+    return "\n".join(text[-lines:])
+
+
+def run_simulation(
+    platform: str | Path,
+    workload: str | Path | Sequence[str | Path],
+    scheduler: str,
+    output_dir: str | Path,
+    *,
+    scheduler_options: dict | None = None,
+    engine_args: Sequence[str] = (),
+    decision_timeout: float = 600.0,
+    prefix: str = "out",
+    on_progress: Callable[[Progress], None] | None = None,
+) -> SimulationResult:
+    """Runs one simulation and returns where its outputs are.
+
+    Raises UserError for missing inputs and SimulationError when either process fails.
+    """
+    platform = Path(platform).resolve()
+    workloads = [Path(w).resolve() for w in ([workload] if isinstance(workload, (str, Path)) else workload)]
+    for path in [platform, *workloads]:
+        if not path.is_file():
+            raise UserError(f"input file not found: {path}")
+    output_dir = Path(output_dir).resolve()
+    output_dir.mkdir(parents=True, exist_ok=True)
+    engine = find_engine()
+
+    last_error = None
+    for _attempt in range(3):  # a port can be taken between free_port() and bind
+        port = free_port()
+        try:
+            return _run_once(engine, platform, workloads, scheduler, output_dir, port, scheduler_options,
+                             engine_args, decision_timeout, prefix, on_progress)
+        except _PortInUse as exc:
+            last_error = exc
+    raise SimulationError(f"could not find a free port for the decision process: {last_error}")
+
+
+class _PortInUse(Exception):
+    pass
+
+
+def _run_once(engine, platform, workloads, scheduler, output_dir, port, scheduler_options, engine_args,
+              decision_timeout, prefix, on_progress) -> SimulationResult:
+    sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout)
+    engine_cmd = [str(engine), "-p", str(platform)]
+    for w in workloads:
+        engine_cmd += ["-w", str(w)]
+    engine_cmd += ["-e", str(output_dir / prefix), "-s", f"tcp://127.0.0.1:{port}",
+                   "--decision-timeout", str(decision_timeout), "--progress", "1", *engine_args]
+    sched_log = output_dir / f"{prefix}_scheduler.log"
+    engine_log = output_dir / f"{prefix}_engine.log"
+    start = time.monotonic()
+    sched = engine_proc = None
+    try:
+        with open(sched_log, "wb") as slog:
+            sched = subprocess.Popen(sched_cmd, stdout=slog, stderr=subprocess.STDOUT,
+                                     start_new_session=True, cwd=output_dir)
+        engine_proc = subprocess.Popen(engine_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                       start_new_session=True, text=True, errors="replace", cwd=output_dir)
+        reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress),
+                                  daemon=True)
+        reader.start()
+        while True:
+            engine_rc = engine_proc.poll()
+            sched_rc = sched.poll()
+            if engine_rc is not None:
+                break
+            if sched_rc is not None and sched_rc != 0:
+                _kill_group(engine_proc)
+                reader.join(timeout=5)
+                log = _tail(sched_log)
+                if "Address already in use" in log:
+                    raise _PortInUse(log)
+                raise SimulationError(
+                    f"the decision process ({scheduler}) exited with status {sched_rc} before the end of the "
+                    f"simulation:\n{log}\n(command: {shlex.join(sched_cmd)})")
+            time.sleep(0.02)
+        reader.join(timeout=10)
+        if engine_rc != 0:
+            raise SimulationError(
+                f"the engine exited with status {engine_rc}:\n{_tail(engine_log)}\n"
+                f"(decision process log: {sched_log}; command: {shlex.join(engine_cmd)})")
+        try:
+            sched.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        return SimulationResult(output_dir, prefix, time.monotonic() - start, engine_cmd, sched_cmd)
+    finally:
+        _kill_group(engine_proc)
+        _kill_group(sched)
+
+
+def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> None:
+    with open(log_path, "w") as log:
+        for line in proc.stderr:
+            match = PROGRESS_RE.search(line)
+            if match and "[datasched-sim progress]" in line:
+                if on_progress:
+                    on_progress(Progress(int(match[1]), int(match[2]), float(match[3])))
+                continue
+            log.write(line)
+            log.flush()

@@ -1,0 +1,63 @@
+#include "cli.hpp"
+
+#include <CLI/CLI.hpp>
+
+namespace datasched {
+
+int parse_command_line(int argc, char** argv, EngineConfig& c)
+{
+  CLI::App app{"datasched-sim: a Batsim-4-protocol job scheduling simulator on SimGrid"};
+  app.set_version_flag("--version", "datasched-sim 0.1.0");
+  app.add_option("-p,--platform", c.platform_file, "SimGrid platform XML file")->required()->check(CLI::ExistingFile);
+  app.add_option("-w,--workload", c.workload_files, "Batsim workload JSON file (repeatable)")->check(CLI::ExistingFile);
+  app.add_option("--events", c.event_files, "External events file (repeatable)")->check(CLI::ExistingFile);
+  app.add_option("-e,--export", c.export_prefix, "Prefix of the output files")->capture_default_str();
+  app.add_option("-s,--socket-endpoint", c.socket_endpoint, "ZeroMQ endpoint of the decision process")
+      ->capture_default_str();
+  app.add_option("-m,--master-host", c.master_host, "Name of the master host")->capture_default_str();
+  std::vector<std::string> roles;
+  app.add_option("-r,--add-role-to-hosts", roles, "hosts:role, hosts comma-separated (repeatable)");
+  app.add_flag("--enable-dynamic-jobs", c.dynamic_jobs_enabled, "Allow REGISTER_JOB / REGISTER_PROFILE");
+  app.add_flag("--acknowledge-dynamic-jobs", c.dynamic_jobs_acknowledged,
+               "Send JOB_SUBMITTED for dynamically registered jobs");
+  app.add_flag("--forward-profiles-on-submission", c.profiles_forwarded_on_submission,
+               "Attach the profile to every JOB_SUBMITTED event");
+  app.add_flag("--enable-profile-reuse", c.profile_reuse_enabled, "Keep dynamic profiles after use");
+  app.add_flag("--forward-unknown-events", c.forward_unknown_events, "Forward unknown external events");
+  app.add_flag("--enable-compute-sharing", c.allow_compute_sharing, "Allow several jobs on one compute host");
+  bool no_storage_sharing = false;
+  app.add_flag("--disable-storage-sharing", no_storage_sharing, "Forbid several jobs on one storage host");
+  app.add_option("--decision-timeout", c.decision_timeout,
+                 "Seconds to wait for each reply of the decision process before failing (<=0: forever)")
+      ->capture_default_str();
+  app.add_option("--progress", c.progress_interval, "Print a progress line on stderr every N wall seconds");
+  app.add_flag("--inspect", c.inspect, "Print the platform's hosts (and --route results) as JSON, then exit");
+  std::vector<std::string> routes;
+  app.add_option("--route", routes, "With --inspect: SRC DST host names (repeatable)")->expected(2)->allow_extra_args(false);
+  app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
+  app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  c.allow_storage_sharing = !no_storage_sharing;
+  for (const auto& spec : roles) {
+    auto colon = spec.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size()) {
+      std::fprintf(stderr, "datasched-sim: error: -r expects hosts:role, got '%s'\n", spec.c_str());
+      return 2;
+    }
+    c.role_overrides.emplace_back(spec.substr(0, colon), spec.substr(colon + 1));
+  }
+  for (size_t i = 0; i + 1 < routes.size(); i += 2)
+    c.inspect_routes.emplace_back(routes[i], routes[i + 1]);
+  if (!c.inspect && c.workload_files.empty() && !c.dynamic_jobs_enabled) {
+    std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
+    return 2;
+  }
+  return -1;
+}
+
+} // namespace datasched

@@ -1,0 +1,37 @@
+#pragma once
+// Command line -> one immutable configuration. Option names follow Batsim 4 where
+// they mean the same thing, so scripts written for Batsim run unchanged.
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace datasched {
+
+struct EngineConfig {
+  std::string platform_file;
+  std::vector<std::string> workload_files;
+  std::vector<std::string> event_files;
+  std::string export_prefix  = "out";
+  std::string socket_endpoint = "tcp://localhost:28000";
+  std::string master_host    = "master_host";
+  std::vector<std::pair<std::string, std::string>> role_overrides; ///< (comma-separated hosts, role)
+  bool dynamic_jobs_enabled             = false;
+  bool dynamic_jobs_acknowledged        = false;
+  bool profiles_forwarded_on_submission = false;
+  bool profile_reuse_enabled            = false;
+  bool forward_unknown_events           = false;
+  bool allow_compute_sharing            = false;
+  bool allow_storage_sharing            = true;
+  double decision_timeout               = 600; ///< seconds to wait for each decision-process reply
+  double progress_interval              = 0;   ///< wall seconds between progress lines on stderr (0: none)
+  bool inspect                          = false;
+  std::vector<std::pair<std::string, std::string>> inspect_routes;
+  std::vector<std::string> simgrid_config;     ///< extra --cfg=key:value for SimGrid
+  bool verbose                          = false;
+};
+
+/// Parses argv. Returns the exit code to use when the program must stop right away
+/// (help printed, or a usage error already reported), -1 to continue.
+int parse_command_line(int argc, char** argv, EngineConfig& config);
+
+} // namespace datasched

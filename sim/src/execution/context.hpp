@@ -1,0 +1,40 @@
+#pragma once
+// State shared by the engine's actors (they all run in one OS thread, one at a time).
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "cli.hpp"
+#include "export/jobs_csv.hpp"
+#include "model/machines.hpp"
+#include "model/workload.hpp"
+#include "protocol/writer.hpp"
+#include "transport/zmq_client.hpp"
+
+namespace datasched {
+
+struct Context {
+  explicit Context(const EngineConfig& cfg) : config(cfg) {}
+
+  const EngineConfig& config;
+  SimulationConfig protocol_config;
+  Machines machines;
+  Workloads workloads;
+  ProtocolWriter writer;
+  std::unique_ptr<ZmqClient> zmq;
+  JobsCsv jobs_csv;
+
+  // Progress and end-of-run figures.
+  int nb_static_jobs        = 0;
+  int nb_completed_jobs     = 0;
+  double computing_time     = 0; ///< sum over jobs of runtime x number of hosts
+  double makespan           = 0;
+  bool simulation_completed = false;
+  std::chrono::steady_clock::time_point wall_start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_progress = wall_start;
+
+  /// Prints a progress line on stderr when the configured interval has elapsed.
+  void maybe_print_progress(double now);
+};
+
+} // namespace datasched

@@ -1,0 +1,260 @@
+// Runs a job's profile on its allocation and reports its completion to the server.
+#include <algorithm>
+
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
+#include "execution/actors.hpp"
+#include "execution/context.hpp"
+#include "execution/messages.hpp"
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+using simgrid::s4u::Engine;
+using simgrid::s4u::Host;
+
+enum class Outcome { Completed, WalltimeReached };
+
+class ProfileRunner {
+public:
+  ProfileRunner(Context* context, Job* job) : context_(context), job_(job)
+  {
+    const std::vector<int> allocated = job->allocation.elements();
+    if (job->mapping.empty()) {
+      for (int id : allocated)
+        executors_.push_back(context->machines.at(id).host);
+    } else {
+      for (int index : job->mapping)
+        executors_.push_back(context->machines.at(allocated.at(index)).host);
+    }
+    if (job->walltime > 0)
+      deadline_ = Engine::get_clock() + job->walltime;
+  }
+
+  Outcome run(const Profile& profile)
+  {
+    switch (profile.type) {
+      case ProfileType::Delay:
+        return run_delay(profile);
+      case ProfileType::Composed:
+        return run_composed(profile);
+      default:
+        return run_ptask(profile);
+    }
+  }
+
+  /// A ptask that reached the walltime keeps running until the completion message
+  /// has been delivered (as in Batsim); it is cancelled afterwards.
+  simgrid::s4u::ExecPtr timed_out_exec;
+
+private:
+  bool limited() const { return deadline_ >= 0; }
+  double remaining() const { return deadline_ - Engine::get_clock(); }
+
+  Outcome run_delay(const Profile& profile)
+  {
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), profile.delay, nullptr});
+    // A delay equal to the remaining walltime is a walltime kill (Batsim's rule).
+    if (limited() && profile.delay >= remaining()) {
+      simgrid::s4u::this_actor::sleep_for(remaining());
+      return Outcome::WalltimeReached;
+    }
+    simgrid::s4u::this_actor::sleep_for(profile.delay);
+    job_->progress.pop_back();
+    return Outcome::Completed;
+  }
+
+  Outcome run_composed(const Profile& profile)
+  {
+    const auto& profiles = job_->workload->profiles;
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr});
+    const size_t frame = job_->progress.size() - 1;
+    int index          = 0;
+    for (int r = 0; r < profile.repeat; ++r)
+      for (const auto& name : profile.sequence) {
+        job_->progress[frame].task_index = index++;
+        if (run(profiles.at(name)) == Outcome::WalltimeReached)
+          return Outcome::WalltimeReached;
+      }
+    job_->progress.pop_back();
+    return Outcome::Completed;
+  }
+
+  int storage_host_index(const std::string& label, const char* what)
+  {
+    auto it = job_->storage_mapping.find(label);
+    if (it != job_->storage_mapping.end()) {
+      if (!context_->machines.exists(it->second))
+        fatal("job '" + job_->id + "': storage_mapping['" + label + "'] = " + std::to_string(it->second) +
+              " is not a resource id");
+      return it->second;
+    }
+    if (context_->machines.nb_storage() == 1)
+      return context_->machines.nb_compute();
+    fatal("job '" + job_->id + "': cannot resolve the " + what + " storage label '" + label +
+          "': EXECUTE_JOB has no storage_mapping for it and the platform has " +
+          std::to_string(context_->machines.nb_storage()) + " storage hosts (inference needs exactly one)");
+  }
+
+  Outcome run_ptask(const Profile& profile)
+  {
+    std::vector<Host*> hosts;
+    std::vector<double> flops, bytes;
+    build_ptask(profile, hosts, flops, bytes);
+    auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec});
+    exec->start();
+    if (!limited()) {
+      exec->wait();
+    } else {
+      try {
+        exec->wait_for(std::max(0.0, remaining()));
+      } catch (const simgrid::TimeoutException&) {
+        timed_out_exec = exec;
+        return Outcome::WalltimeReached;
+      }
+    }
+    job_->progress.pop_back();
+    return Outcome::Completed;
+  }
+
+  void build_ptask(const Profile& p, std::vector<Host*>& hosts, std::vector<double>& flops, std::vector<double>& bytes)
+  {
+    const size_t n = executors_.size();
+    switch (p.type) {
+      case ProfileType::Parallel: {
+        if (p.cpu.size() != n)
+          fatal("job '" + job_->id + "': profile '" + p.name + "' has " + std::to_string(p.cpu.size()) +
+                " executors but the job runs on " + std::to_string(n) + " hosts");
+        hosts = executors_;
+        flops = p.cpu;
+        bool any_com = std::any_of(p.com.begin(), p.com.end(), [](double b) { return b > 0; });
+        if (any_com)
+          bytes = p.com;
+        return;
+      }
+      case ProfileType::ParallelHomogeneous:
+      case ProfileType::ParallelHomogeneousTotal: {
+        const bool total = p.type == ProfileType::ParallelHomogeneousTotal;
+        const double cpu = total ? p.cpu_amount / n : p.cpu_amount;
+        const double com = total ? p.com_amount / n : p.com_amount;
+        hosts            = executors_;
+        flops.assign(n, cpu);
+        if (com > 0) {
+          bytes.assign(n * n, com);
+          for (size_t i = 0; i < n; ++i)
+            bytes[i * n + i] = 0;
+        }
+        return;
+      }
+      case ProfileType::ParallelHomogeneousPfs: {
+        const int storage = storage_host_index(p.storage_label, "pfs");
+        hosts             = executors_;
+        hosts.push_back(context_->machines.at(storage).host);
+        const size_t m = n + 1;
+        flops.assign(m, 0);
+        bytes.assign(m * m, 0);
+        for (size_t i = 0; i < n; ++i) {
+          bytes[i * m + n] = p.bytes_to_write;
+          bytes[n * m + i] = p.bytes_to_read;
+        }
+        return;
+      }
+      case ProfileType::DataStaging: {
+        const int from = storage_host_index(p.from_label, "source");
+        const int to   = storage_host_index(p.to_label, "destination");
+        if (from == to)
+          fatal("job '" + job_->id + "': data_staging profile '" + p.name + "' moves data from host " +
+                std::to_string(from) + " to itself ('" + p.from_label + "' and '" + p.to_label +
+                "' map to the same storage host)");
+        hosts = {context_->machines.at(from).host, context_->machines.at(to).host};
+        flops = {0, 0};
+        bytes = {0, p.nb_bytes, 0, 0};
+        return;
+      }
+      default:
+        fatal("job '" + job_->id + "': profile '" + p.name + "' of type " + profile_type_to_string(p.type) +
+              " cannot run as a parallel task");
+    }
+  }
+
+  Context* context_;
+  Job* job_;
+  std::vector<Host*> executors_;
+  double deadline_ = -1;
+};
+
+} // namespace
+
+void job_actor(Context* context, Job* job)
+{
+  ProfileRunner runner(context, job);
+  const Profile& profile = context->workloads.profile_of(*job);
+  const Outcome outcome  = runner.run(profile);
+  if (outcome == Outcome::WalltimeReached) {
+    job->runtime     = job->walltime;
+    job->state       = JobState::CompletedWalltimeReached;
+    job->return_code = -1;
+  } else {
+    job->runtime     = Engine::get_clock() - job->starting_time;
+    job->return_code = profile.return_code;
+    job->state       = profile.return_code == 0 ? JobState::CompletedSuccessfully : JobState::CompletedFailed;
+  }
+  job->progress.clear();
+  job->completion_sent = true;
+  send_to_server(new Message{MessageType::JobCompleted, {}, {job}, {}, {}, {}, {}, {}});
+  if (runner.timed_out_exec)
+    runner.timed_out_exec->cancel();
+}
+
+namespace {
+nlohmann::json progress_of(const Job& job, size_t level)
+{
+  const ProgressFrame& f = job.progress.at(level);
+  nlohmann::json out{{"profile_name", f.profile_name}};
+  if (level + 1 < job.progress.size() && !f.exec && f.delay == 0) {
+    out["current_task_index"] = f.task_index;
+    out["current_task"]       = progress_of(job, level + 1);
+    return out;
+  }
+  double progress = 0;
+  if (f.exec)
+    progress = 1.0 - f.exec->get_remaining_ratio();
+  else if (f.delay > 0)
+    progress = (Engine::get_clock() - f.start_time) / f.delay;
+  out["progress"] = progress;
+  return out;
+}
+} // namespace
+
+void killer_actor(Context* context, std::vector<std::string> job_ids)
+{
+  auto* message    = new Message{MessageType::KillingDone, {}, {}, job_ids, nlohmann::json::object(), {}, {}, {}};
+  const double now = Engine::get_clock();
+  for (const auto& id : job_ids) {
+    Job* job = context->workloads.find_job(id);
+    if (!job || job->state != JobState::Running || job->completion_sent || job->killed)
+      continue;
+    message->progress[id] = job->progress.empty() ? nlohmann::json::object() : progress_of(*job, 0);
+    job->killed           = true;
+    for (auto& frame : job->progress)
+      if (frame.exec)
+        frame.exec->cancel();
+    if (job->actor)
+      job->actor->kill();
+    job->actor       = nullptr;
+    job->progress.clear();
+    job->runtime     = now - job->starting_time;
+    job->state       = JobState::CompletedKilled;
+    job->return_code = -2;
+    message->jobs.push_back(job);
+  }
+  send_to_server(message);
+}
+
+} // namespace datasched

@@ -1,0 +1,43 @@
+#pragma once
+// Messages between the engine's actors. Like Batsim, every message is a simulated
+// 1-byte transfer to the server's mailbox on the master host, so control traffic
+// costs what the platform says it costs (and conforming dates follow from it).
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include "protocol/reader.hpp"
+
+namespace datasched {
+
+struct Job;
+
+enum class MessageType {
+  SubmitterHello,
+  SubmitterBye,
+  JobSubmitted,
+  JobCompleted,
+  Decision,    ///< one decision of the decision process, applied at its timestamp
+  SchedReady,  ///< the decision round is over
+  WaitingDone, ///< a CALL_ME_LATER date is reached
+  KillingDone, ///< a KILL_JOB decision has been carried out
+  MachineEvent ///< an external machine_available/unavailable event
+};
+
+struct Message {
+  MessageType type;
+  std::string submitter;
+  std::vector<Job*> jobs;           ///< JobSubmitted, JobCompleted (one), KillingDone (killed ones)
+  std::vector<std::string> job_ids; ///< KillingDone: every id of the KILL_JOB decision
+  nlohmann::json progress;          ///< KillingDone: job_progress
+  Decision decision;                ///< Decision
+  std::string event_type;           ///< MachineEvent
+  std::string resources;            ///< MachineEvent
+};
+
+/// Sends `message` to the server (blocking, 1 simulated byte). Takes ownership.
+void send_to_server(Message* message);
+
+} // namespace datasched

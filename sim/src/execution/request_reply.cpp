@@ -1,0 +1,47 @@
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "execution/actors.hpp"
+#include "execution/context.hpp"
+#include "execution/messages.hpp"
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+/// Waits until `date` (if it is in the future), then sends `message`.
+void send_at(double date, Message* message)
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (date > now)
+    simgrid::s4u::this_actor::sleep_for(date - now);
+  send_to_server(message);
+}
+} // namespace
+
+void request_reply_actor(Context* context, std::string request)
+{
+  // The exchange itself takes no simulated time; its wall time is scheduling_time.
+  DecisionMessage reply;
+  try {
+    reply = parse_decision_message(context->zmq->exchange(request));
+  } catch (const std::exception& e) {
+    fatal(e.what());
+  }
+  for (auto& decision : reply.decisions) {
+    const double date = decision.timestamp;
+    auto* message     = new Message{MessageType::Decision, {}, {}, {}, {}, std::move(decision), {}, {}};
+    send_at(date, message);
+  }
+  send_at(reply.now, new Message{MessageType::SchedReady, {}, {}, {}, {}, {}, {}, {}});
+}
+
+void waiter_actor(double target_time)
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (target_time > now)
+    simgrid::s4u::this_actor::sleep_for(target_time - now);
+  send_to_server(new Message{MessageType::WaitingDone, {}, {}, {}, {}, {}, {}, {}});
+}
+
+} // namespace datasched

@@ -1,0 +1,396 @@
+// The server: the one actor that owns the simulation state. It receives every
+// message, turns them into protocol events for the decision process, applies the
+// decisions, and starts a decision round whenever the decision process is ready,
+// something is pending, and no other message is waiting (so simultaneous events are
+// batched into one round, as in Batsim).
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include "execution/actors.hpp"
+#include "execution/context.hpp"
+#include "execution/messages.hpp"
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+using simgrid::s4u::Engine;
+
+class Server {
+public:
+  explicit Server(Context* context) : ctx_(context)
+  {
+    for (const auto& [name, w] : ctx_->workloads.workloads())
+      if (w->is_static)
+        expected_submitters_++;
+    registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+  }
+
+  void run()
+  {
+    auto* mailbox = simgrid::s4u::Mailbox::by_name("server");
+    ctx_->writer.append_simulation_begins(ctx_->machines, ctx_->workloads, ctx_->protocol_config, now());
+    start_decision_round();
+    check_simulation_finished();
+
+    while (!end_acknowledged_) {
+      std::unique_ptr<Message> message(mailbox->get<Message>());
+      handle(*message);
+      if (sched_ready_ && !ctx_->writer.empty() && !end_acknowledged_ && mailbox->empty())
+        start_decision_round();
+    }
+    ctx_->simulation_completed = true;
+  }
+
+private:
+  static double now() { return Engine::get_clock(); }
+
+  void start_decision_round()
+  {
+    std::string request = ctx_->writer.generate(now());
+    ctx_->writer.clear();
+    simgrid::s4u::Actor::create("decision_round", ctx_->machines.master().host, request_reply_actor, ctx_,
+                                std::move(request));
+    sched_ready_ = false;
+    if (end_in_buffer_) {
+      end_in_buffer_ = false;
+      end_sent_      = true;
+    }
+  }
+
+  void check_simulation_finished()
+  {
+    if (end_in_buffer_ || end_sent_)
+      return;
+    if (nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
+        nb_completed_ == nb_submitted_ && nb_killers_ == 0 && pending_registrations_ == 0) {
+      ctx_->writer.append_simulation_ends(now());
+      end_in_buffer_ = true;
+    }
+  }
+
+  void handle(Message& m)
+  {
+    switch (m.type) {
+      case MessageType::SubmitterHello:
+        nb_submitters_++;
+        return;
+      case MessageType::SubmitterBye:
+        nb_submitters_finished_++;
+        if (nb_submitters_finished_ == expected_submitters_)
+          ctx_->writer.append_notify("no_more_static_job_to_submit", now());
+        check_simulation_finished();
+        return;
+      case MessageType::JobSubmitted:
+        for (Job* job : m.jobs)
+          submit(*job);
+        return;
+      case MessageType::JobCompleted:
+        on_job_completed(*m.jobs.at(0));
+        return;
+      case MessageType::SchedReady:
+        sched_ready_ = true;
+        if (end_sent_)
+          end_acknowledged_ = true;
+        return;
+      case MessageType::WaitingDone:
+        nb_waiters_--;
+        ctx_->writer.append_requested_call(now());
+        return;
+      case MessageType::KillingDone:
+        on_killing_done(m);
+        return;
+      case MessageType::MachineEvent:
+        on_machine_event(m);
+        return;
+      case MessageType::Decision:
+        apply(m.decision);
+        return;
+    }
+  }
+
+  void submit(Job& job)
+  {
+    job.state = JobState::Submitted;
+    nb_submitted_++;
+    const nlohmann::json* profile = nullptr;
+    nlohmann::json profile_json;
+    if (ctx_->protocol_config.profiles_forwarded_on_submission) {
+      profile_json = nlohmann::json::parse(ctx_->workloads.profile_of(job).json_description);
+      profile      = &profile_json;
+    }
+    ctx_->writer.append_job_submitted(job.id, job.description, profile, now());
+  }
+
+  void release_machines(const Job& job)
+  {
+    for (int id : job.allocation.elements()) {
+      auto& running = ctx_->machines.at(id).running_jobs;
+      running.erase(std::remove(running.begin(), running.end(), &job), running.end());
+    }
+  }
+
+  void finish(Job& job)
+  {
+    nb_running_--;
+    nb_completed_++;
+    ctx_->nb_completed_jobs++;
+    release_machines(job);
+    job.actor = nullptr;
+    ctx_->jobs_csv.add(job, now());
+  }
+
+  void on_job_completed(Job& job)
+  {
+    finish(job);
+    ctx_->writer.append_job_completed(job.id, job_state_to_string(job.state), job.allocation.to_string(" "),
+                                      job.return_code, now());
+    ctx_->maybe_print_progress(now());
+    check_simulation_finished();
+  }
+
+  void on_killing_done(Message& m)
+  {
+    nb_killers_--;
+    std::vector<std::string> killed_ids;
+    for (Job* job : m.jobs) {
+      finish(*job);
+      killed_ids.push_back(job->id);
+      ctx_->writer.append_job_completed(job->id, job_state_to_string(job->state), job->allocation.to_string(" "),
+                                        job->return_code, now());
+    }
+    ctx_->writer.append_job_killed(killed_ids, m.progress, now());
+    check_simulation_finished();
+  }
+
+  void on_machine_event(Message& m)
+  {
+    IntervalSet machines = IntervalSet::from_string(m.resources);
+    const bool available = m.event_type == "machine_available";
+    for (int id : machines.elements())
+      ctx_->machines.at(id).available = available;
+    ctx_->writer.append_notify(available ? "event_machine_available" : "event_machine_unavailable", now(),
+                               m.resources);
+  }
+
+  // ---- decisions -------------------------------------------------------------
+
+  Job& job_for(const std::string& id, const std::string& decision)
+  {
+    Job* job = ctx_->workloads.find_job(id);
+    if (!job)
+      fatal(decision + " references job '" + id + "', which does not exist");
+    return *job;
+  }
+
+  void apply(Decision& d)
+  {
+    std::visit([&](auto& payload) { apply_one(payload); }, d.payload);
+  }
+
+  void apply_one(ExecuteJob& d)
+  {
+    Job& job = job_for(d.job_id, "EXECUTE_JOB");
+    if (job.state != JobState::Submitted)
+      fatal("EXECUTE_JOB: job '" + job.id + "' cannot start: it is " + job_state_to_string(job.state) +
+            " (only a SUBMITTED job can start)");
+    const int nb_hosts = d.allocation.size();
+    for (int id : d.allocation.elements()) {
+      if (!ctx_->machines.exists(id))
+        fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) +
+              ", which does not exist (the platform has " + std::to_string(ctx_->machines.size()) + " resources)");
+      const Machine& m = ctx_->machines.at(id);
+      if (!m.available)
+        fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
+              "), which is unavailable");
+      const bool sharing = m.role == Role::Storage ? ctx_->protocol_config.allow_storage_sharing
+                                                   : ctx_->protocol_config.allow_compute_sharing;
+      if (!sharing && !m.running_jobs.empty())
+        fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
+              "), which is busy with job '" + m.running_jobs.front()->id + "'");
+    }
+    if (d.mapping.empty()) {
+      if (nb_hosts != job.requested_resources)
+        fatal("EXECUTE_JOB: job '" + job.id + "' requested " + std::to_string(job.requested_resources) +
+              " hosts but was allocated " + std::to_string(nb_hosts) + " ('" + d.allocation.to_string(" ") + "')");
+    } else {
+      if (static_cast<int>(d.mapping.size()) != job.requested_resources)
+        fatal("EXECUTE_JOB: job '" + job.id + "': the mapping has " + std::to_string(d.mapping.size()) +
+              " executors but the job requested " + std::to_string(job.requested_resources));
+      for (int index : d.mapping)
+        if (index < 0 || index >= nb_hosts)
+          fatal("EXECUTE_JOB: job '" + job.id + "': mapping index " + std::to_string(index) +
+                " is outside the allocation of " + std::to_string(nb_hosts) + " hosts");
+    }
+    for (const auto& [label, id] : d.storage_mapping)
+      if (!ctx_->machines.exists(id))
+        fatal("EXECUTE_JOB: job '" + job.id + "': storage_mapping['" + label + "'] = " + std::to_string(id) +
+              " is not a resource id");
+    if (d.additional_io_job)
+      fatal("EXECUTE_JOB: job '" + job.id + "': additional_io_job is not supported yet by datasched-sim");
+
+    job.state           = JobState::Running;
+    job.allocation      = d.allocation;
+    job.mapping         = d.mapping;
+    job.storage_mapping = d.storage_mapping;
+    job.starting_time   = now();
+    for (int id : job.allocation.elements())
+      ctx_->machines.at(id).running_jobs.push_back(&job);
+    nb_running_++;
+    auto* host = ctx_->machines.at(job.allocation.first()).host;
+    job.actor  = simgrid::s4u::Actor::create(job.id, host, job_actor, ctx_, &job);
+  }
+
+  void apply_one(RejectJob& d)
+  {
+    Job& job = job_for(d.job_id, "REJECT_JOB");
+    if (job.state != JobState::Submitted)
+      fatal("REJECT_JOB: job '" + job.id + "' cannot be rejected: it is " + job_state_to_string(job.state));
+    job.state = JobState::Rejected;
+    nb_completed_++;
+    ctx_->nb_completed_jobs++;
+    ctx_->jobs_csv.add(job, now());
+    check_simulation_finished();
+  }
+
+  void apply_one(KillJobs& d)
+  {
+    for (const auto& id : d.job_ids)
+      job_for(id, "KILL_JOB");
+    nb_killers_++;
+    simgrid::s4u::Actor::create("killer", ctx_->machines.master().host, killer_actor, ctx_, d.job_ids);
+  }
+
+  void apply_one(CallMeLater& d)
+  {
+    nb_waiters_++;
+    simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when);
+  }
+
+  void apply_one(NotifyDecision& d)
+  {
+    if (d.type == "registration_finished") {
+      registration_finished_ = true;
+      check_simulation_finished();
+    } else if (d.type == "continue_registration") {
+      registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+    } else {
+      fatal("NOTIFY: unknown notification type '" + d.type + "'");
+    }
+  }
+
+  void require_dynamic(const std::string& what)
+  {
+    if (!ctx_->config.dynamic_jobs_enabled)
+      fatal(what + " needs dynamic jobs, which are disabled (run the engine with --enable-dynamic-jobs)");
+    if (registration_finished_)
+      fatal(what + " after NOTIFY registration_finished");
+  }
+
+  void apply_one(RegisterJob& d)
+  {
+    require_dynamic("REGISTER_JOB '" + d.job_id + "'");
+    auto bang = d.job_id.find('!');
+    if (bang == std::string::npos)
+      fatal("REGISTER_JOB: job id '" + d.job_id + "' must be 'workload!id'");
+    Workload& w = ctx_->workloads.get_or_create_dynamic(d.job_id.substr(0, bang));
+    nlohmann::json object = d.job;
+    object["id"]          = d.job_id;
+    if (!object.contains("subtime"))
+      object["subtime"] = now();
+    Job* job = nullptr;
+    try {
+      job = &ctx_->workloads.add_job(w, object, "REGISTER_JOB");
+    } catch (const InputError& e) {
+      fatal(e.what());
+    }
+    job->submission_time = now();
+    submit_dynamic(*job);
+  }
+
+  void submit_dynamic(Job& job)
+  {
+    job.state = JobState::Submitted;
+    nb_submitted_++;
+    if (ctx_->protocol_config.dynamic_jobs_acknowledged)
+      ctx_->writer.append_job_submitted(job.id, job.description, nullptr, now());
+  }
+
+  void apply_one(RegisterProfile& d)
+  {
+    require_dynamic("REGISTER_PROFILE '" + d.profile_name + "'");
+    Workload& w = ctx_->workloads.get_or_create_dynamic(d.workload_name);
+    try {
+      ctx_->workloads.add_profile(w, d.profile_name, d.profile, "REGISTER_PROFILE");
+      ctx_->workloads.check_profile_references(w, "REGISTER_PROFILE");
+    } catch (const InputError& e) {
+      fatal(e.what());
+    }
+  }
+
+  void apply_one(SetJobMetadata& d)
+  {
+    Job& job     = job_for(d.job_id, "SET_JOB_METADATA");
+    job.metadata = d.metadata;
+  }
+
+  void apply_one(ChangeJobState& d)
+  {
+    Job& job = job_for(d.job_id, "CHANGE_JOB_STATE");
+    try {
+      JobState state = job_state_from_string(d.job_state);
+      if (job_state_is_final(state) && !job_state_is_final(job.state) && job.state != JobState::Running) {
+        job.state = state;
+        nb_completed_++;
+        ctx_->nb_completed_jobs++;
+        ctx_->jobs_csv.add(job, now());
+        check_simulation_finished();
+      } else {
+        job.state = state;
+      }
+    } catch (const InputError& e) {
+      fatal("CHANGE_JOB_STATE: job '" + job.id + "': " + e.what());
+    }
+  }
+
+  void apply_one(Query& d)
+  {
+    nlohmann::json answer = nlohmann::json::object();
+    for (const auto& [key, value] : d.requests.items()) {
+      if (key == "consumed_energy") {
+        answer["consumed_energy"] = 0.0;
+      } else {
+        fatal("QUERY: request '" + key + "' is not supported by datasched-sim");
+      }
+      (void)value;
+    }
+    ctx_->writer.append_answer(answer, now());
+  }
+
+  Context* ctx_;
+  int expected_submitters_       = 0;
+  int nb_submitters_             = 0;
+  int nb_submitters_finished_    = 0;
+  int nb_submitted_              = 0;
+  int nb_completed_              = 0;
+  int nb_running_                = 0;
+  int nb_waiters_                = 0;
+  int nb_killers_                = 0;
+  int pending_registrations_     = 0;
+  bool registration_finished_    = true;
+  bool sched_ready_              = false;
+  bool end_in_buffer_            = false;
+  bool end_sent_                 = false;
+  bool end_acknowledged_         = false;
+};
+
+} // namespace
+
+void server_actor(Context* context)
+{
+  Server(context).run();
+}
+
+} // namespace datasched

@@ -1,0 +1,159 @@
+#include "execution/simulation.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "execution/actors.hpp"
+#include "execution/context.hpp"
+#include "export/machine_states_csv.hpp"
+#include "export/schedule_csv.hpp"
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+std::unique_ptr<simgrid::s4u::Engine> g_engine;
+std::vector<std::string> g_simgrid_args;
+std::vector<char*> g_simgrid_argv;
+
+std::vector<std::string> output_files(const std::string& prefix)
+{
+  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv"};
+}
+
+void remove_outputs(const std::string& prefix)
+{
+  for (const auto& path : output_files(prefix)) {
+    std::remove(path.c_str());
+    std::remove((path + ".tmp").c_str());
+  }
+}
+
+std::map<std::string, Role> parse_role_overrides(const EngineConfig& config)
+{
+  std::map<std::string, Role> overrides;
+  for (const auto& [hosts, role_name] : config.role_overrides) {
+    Role role = Machines::parse_role(role_name, "option -r '" + hosts + ":" + role_name + "'");
+    std::stringstream ss(hosts);
+    std::string host;
+    while (std::getline(ss, host, ','))
+      if (!host.empty())
+        overrides[host] = role;
+  }
+  return overrides;
+}
+
+std::string pending_jobs_description(Context& ctx)
+{
+  std::string list;
+  int count = 0;
+  for (const auto& [name, w] : ctx.workloads.workloads())
+    for (Job* job : w->static_jobs)
+      if (job->state == JobState::Submitted) {
+        if (count < 5)
+          list += (list.empty() ? "" : ", ") + job->id + " (" + std::to_string(job->requested_resources) + " hosts)";
+        count++;
+      }
+  if (count == 0)
+    return "no job is waiting";
+  return std::to_string(count) + " submitted job(s) never started: " + list + (count > 5 ? ", ..." : "");
+}
+
+} // namespace
+
+void init_simgrid(const EngineConfig& config, const char* program_name)
+{
+  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07"};
+  if (!config.verbose)
+    g_simgrid_args.push_back("--log=root.thres:critical");
+  for (const auto& c : config.simgrid_config)
+    g_simgrid_args.push_back("--cfg=" + c);
+  g_simgrid_argv.clear();
+  for (auto& a : g_simgrid_args)
+    g_simgrid_argv.push_back(a.data());
+  int argc = static_cast<int>(g_simgrid_argv.size());
+  g_engine = std::make_unique<simgrid::s4u::Engine>(&argc, g_simgrid_argv.data());
+  try {
+    g_engine->load_platform(config.platform_file);
+  } catch (const std::exception& e) {
+    throw InputError("cannot load platform '" + config.platform_file + "': " + e.what());
+  }
+}
+
+int run_simulation(const EngineConfig& config, const char* program_name)
+{
+  Context ctx(config);
+  remove_outputs(config.export_prefix);
+  set_fatal_cleanup([prefix = config.export_prefix]() { remove_outputs(prefix); });
+
+  try {
+    init_simgrid(config, program_name);
+    ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    for (size_t i = 0; i < config.workload_files.size(); ++i) {
+      auto path = std::filesystem::absolute(config.workload_files[i]).string();
+      ctx.workloads.load_file("w" + std::to_string(i), path);
+    }
+    if (!config.event_files.empty())
+      throw InputError("external event files (--events) are not supported yet by datasched-sim");
+  } catch (const InputError& e) {
+    fatal(e.what());
+  }
+  ctx.nb_static_jobs                                   = static_cast<int>(ctx.workloads.nb_static_jobs());
+  ctx.protocol_config.dynamic_jobs_enabled             = config.dynamic_jobs_enabled;
+  ctx.protocol_config.dynamic_jobs_acknowledged        = config.dynamic_jobs_acknowledged;
+  ctx.protocol_config.profiles_forwarded_on_submission = config.profiles_forwarded_on_submission;
+  ctx.protocol_config.profile_reuse_enabled            = config.profile_reuse_enabled;
+  ctx.protocol_config.forward_unknown_events           = config.forward_unknown_events;
+  ctx.protocol_config.allow_compute_sharing            = config.allow_compute_sharing;
+  ctx.protocol_config.allow_storage_sharing            = config.allow_storage_sharing;
+
+  try {
+    ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout);
+  } catch (const std::exception& e) {
+    fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
+  }
+
+  simgrid::s4u::Engine::on_deadlock_cb([&ctx]() {
+    fatal("the simulation cannot progress (deadlock): " + pending_jobs_description(ctx) +
+          "; the decision process stopped making decisions (e.g. a job asks for more hosts than the platform has)");
+  });
+
+  auto* master = ctx.machines.master().host;
+  simgrid::s4u::Actor::create("server", master, server_actor, &ctx);
+  for (const auto& [name, w] : ctx.workloads.workloads())
+    if (w->is_static)
+      simgrid::s4u::Actor::create("submitter_" + name, master, static_submitter_actor, &ctx, w.get());
+
+  g_engine->run();
+
+  if (!ctx.simulation_completed)
+    fatal("the simulation stopped before its end: " + pending_jobs_description(ctx));
+
+  const auto wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - ctx.wall_start).count();
+  try {
+    ctx.jobs_csv.write(config.export_prefix + "_jobs.csv");
+    ScheduleFigures figures;
+    figures.nb_computing_machines = ctx.machines.nb_compute();
+    for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
+      figures.computing_time -= t * d; // sum of hosts x (finish - start)
+    figures.scheduling_time = ctx.zmq->waited_seconds();
+    figures.simulation_time = wall;
+    write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
+    write_machine_states_csv(config.export_prefix + "_machine_states.csv", ctx.machines.size(),
+                             ctx.jobs_csv.computing_changes(), {});
+  } catch (const std::exception& e) {
+    fatal(e.what());
+  }
+  if (config.progress_interval > 0)
+    std::fprintf(stderr, "[datasched-sim progress] completed=%d total=%zu simulated_time=%.3f done\n",
+                 ctx.nb_completed_jobs, ctx.workloads.nb_jobs(), simgrid::s4u::Engine::get_clock());
+  return 0;
+}
+
+} // namespace datasched

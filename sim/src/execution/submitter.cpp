@@ -1,0 +1,43 @@
+#include <algorithm>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include "execution/actors.hpp"
+#include "execution/messages.hpp"
+#include "model/workload.hpp"
+
+namespace datasched {
+
+void static_submitter_actor(Context* context, Workload* workload)
+{
+  (void)context;
+  using simgrid::s4u::Engine;
+  std::vector<Job*> jobs = workload->static_jobs;
+  // Submission order: by date, then by id as a string (Batsim's order).
+  std::stable_sort(jobs.begin(), jobs.end(), [](const Job* a, const Job* b) {
+    if (a->submission_time != b->submission_time)
+      return a->submission_time < b->submission_time;
+    return a->number < b->number;
+  });
+
+  // The date taken just before each send is what the next sleep is computed from, so
+  // every wake-up is delayed by the previous send's duration, as in Batsim.
+  send_to_server(new Message{MessageType::SubmitterHello, workload->name, {}, {}, {}, {}, {}, {}});
+  double reference_date = Engine::get_clock();
+
+  size_t index = 0;
+  while (index < jobs.size()) {
+    const double next = jobs[index]->submission_time;
+    if (next > reference_date)
+      simgrid::s4u::this_actor::sleep_for(next - reference_date);
+    reference_date = Engine::get_clock();
+    auto* message  = new Message{MessageType::JobSubmitted, workload->name, {}, {}, {}, {}, {}, {}};
+    while (index < jobs.size() && jobs[index]->submission_time <= reference_date)
+      message->jobs.push_back(jobs[index++]);
+    send_to_server(message);
+  }
+  send_to_server(new Message{MessageType::SubmitterBye, workload->name, {}, {}, {}, {}, {}, {}});
+}
+
+} // namespace datasched

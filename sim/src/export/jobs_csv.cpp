@@ -1,0 +1,113 @@
+#include "export/jobs_csv.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+
+#include "export/csv_file.hpp"
+#include "model/job.hpp"
+#include "model/workload.hpp"
+
+namespace datasched {
+
+std::string fixed6(double value)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6f", value);
+  return buffer;
+}
+
+void write_file_atomically(const std::string& path, const std::string& content)
+{
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out)
+      throw std::runtime_error("cannot write output file '" + tmp + "'");
+    out << content;
+    if (!out)
+      throw std::runtime_error("error while writing output file '" + tmp + "'");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename '" + tmp + "' to '" + path + "'");
+}
+
+namespace {
+std::string quoted(const std::string& text)
+{
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"')
+      out += "\"\"";
+    else
+      out += c;
+  }
+  return out + "\"";
+}
+} // namespace
+
+void JobsCsv::add(const Job& job, double now)
+{
+  (void)now;
+  const bool rejected = job.state == JobState::Rejected;
+  const bool success  = job.state == JobState::CompletedSuccessfully && job.return_code == 0;
+  const bool killed   = job.state == JobState::CompletedKilled || job.state == JobState::CompletedWalltimeReached;
+
+  // A zero runtime is written as 1e-5, as Batsim does, so that stretch stays finite.
+  const double runtime    = rejected ? 0 : std::max(job.runtime, 1e-5);
+  const double start      = rejected ? -1 : job.starting_time;
+  const double finish     = rejected ? -1 : job.starting_time + runtime;
+  const double waiting    = rejected ? -1 : start - job.submission_time;
+  const double turnaround = rejected ? -1 : finish - job.submission_time;
+  const double stretch    = rejected ? -1 : turnaround / runtime;
+
+  rows_ += job.number;
+  rows_ += ',' + job.workload->name;
+  rows_ += ',' + job.profile;
+  rows_ += ',' + fixed6(job.submission_time);
+  rows_ += ',' + std::to_string(job.requested_resources);
+  rows_ += ',' + fixed6(job.walltime);
+  rows_ += success ? ",1," : ",0,";
+  rows_ += job_state_to_string(job.state);
+  rows_ += ',' + fixed6(start);
+  rows_ += ',' + fixed6(runtime);
+  rows_ += ',' + fixed6(finish);
+  rows_ += ',' + fixed6(waiting);
+  rows_ += ',' + fixed6(turnaround);
+  rows_ += ',' + fixed6(stretch);
+  rows_ += ',' + job.allocation.to_string(" ");
+  rows_ += ",-1.000000,";
+  rows_ += quoted(job.metadata);
+  rows_ += '\n';
+
+  summary_.nb_jobs++;
+  if (rejected) {
+    summary_.nb_rejected++;
+    return;
+  }
+  summary_.nb_finished++;
+  if (success)
+    summary_.nb_success++;
+  if (killed)
+    summary_.nb_killed++;
+  summary_.sum_waiting += waiting;
+  summary_.sum_turnaround += turnaround;
+  summary_.sum_slowdown += stretch;
+  summary_.max_waiting    = std::max(summary_.max_waiting, waiting);
+  summary_.max_turnaround = std::max(summary_.max_turnaround, turnaround);
+  summary_.max_slowdown   = std::max(summary_.max_slowdown, stretch);
+  summary_.makespan       = std::max(summary_.makespan, finish);
+  const int hosts         = job.allocation.size();
+  computing_changes_.emplace_back(start, hosts);
+  computing_changes_.emplace_back(finish, -hosts);
+}
+
+void JobsCsv::write(const std::string& path) const
+{
+  write_file_atomically(path, "job_id,workload_name,profile,submission_time,requested_number_of_resources,"
+                              "requested_time,success,final_state,starting_time,execution_time,finish_time,"
+                              "waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata\n" +
+                                  rows_);
+}
+
+} // namespace datasched

@@ -1,0 +1,34 @@
+#pragma once
+// `<prefix>_jobs.csv`: one row per finished or rejected job, in completion order,
+// with Batsim 4's columns (evalys reads it).
+#include <string>
+#include <vector>
+
+namespace datasched {
+
+struct Job;
+
+struct JobsSummary {
+  int nb_jobs = 0, nb_finished = 0, nb_success = 0, nb_killed = 0, nb_rejected = 0;
+  double sum_waiting = 0, sum_turnaround = 0, sum_slowdown = 0;
+  double max_waiting = 0, max_turnaround = 0, max_slowdown = 0;
+  double makespan = 0;
+};
+
+class JobsCsv {
+public:
+  /// Records a job that reached a final state (completed, killed or rejected).
+  void add(const Job& job, double now);
+  void write(const std::string& path) const;
+  const JobsSummary& summary() const { return summary_; }
+
+  /// (time, +/-hosts) changes of the number of computing hosts, for machine states.
+  const std::vector<std::pair<double, int>>& computing_changes() const { return computing_changes_; }
+
+private:
+  std::string rows_;
+  JobsSummary summary_;
+  std::vector<std::pair<double, int>> computing_changes_;
+};
+
+} // namespace datasched

@@ -1,0 +1,25 @@
+#pragma once
+// Error handling shared by the whole engine.
+//
+// Input problems (bad files, bad decisions) are thrown as InputError where the code is
+// testable in isolation; once the simulation runs, actors call fatal(), which prints
+// one clear message, removes any partial output so that nothing half-written looks
+// complete, and exits non-zero without unwinding SimGrid's actor stacks.
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace datasched {
+
+class InputError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Registers the callback that deletes partial outputs before a fatal exit.
+void set_fatal_cleanup(std::function<void()> cleanup);
+
+/// Prints "datasched-sim: error: <message>", runs the cleanup, exits with `code`.
+[[noreturn]] void fatal(const std::string& message, int code = 1);
+
+} // namespace datasched

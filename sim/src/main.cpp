@@ -1,0 +1,15 @@
+// datasched-sim: entry point. Parses the command line, then either inspects the
+// platform or runs a simulation against a Batsim-protocol decision process.
+#include "cli.hpp"
+#include "execution/simulation.hpp"
+#include "inspect.hpp"
+
+int main(int argc, char** argv)
+{
+  datasched::EngineConfig config;
+  if (int code = datasched::parse_command_line(argc, argv, config); code >= 0)
+    return code;
+  if (config.inspect)
+    return datasched::inspect_platform(config, argv[0]);
+  return datasched::run_simulation(config, argv[0]);
+}

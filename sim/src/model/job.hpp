@@ -1,0 +1,68 @@
+#pragma once
+// A job of a workload and everything the engine learns about it while it runs.
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
+#include "model/interval_set.hpp"
+
+namespace datasched {
+
+struct Workload;
+
+enum class JobState {
+  NotSubmitted,
+  Submitted,
+  Running,
+  CompletedSuccessfully,
+  CompletedFailed,
+  CompletedWalltimeReached,
+  CompletedKilled,
+  Rejected,
+};
+
+std::string job_state_to_string(JobState state);
+/// Parses a state name as used by CHANGE_JOB_STATE; throws InputError.
+JobState job_state_from_string(const std::string& text);
+bool job_state_is_final(JobState state);
+
+/// Where a running job is in its profile, for JOB_KILLED's job_progress.
+struct ProgressFrame {
+  std::string profile_name;
+  int task_index = 0;      ///< index in an expanded composed sequence
+  double start_time = 0;   ///< when the current leaf started
+  double delay = 0;        ///< duration of a delay leaf
+  simgrid::s4u::ExecPtr exec; ///< running ptask of a parallel leaf
+};
+
+struct Job {
+  std::string id;     ///< full id "workload!number"
+  std::string number; ///< id inside its workload
+  Workload* workload = nullptr;
+  std::string profile;
+  double submission_time = 0;
+  double walltime = -1; ///< -1: no limit
+  int requested_resources = 0;
+  nlohmann::json description; ///< JSON sent in JOB_SUBMITTED (id rewritten to the full id)
+
+  JobState state = JobState::NotSubmitted;
+  IntervalSet allocation;
+  std::vector<int> mapping;                         ///< executor -> resource id
+  std::map<std::string, int> storage_mapping;       ///< storage label -> resource id
+  double starting_time = -1;
+  double runtime = 0;
+  int return_code = 0;
+  std::string metadata;
+  bool killed = false;
+  bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill
+
+  simgrid::s4u::ActorPtr actor;
+  std::vector<ProgressFrame> progress; ///< stack: outer composed frames, then the leaf
+};
+
+} // namespace datasched

@@ -1,0 +1,66 @@
+#pragma once
+// The hosts of the platform as Batsim sees them: one master (runs the engine's own
+// actors), compute nodes and storage nodes, numbered as Batsim numbers them.
+#include <map>
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u/Host.hpp>
+
+#include "model/interval_set.hpp"
+
+namespace datasched {
+
+enum class Role { Master, ComputeNode, Storage };
+
+std::string role_to_string(Role role);
+
+struct Job;
+
+/// Occupancy state written to `_machine_states.csv`.
+enum class MachineState { Idle, Computing, Unavailable };
+
+struct Machine {
+  int id = -1; ///< Batsim resource id (-1 for the master)
+  std::string name;
+  simgrid::s4u::Host* host = nullptr;
+  Role role = Role::ComputeNode;
+  std::map<std::string, std::string> properties; ///< host properties, in name order
+  std::map<std::string, std::string> zone_properties;
+
+  // Dynamic state.
+  std::vector<const Job*> running_jobs;
+  bool available = true; ///< false between machine_unavailable and machine_available events
+};
+
+class Machines {
+public:
+  /// Builds the machine list from the loaded platform.
+  /// `role_overrides` maps host names to roles (Batsim's `-r host1,host2:role`).
+  /// Throws InputError when the master is missing/duplicated or a role is unknown.
+  static Machines from_platform(const std::vector<simgrid::s4u::Host*>& hosts, const std::string& master_name,
+                                const std::map<std::string, Role>& role_overrides);
+
+  /// Parses a role name ("master", "compute_node", "storage"); throws InputError naming `where`.
+  static Role parse_role(const std::string& text, const std::string& where);
+
+  Machine& master() { return master_; }
+  const Machine& master() const { return master_; }
+  int size() const { return static_cast<int>(resources_.size()); }
+  int nb_compute() const { return nb_compute_; }
+  int nb_storage() const { return size() - nb_compute_; }
+  bool exists(int id) const { return id >= 0 && id < size(); }
+  Machine& at(int id) { return resources_.at(id); }
+  const Machine& at(int id) const { return resources_.at(id); }
+  std::vector<Machine>& all() { return resources_; }
+  const std::vector<Machine>& all() const { return resources_; }
+  const Machine* by_name(const std::string& name) const;
+
+private:
+  Machine master_;
+  std::vector<Machine> resources_; ///< compute nodes first, then storage nodes
+  int nb_compute_ = 0;
+  std::map<std::string, int> index_by_name_;
+};
+
+} // namespace datasched

@@ -1,0 +1,163 @@
+#include "model/profile.hpp"
+
+#include <cmath>
+
+#include "fatal.hpp"
+
+namespace datasched {
+
+std::string profile_type_to_string(ProfileType type)
+{
+  switch (type) {
+    case ProfileType::Delay:
+      return "delay";
+    case ProfileType::Parallel:
+      return "parallel";
+    case ProfileType::ParallelHomogeneous:
+      return "parallel_homogeneous";
+    case ProfileType::ParallelHomogeneousTotal:
+      return "parallel_homogeneous_total";
+    case ProfileType::Composed:
+      return "composed";
+    case ProfileType::ParallelHomogeneousPfs:
+      return "parallel_homogeneous_pfs";
+    case ProfileType::DataStaging:
+      return "data_staging";
+  }
+  return "?";
+}
+
+namespace {
+
+class FieldReader {
+public:
+  FieldReader(const nlohmann::json& object, std::string where) : object_(object), where_(std::move(where)) {}
+
+  const nlohmann::json& required(const char* field) const
+  {
+    if (!object_.contains(field))
+      throw InputError(where_ + ": missing field '" + field + "'");
+    return object_.at(field);
+  }
+
+  double number(const char* field, bool required_field = true, double fallback = 0) const
+  {
+    if (!object_.contains(field)) {
+      if (required_field)
+        throw InputError(where_ + ": missing field '" + field + "'");
+      return fallback;
+    }
+    const auto& v = object_.at(field);
+    if (!v.is_number())
+      throw InputError(where_ + ": field '" + field + "' must be a number");
+    double d = v.get<double>();
+    if (!std::isfinite(d) || d < 0)
+      throw InputError(where_ + ": field '" + field + "' must be a finite non-negative number");
+    return d;
+  }
+
+  std::string string(const char* field, bool required_field = true, const std::string& fallback = "") const
+  {
+    if (!object_.contains(field)) {
+      if (required_field)
+        throw InputError(where_ + ": missing field '" + field + "'");
+      return fallback;
+    }
+    const auto& v = object_.at(field);
+    if (!v.is_string())
+      throw InputError(where_ + ": field '" + field + "' must be a string");
+    return v.get<std::string>();
+  }
+
+  std::vector<double> numbers(const char* field) const
+  {
+    const auto& v = required(field);
+    if (!v.is_array())
+      throw InputError(where_ + ": field '" + field + "' must be an array of numbers");
+    std::vector<double> out;
+    out.reserve(v.size());
+    for (const auto& item : v) {
+      if (!item.is_number() || !std::isfinite(item.get<double>()) || item.get<double>() < 0)
+        throw InputError(where_ + ": field '" + field + "' must contain only non-negative numbers");
+      out.push_back(item.get<double>());
+    }
+    return out;
+  }
+
+  const std::string& where() const { return where_; }
+
+private:
+  const nlohmann::json& object_;
+  std::string where_;
+};
+
+} // namespace
+
+Profile Profile::from_json(const std::string& name, const nlohmann::json& object, const std::string& where)
+{
+  const std::string ctx = where + ": profile '" + name + "'";
+  if (!object.is_object())
+    throw InputError(ctx + ": must be a JSON object");
+  FieldReader f(object, ctx);
+  Profile p;
+  p.name             = name;
+  p.json_description = object.dump();
+  if (object.contains("ret")) {
+    if (!object.at("ret").is_number_integer())
+      throw InputError(ctx + ": field 'ret' must be an integer");
+    p.return_code = object.at("ret").get<int>();
+  }
+  const std::string type = f.string("type");
+  if (type == "delay") {
+    p.type  = ProfileType::Delay;
+    p.delay = f.number("delay");
+  } else if (type == "parallel") {
+    p.type = ProfileType::Parallel;
+    p.cpu  = f.numbers("cpu");
+    p.com  = f.numbers("com");
+    if (p.cpu.empty())
+      throw InputError(ctx + ": field 'cpu' must not be empty");
+    if (p.com.size() != p.cpu.size() * p.cpu.size())
+      throw InputError(ctx + ": field 'com' has " + std::to_string(p.com.size()) + " elements, expected " +
+                       std::to_string(p.cpu.size() * p.cpu.size()) + " (cpu size squared)");
+  } else if (type == "parallel_homogeneous" || type == "parallel_homogeneous_total") {
+    p.type       = type == "parallel_homogeneous" ? ProfileType::ParallelHomogeneous : ProfileType::ParallelHomogeneousTotal;
+    p.cpu_amount = f.number("cpu");
+    p.com_amount = f.number("com");
+  } else if (type == "composed") {
+    p.type = ProfileType::Composed;
+    if (object.contains("repeat")) {
+      const auto& r = object.at("repeat");
+      if (!r.is_number_integer() || r.get<long long>() < 1)
+        throw InputError(ctx + ": field 'repeat' must be a positive integer");
+      p.repeat = r.get<int>();
+    }
+    const auto& seq = f.required("seq");
+    if (!seq.is_array() || seq.empty())
+      throw InputError(ctx + ": field 'seq' must be a non-empty array of profile names");
+    for (const auto& item : seq) {
+      if (!item.is_string())
+        throw InputError(ctx + ": field 'seq' must contain only profile names (strings)");
+      p.sequence.push_back(item.get<std::string>());
+    }
+  } else if (type == "parallel_homogeneous_pfs") {
+    p.type           = ProfileType::ParallelHomogeneousPfs;
+    p.bytes_to_read  = f.number("bytes_to_read", false, 0);
+    p.bytes_to_write = f.number("bytes_to_write", false, 0);
+    p.storage_label  = f.string("storage", false, "pfs");
+  } else if (type == "data_staging") {
+    p.type       = ProfileType::DataStaging;
+    p.nb_bytes   = f.number("nb_bytes");
+    p.from_label = f.string("from");
+    p.to_label   = f.string("to");
+  } else if (type == "parallel_homogeneous_energy" || type.rfind("smpi", 0) == 0 || type.rfind("usage_trace", 0) == 0 ||
+             type == "send" || type == "recv" || type == "scheduler_send" || type == "scheduler_recv" ||
+             type == "trace_replay") {
+    throw InputError(ctx + ": profile type '" + type + "' is not supported by datasched-sim");
+  } else {
+    throw InputError(ctx + ": unknown profile type '" + type + "'");
+  }
+  return p;
+}
+
+} // namespace datasched

@@ -1,0 +1,216 @@
+#include "model/workload.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+std::pair<size_t, size_t> line_and_column(const std::string& text, size_t byte)
+{
+  size_t line = 1, column = 1;
+  for (size_t i = 0; i < text.size() && i + 1 < byte; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+std::string job_id_to_string(const nlohmann::json& id, const std::string& where)
+{
+  if (id.is_string())
+    return id.get<std::string>();
+  if (id.is_number_integer())
+    return std::to_string(id.get<long long>());
+  if (id.is_number_unsigned())
+    return std::to_string(id.get<unsigned long long>());
+  throw InputError(where + ": job id " + id.dump() + " must be a string or an integer");
+}
+
+} // namespace
+
+nlohmann::json read_json_file(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw InputError("cannot open file '" + path + "'");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  try {
+    return nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    auto [line, column] = line_and_column(text, e.byte);
+    std::string what = e.what();
+    auto pos         = what.find("parse error");
+    throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line) + ", column " +
+                     std::to_string(column) + ": " + (pos == std::string::npos ? what : what.substr(pos)));
+  }
+}
+
+Workload& Workloads::load_file(const std::string& name, const std::string& path)
+{
+  const nlohmann::json doc = read_json_file(path);
+  const std::string where  = "workload '" + path + "'";
+  if (!doc.is_object())
+    throw InputError(where + ": the top level must be a JSON object");
+  if (workloads_.count(name))
+    throw InputError(where + ": workload name '" + name + "' is already used");
+
+  auto owned       = std::make_unique<Workload>();
+  Workload& w      = *owned;
+  w.name           = name;
+  w.file           = path;
+  w.is_static      = true;
+  workloads_[name] = std::move(owned);
+
+  if (!doc.contains("profiles") || !doc.at("profiles").is_object())
+    throw InputError(where + ": missing object 'profiles'");
+  for (const auto& [pname, pobj] : doc.at("profiles").items())
+    add_profile(w, pname, pobj, where);
+  check_profile_references(w, where);
+
+  if (!doc.contains("jobs") || !doc.at("jobs").is_array())
+    throw InputError(where + ": missing array 'jobs'");
+  for (const auto& jobj : doc.at("jobs"))
+    w.static_jobs.push_back(&add_job(w, jobj, where));
+  return w;
+}
+
+Workload& Workloads::get_or_create_dynamic(const std::string& name)
+{
+  if (auto* w = find_workload(name))
+    return *w;
+  auto owned       = std::make_unique<Workload>();
+  owned->name      = name;
+  owned->is_static = false;
+  Workload& ref    = *owned;
+  workloads_[name] = std::move(owned);
+  return ref;
+}
+
+Workload* Workloads::find_workload(const std::string& name)
+{
+  auto it = workloads_.find(name);
+  return it == workloads_.end() ? nullptr : it->second.get();
+}
+
+Profile& Workloads::add_profile(Workload& workload, const std::string& name, const nlohmann::json& object,
+                                const std::string& where)
+{
+  if (workload.profiles.count(name))
+    throw InputError(where + ": profile '" + name + "' of workload '" + workload.name + "' already exists");
+  Profile p = Profile::from_json(name, object, where);
+  return workload.profiles.emplace(name, std::move(p)).first->second;
+}
+
+void Workloads::check_profile_references(const Workload& workload, const std::string& where) const
+{
+  // Depth-first search over composed profiles: unknown names and cycles are errors.
+  std::set<std::string> done, active;
+  std::function<void(const Profile&)> visit = [&](const Profile& p) {
+    if (done.count(p.name))
+      return;
+    if (active.count(p.name))
+      throw InputError(where + ": composed profile '" + p.name + "' contains itself (cycle)");
+    active.insert(p.name);
+    for (const auto& sub : p.sequence) {
+      auto it = workload.profiles.find(sub);
+      if (it == workload.profiles.end())
+        throw InputError(where + ": composed profile '" + p.name + "' references unknown profile '" + sub + "'");
+      visit(it->second);
+    }
+    active.erase(p.name);
+    done.insert(p.name);
+  };
+  for (const auto& [name, profile] : workload.profiles)
+    visit(profile);
+}
+
+Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const std::string& where)
+{
+  if (!object.is_object())
+    throw InputError(where + ": every job must be a JSON object, got " + object.dump());
+  if (!object.contains("id"))
+    throw InputError(where + ": a job has no 'id' field: " + object.dump());
+  std::string number = job_id_to_string(object.at("id"), where);
+  std::string full_id;
+  if (auto bang = number.find('!'); bang != std::string::npos) {
+    if (number.substr(0, bang) != workload.name)
+      throw InputError(where + ": job '" + number + "' does not belong to workload '" + workload.name + "'");
+    full_id = number;
+    number  = number.substr(bang + 1);
+  } else {
+    full_id = workload.name + "!" + number;
+  }
+  const std::string ctx = where + ": job '" + full_id + "'";
+  if (jobs_.count(full_id))
+    throw InputError(ctx + ": duplicate job id");
+
+  auto job             = std::make_unique<Job>();
+  job->id              = full_id;
+  job->number          = number;
+  job->workload        = &workload;
+
+  auto number_field = [&](const char* field) -> double {
+    if (!object.contains(field))
+      throw InputError(ctx + ": missing field '" + field + "'");
+    const auto& v = object.at(field);
+    if (!v.is_number() || !std::isfinite(v.get<double>()))
+      throw InputError(ctx + ": field '" + field + "' must be a number");
+    return v.get<double>();
+  };
+
+  job->submission_time = number_field("subtime");
+  if (job->submission_time < 0)
+    throw InputError(ctx + ": 'subtime' must be >= 0");
+  if (object.contains("walltime")) {
+    job->walltime = number_field("walltime");
+    if (job->walltime != -1 && job->walltime <= 0)
+      throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
+  }
+  if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1)
+    throw InputError(ctx + ": field 'res' must be a positive integer");
+  job->requested_resources = object.at("res").get<int>();
+  if (!object.contains("profile") || !object.at("profile").is_string())
+    throw InputError(ctx + ": field 'profile' must be a profile name (string)");
+  job->profile = object.at("profile").get<std::string>();
+  if (!workload.profiles.count(job->profile))
+    throw InputError(ctx + ": unknown profile '" + job->profile + "'");
+
+  nlohmann::json description = object;
+  description["id"]          = full_id;
+  job->description           = std::move(description);
+
+  Job& ref       = *job;
+  jobs_[full_id] = std::move(job);
+  return ref;
+}
+
+Job* Workloads::find_job(const std::string& full_id)
+{
+  auto it = jobs_.find(full_id);
+  return it == jobs_.end() ? nullptr : it->second.get();
+}
+
+const Profile& Workloads::profile_of(const Job& job) const { return job.workload->profiles.at(job.profile); }
+
+size_t Workloads::nb_static_jobs() const
+{
+  size_t n = 0;
+  for (const auto& [name, w] : workloads_)
+    n += w->static_jobs.size();
+  return n;
+}
+
+} // namespace datasched

@@ -1,0 +1,191 @@
+#include "protocol/reader.hpp"
+
+#include <cmath>
+
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+class EventFields {
+public:
+  EventFields(const nlohmann::json& data, std::string where) : data_(data), where_(std::move(where)) {}
+
+  const nlohmann::json& get(const char* field) const
+  {
+    if (!data_.is_object() || !data_.contains(field))
+      throw InputError(where_ + ": missing field 'data." + std::string(field) + "'");
+    return data_.at(field);
+  }
+  std::string string(const char* field) const
+  {
+    const auto& v = get(field);
+    if (!v.is_string())
+      throw InputError(where_ + ": field 'data." + std::string(field) + "' must be a string");
+    return v.get<std::string>();
+  }
+  double number(const char* field) const
+  {
+    const auto& v = get(field);
+    if (!v.is_number() || !std::isfinite(v.get<double>()))
+      throw InputError(where_ + ": field 'data." + std::string(field) + "' must be a number");
+    return v.get<double>();
+  }
+  bool has(const char* field) const { return data_.is_object() && data_.contains(field); }
+  const std::string& where() const { return where_; }
+
+private:
+  const nlohmann::json& data_;
+  std::string where_;
+};
+
+int to_int(const nlohmann::json& v, const std::string& what)
+{
+  if (v.is_number_integer())
+    return v.get<int>();
+  if (v.is_string()) {
+    const auto& s = v.get_ref<const std::string&>();
+    try {
+      size_t used = 0;
+      int value   = std::stoi(s, &used);
+      if (used == s.size())
+        return value;
+    } catch (const std::exception&) {
+    }
+  }
+  throw InputError(what + " must be an integer, got " + v.dump());
+}
+
+ExecuteJob parse_execute(const EventFields& f)
+{
+  ExecuteJob d;
+  d.job_id = f.string("job_id");
+  try {
+    d.allocation = IntervalSet::from_string(f.string("alloc"));
+  } catch (const InputError& e) {
+    throw InputError(f.where() + ": job '" + d.job_id + "': " + e.what());
+  }
+  if (d.allocation.empty())
+    throw InputError(f.where() + ": job '" + d.job_id + "': empty allocation");
+  if (f.has("mapping")) {
+    const auto& m = f.get("mapping");
+    if (!m.is_object())
+      throw InputError(f.where() + ": 'mapping' must be an object {executor: allocation index}");
+    std::map<int, int> by_executor;
+    for (const auto& [k, v] : m.items())
+      by_executor[to_int(nlohmann::json(k), f.where() + ": mapping key")] = to_int(v, f.where() + ": mapping value");
+    int expected = 0;
+    for (const auto& [executor, index] : by_executor) {
+      if (executor != expected++)
+        throw InputError(f.where() + ": job '" + d.job_id + "': mapping executors must be 0..n-1");
+      d.mapping.push_back(index);
+    }
+  }
+  if (f.has("storage_mapping")) {
+    const auto& m = f.get("storage_mapping");
+    if (!m.is_object())
+      throw InputError(f.where() + ": 'storage_mapping' must be an object {label: resource id}");
+    for (const auto& [k, v] : m.items())
+      d.storage_mapping[k] = to_int(v, f.where() + ": storage_mapping['" + k + "']");
+  }
+  if (f.has("additional_io_job"))
+    d.additional_io_job = f.get("additional_io_job");
+  return d;
+}
+
+DecisionPayload parse_payload(const std::string& type, const EventFields& f)
+{
+  if (type == "EXECUTE_JOB")
+    return parse_execute(f);
+  if (type == "REJECT_JOB")
+    return RejectJob{f.string("job_id")};
+  if (type == "KILL_JOB") {
+    KillJobs d;
+    const auto& ids = f.get("job_ids");
+    if (!ids.is_array())
+      throw InputError(f.where() + ": 'job_ids' must be an array of job ids");
+    for (const auto& id : ids) {
+      if (!id.is_string())
+        throw InputError(f.where() + ": 'job_ids' must contain strings");
+      d.job_ids.push_back(id.get<std::string>());
+    }
+    return d;
+  }
+  if (type == "CALL_ME_LATER")
+    return CallMeLater{f.number("timestamp")};
+  if (type == "NOTIFY")
+    return NotifyDecision{f.string("type")};
+  if (type == "REGISTER_JOB") {
+    RegisterJob d;
+    d.job_id = f.string("job_id");
+    d.job    = f.get("job");
+    if (!d.job.is_object())
+      throw InputError(f.where() + ": 'job' must be an object");
+    return d;
+  }
+  if (type == "REGISTER_PROFILE") {
+    RegisterProfile d;
+    d.workload_name = f.string("workload_name");
+    d.profile_name  = f.string("profile_name");
+    d.profile       = f.get("profile");
+    return d;
+  }
+  if (type == "SET_JOB_METADATA")
+    return SetJobMetadata{f.string("job_id"), f.string("metadata")};
+  if (type == "CHANGE_JOB_STATE")
+    return ChangeJobState{f.string("job_id"), f.string("job_state")};
+  if (type == "QUERY") {
+    const auto& r = f.get("requests");
+    if (!r.is_object())
+      throw InputError(f.where() + ": 'requests' must be an object");
+    return Query{r};
+  }
+  if (type == "SET_RESOURCE_STATE" || type == "TO_JOB_MSG" || type == "ANSWER")
+    throw InputError(f.where() + ": event type '" + type + "' is not supported by datasched-sim");
+  throw InputError(f.where() + ": unknown event type '" + type + "'");
+}
+
+} // namespace
+
+DecisionMessage parse_decision_message(const std::string& text)
+{
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(std::string("the decision process sent malformed JSON: ") + e.what());
+  }
+  if (!doc.is_object() || !doc.contains("now") || !doc.at("now").is_number())
+    throw InputError("the decision process's message has no numeric 'now' field");
+  if (!doc.contains("events") || !doc.at("events").is_array())
+    throw InputError("the decision process's message has no 'events' array");
+  DecisionMessage msg;
+  msg.now     = doc.at("now").get<double>();
+  double last = -INFINITY;
+  int index   = 0;
+  for (const auto& event : doc.at("events")) {
+    std::string where = "decision event #" + std::to_string(index++);
+    if (!event.is_object() || !event.contains("type") || !event.at("type").is_string())
+      throw InputError(where + ": missing string field 'type'");
+    Decision d;
+    d.type = event.at("type").get<std::string>();
+    where += " (" + d.type + ")";
+    if (!event.contains("timestamp") || !event.at("timestamp").is_number())
+      throw InputError(where + ": missing numeric field 'timestamp'");
+    d.timestamp = event.at("timestamp").get<double>();
+    if (d.timestamp < last)
+      throw InputError(where + ": timestamps must be non-decreasing");
+    if (d.timestamp > msg.now)
+      throw InputError(where + ": timestamp " + std::to_string(d.timestamp) + " is after the message's now " +
+                       std::to_string(msg.now));
+    last = d.timestamp;
+    static const nlohmann::json empty_object = nlohmann::json::object();
+    const nlohmann::json& data              = event.contains("data") ? event.at("data") : empty_object;
+    d.payload                               = parse_payload(d.type, EventFields(data, where));
+    msg.decisions.push_back(std::move(d));
+  }
+  return msg;
+}
+
+} // namespace datasched

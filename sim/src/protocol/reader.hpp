@@ -1,0 +1,75 @@
+#pragma once
+// Parses decision process -> engine messages of Batsim 4's JSON protocol into typed
+// decisions. Structural checks only (types, required fields); whether a decision is
+// legal right now (job exists, hosts free) is checked by execution/server.
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "model/interval_set.hpp"
+
+namespace datasched {
+
+struct ExecuteJob {
+  std::string job_id;
+  IntervalSet allocation;
+  std::vector<int> mapping; ///< executor -> index in the allocation (empty: identity)
+  std::map<std::string, int> storage_mapping;
+  std::optional<nlohmann::json> additional_io_job;
+};
+struct RejectJob {
+  std::string job_id;
+};
+struct KillJobs {
+  std::vector<std::string> job_ids;
+};
+struct CallMeLater {
+  double when = 0;
+};
+struct NotifyDecision {
+  std::string type;
+};
+struct RegisterJob {
+  std::string job_id;
+  nlohmann::json job;
+};
+struct RegisterProfile {
+  std::string workload_name;
+  std::string profile_name;
+  nlohmann::json profile;
+};
+struct SetJobMetadata {
+  std::string job_id;
+  std::string metadata;
+};
+struct ChangeJobState {
+  std::string job_id;
+  std::string job_state;
+};
+struct Query {
+  nlohmann::json requests;
+};
+
+using DecisionPayload = std::variant<ExecuteJob, RejectJob, KillJobs, CallMeLater, NotifyDecision, RegisterJob,
+                                     RegisterProfile, SetJobMetadata, ChangeJobState, Query>;
+
+struct Decision {
+  double timestamp = 0;
+  std::string type;
+  DecisionPayload payload;
+};
+
+struct DecisionMessage {
+  double now = 0;
+  std::vector<Decision> decisions;
+};
+
+/// Parses one reply. Throws InputError("... event #i (TYPE): ...") on malformed content,
+/// unknown event types, decreasing timestamps or timestamps after "now".
+DecisionMessage parse_decision_message(const std::string& text);
+
+} // namespace datasched

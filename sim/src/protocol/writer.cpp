@@ -1,0 +1,122 @@
+#include "protocol/writer.hpp"
+
+#include <cmath>
+
+#include "model/machines.hpp"
+#include "model/workload.hpp"
+
+namespace datasched {
+
+double protocol_time(double date) { return std::round(date * 1e6) / 1e6; }
+
+void ProtocolWriter::append(const char* type, nlohmann::json data, double date)
+{
+  // Dates are non-decreasing by construction (the server appends in simulated order).
+  if (date < last_date_)
+    date = last_date_;
+  last_date_ = date;
+  nlohmann::json event;
+  event["timestamp"] = protocol_time(date);
+  event["type"]      = type;
+  event["data"]      = std::move(data);
+  events_.push_back(std::move(event));
+}
+
+namespace {
+nlohmann::json describe_resource(const Machine& m)
+{
+  nlohmann::json r;
+  r["id"]              = m.id;
+  r["name"]            = m.name;
+  r["state"]           = "idle";
+  r["properties"]      = m.properties;
+  r["zone_properties"] = m.zone_properties;
+  return r;
+}
+} // namespace
+
+void ProtocolWriter::append_simulation_begins(const Machines& machines, const Workloads& workloads,
+                                              const SimulationConfig& config, double date)
+{
+  nlohmann::json data;
+  nlohmann::json compute = nlohmann::json::array(), storage = nlohmann::json::array();
+  for (const auto& m : machines.all())
+    (m.role == Role::Storage ? storage : compute).push_back(describe_resource(m));
+  data["nb_resources"]          = machines.size();
+  data["nb_compute_resources"]  = machines.nb_compute();
+  data["nb_storage_resources"]  = machines.nb_storage();
+  data["allow_compute_sharing"] = config.allow_compute_sharing;
+  data["allow_storage_sharing"] = config.allow_storage_sharing;
+  data["compute_resources"]     = std::move(compute);
+  data["storage_resources"]     = std::move(storage);
+  data["config"]                = {
+      {"redis-enabled", false},
+      {"redis-hostname", "127.0.0.1"},
+      {"redis-port", 6379},
+      {"redis-prefix", "default"},
+      {"profiles-forwarded-on-submission", config.profiles_forwarded_on_submission},
+      {"dynamic-jobs-enabled", config.dynamic_jobs_enabled},
+      {"dynamic-jobs-acknowledged", config.dynamic_jobs_acknowledged},
+      {"profile-reuse-enabled", config.profile_reuse_enabled},
+      {"forward-unknown-events", config.forward_unknown_events},
+  };
+  nlohmann::json files = nlohmann::json::object(), profiles = nlohmann::json::object();
+  for (const auto& [name, w] : workloads.workloads()) {
+    if (!w->is_static)
+      continue;
+    files[name]          = w->file;
+    nlohmann::json profs = nlohmann::json::object();
+    for (const auto& [pname, p] : w->profiles)
+      profs[pname] = nlohmann::json::parse(p.json_description);
+    profiles[name] = std::move(profs);
+  }
+  data["workloads"] = std::move(files);
+  data["profiles"]  = std::move(profiles);
+  append("SIMULATION_BEGINS", std::move(data), date);
+}
+
+void ProtocolWriter::append_simulation_ends(double date) { append("SIMULATION_ENDS", nlohmann::json::object(), date); }
+
+void ProtocolWriter::append_job_submitted(const std::string& job_id, const nlohmann::json& job,
+                                          const nlohmann::json* profile, double date)
+{
+  nlohmann::json data{{"job_id", job_id}, {"job", job}};
+  if (profile)
+    data["profile"] = *profile;
+  append("JOB_SUBMITTED", std::move(data), date);
+}
+
+void ProtocolWriter::append_job_completed(const std::string& job_id, const std::string& job_state,
+                                          const std::string& alloc, int return_code, double date)
+{
+  append("JOB_COMPLETED",
+         {{"job_id", job_id}, {"job_state", job_state}, {"return_code", return_code}, {"alloc", alloc}}, date);
+}
+
+void ProtocolWriter::append_job_killed(const std::vector<std::string>& job_ids, const nlohmann::json& progress,
+                                       double date)
+{
+  append("JOB_KILLED", {{"job_ids", job_ids}, {"job_progress", progress}}, date);
+}
+
+void ProtocolWriter::append_requested_call(double date) { append("REQUESTED_CALL", nlohmann::json::object(), date); }
+
+void ProtocolWriter::append_notify(const std::string& type, double date, const std::string& resources)
+{
+  nlohmann::json data{{"type", type}};
+  if (!resources.empty())
+    data["resources"] = resources;
+  append("NOTIFY", std::move(data), date);
+}
+
+void ProtocolWriter::append_answer(const nlohmann::json& data, double date) { append("ANSWER", data, date); }
+
+std::string ProtocolWriter::generate(double now) const
+{
+  nlohmann::json message;
+  message["now"]    = protocol_time(now);
+  message["events"] = events_;
+  return message.dump();
+}
+
+} // namespace datasched
