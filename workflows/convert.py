@@ -85,12 +85,16 @@ def data_traffic(workflow: Workflow, step_index: int) -> tuple[list[dict[str, An
 
 
 def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", walltime_factor: float = 1.0,
-                         source: str | None = None) -> dict[str, Any]:
+                         walltime_margin: float = 1.0, source: str | None = None) -> dict[str, Any]:
     """The workload document for ``workflow``. Walltime: the step's ``walltime`` if set,
-    else ``walltime_factor`` x the sum of its nominal phase seconds (1.0: the exact
-    estimates a table like seed 001's Table 4 states)."""
+    else ``walltime_factor`` x the sum of its nominal phase seconds + ``walltime_margin``
+    (factor 1: the exact estimates a table like seed 001's Table 4 states; the 1 s margin
+    keeps the walltime strictly above the run time, since a job whose run time equals
+    its walltime is killed by our engine)."""
     if walltime_factor < 1.0:
         raise UserError(f"walltime_factor must be >= 1, got {walltime_factor}")
+    if walltime_margin < 0.0:
+        raise UserError(f"walltime_margin must be >= 0, got {walltime_margin}")
     rates = ReferenceRates(host_speed=workflow.reference.host_speed,
                            link_bandwidth=workflow.reference.link_bandwidth,
                            san_frontend_bandwidth=workflow.reference.io_bandwidth,
@@ -119,7 +123,8 @@ def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", 
             "subtime": step.submit,
             "res": step.nodes,
             "profile": name,
-            "walltime": step.walltime if step.walltime is not None else max(1e-3, sum(nominal) * walltime_factor),
+            "walltime": step.walltime if step.walltime is not None else max(
+                1e-3, sum(nominal) * walltime_factor + walltime_margin),
             "datasched_workflow": {
                 "workflow": step.workflow,
                 "step": step.id,
@@ -141,7 +146,7 @@ def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", 
         for d in workflow.data
     ]
     meta = {"generator": GENERATOR_NAME, "format_version": FORMAT_VERSION, "workflow": workflow.name,
-            "source": source, "profile_mode": mode, "walltime_factor": walltime_factor,
+            "source": source, "profile_mode": mode, "walltime_factor": walltime_factor, "walltime_margin": walltime_margin,
             "reference": workflow.reference.model_dump(mode="json")}
     return {"nb_res": workflow.system_nodes, "jobs": jobs, "profiles": profiles, "datasched_data": data,
             "datasched_meta": meta}

@@ -42,6 +42,8 @@ def register(subparsers: Any) -> None:
     swf.add_argument("--walltime-fallback", choices=("runtime", "fixed", "max_runtime"), default="runtime")
     swf.add_argument("--walltime-factor", type=float, default=1.0)
     swf.add_argument("--walltime-fixed", type=float, default=None)
+    swf.add_argument("--walltime-margin", type=float, default=1.0,
+                     help="seconds added to walltimes derived from the run time (fallback, extend)")
     swf.add_argument("--runtime-over-walltime", choices=("keep", "extend", "clip"), default="keep")
     swf.add_argument("--profile-type", choices=("delay", "parallel_homogeneous"), default="delay")
     swf.add_argument("--host-speed", type=float, default=None, help="flop/s per node for parallel_homogeneous")
@@ -67,6 +69,7 @@ def register(subparsers: Any) -> None:
     wf.add_argument("--workflow-name", default=None, help="only transform this workflow (default: all)")
     wf.add_argument("--profiles", choices=("composed", "phases"), default="composed")
     wf.add_argument("--walltime-factor", type=float, default=1.0)
+    wf.add_argument("--walltime-margin", type=float, default=1.0)
     wf.set_defaults(func=run_from_workflow)
 
 
@@ -75,7 +78,7 @@ def run_from_swf(args: argparse.Namespace) -> int:
 
     keys = ("cores_per_node", "processors_field", "platform_nodes", "drop_failed_cancelled", "drop_zero_runtime",
             "drop_zero_size", "wider_than_platform", "start_time", "end_time", "max_jobs", "shift_to_zero",
-            "walltime_fallback", "walltime_factor", "walltime_fixed", "runtime_over_walltime", "profile_type",
+            "walltime_fallback", "walltime_factor", "walltime_fixed", "walltime_margin", "runtime_over_walltime", "profile_type",
             "host_speed", "keep_swf_fields")
     options = make_options(**{k: getattr(args, k) for k in keys})
     report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed)
@@ -146,6 +149,6 @@ def run_from_workflow(args: argparse.Namespace) -> int:
     if args.style != "as-written":
         workflow = apply_style(workflow, args.style, args.workflow_name)
     convert_workflow(workflow, args.output, mode=args.profiles, walltime_factor=args.walltime_factor,
-                     source=args.workflow.name)
+                     walltime_margin=args.walltime_margin, source=args.workflow.name)
     print(f"{args.output}: {len(workflow.steps)} job(s) from workflow file {args.workflow.name} (style {args.style})")
     return 0

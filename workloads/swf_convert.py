@@ -19,13 +19,16 @@ Pipeline (each stage counted in :class:`ConversionReport` so nothing disappears 
 
 Walltime = requested time (field 9). When it is -1 (Lublin-model traces have no user
 estimates) the ``walltime_fallback`` decides:
-``"runtime"`` (default): ``walltime_factor`` x run time, i.e. estimates that are exact
-(factor 1) or uniformly pessimistic, the usual baseline when a trace has no estimates;
+``"runtime"`` (default): ``walltime_factor`` x run time + ``walltime_margin``, i.e.
+estimates that are exact (factor 1) or uniformly pessimistic, the usual baseline when a
+trace has no estimates. The margin (default 1 s) keeps a derived walltime strictly above
+the run time: a job whose run time *equals* its walltime is killed by our engine (and
+the tie is engine-dependent), which would turn "exact estimates" into "every job killed";
 ``"fixed"``: ``walltime_fixed`` seconds for every such job; ``"max_runtime"``: the
 header's ``MaxRuntime`` (else the largest run time in the trace).
 Jobs whose run time exceeds their walltime (320 in hpc2n.swf: real systems allow a
 grace period) are handled by ``runtime_over_walltime``: ``"keep"`` (the simulation kills
-them at the walltime, as Batsim does), ``"extend"`` (walltime := run time) or ``"clip"``
+them at the walltime, as Batsim does), ``"extend"`` (walltime := run time + margin) or ``"clip"``
 (run time := walltime).
 
 Profiles: ``delay`` with the run time (default; insensitive to the platform) or
@@ -69,6 +72,7 @@ class ConversionOptions(BaseModel):
     walltime_fallback: Literal["runtime", "fixed", "max_runtime"] = "runtime"
     walltime_factor: float = Field(default=1.0, ge=1.0)
     walltime_fixed: PositiveFloat | None = None
+    walltime_margin: float = Field(default=1.0, ge=0.0)
     runtime_over_walltime: Literal["keep", "extend", "clip"] = "keep"
     profile_type: Literal["delay", "parallel_homogeneous"] = "delay"
     host_speed: PositiveFloat | None = None
@@ -166,7 +170,7 @@ def platform_size(trace: SwfTrace, options: ConversionOptions) -> int:
 
 def fallback_walltime(job: SwfJob, runtime: float, trace: SwfTrace, options: ConversionOptions, max_runtime: float) -> float:
     if options.walltime_fallback == "runtime":
-        return runtime * options.walltime_factor
+        return runtime * options.walltime_factor + options.walltime_margin
     if options.walltime_fallback == "fixed":
         assert options.walltime_fixed is not None
         return float(options.walltime_fixed)
@@ -226,7 +230,7 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
         if runtime > walltime:
             report.runtime_over_walltime_jobs += 1
             if options.runtime_over_walltime == "extend":
-                walltime = runtime
+                walltime = runtime + options.walltime_margin
             elif options.runtime_over_walltime == "clip":
                 runtime = walltime
         report.walltime_fallback_jobs += int(from_fallback)

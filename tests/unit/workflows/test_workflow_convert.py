@@ -35,13 +35,15 @@ def test_table4_workload_keeps_every_time_of_the_table(table4):
         job = jobs[job_id]
         assert job["res"] == nodes
         assert composed_seconds(doc, job) == [t_in, t_comp, t_out]
-        assert job["walltime"] == t_run  # walltime_factor 1: Table 4's exact T_run
+        assert job["walltime"] == t_run + 1  # Table 4's exact T_run + the 1 s tie-breaking margin
         exact = doc["profiles"][job["profile"]][EMBEDDED_PHASES_FIELD]
         validate_phase_profile(exact)
         assert [p["nominal_seconds"] for p in exact["phases"]] == [t_in, t_comp, t_out]
         assert (job["datasched_workflow"]["workflow"] == "wf1") == in_wf
     # the workflow 1 -> 7 -> 9 sums to the paper's 470 s of run time
-    assert sum(jobs[i]["walltime"] for i in (1, 7, 9)) == 470
+    assert sum(jobs[i]["walltime"] - 1 for i in (1, 7, 9)) == 470
+    exact = workflow_to_workload(table4, walltime_margin=0, walltime_factor=2)
+    assert {j["id"]: j["walltime"] for j in exact["jobs"]} == {i: 2 * row[4] for i, row in TABLE4.items()}
 
 
 def test_table4_dependencies_and_data_declarations(table4):
@@ -82,7 +84,8 @@ def test_single_script_style_eq_1_2(table4):
     assert sum(p.nominal_seconds(merged.reference) for p in job.phases) == 470  # sum of T_run (eq. 1)
     doc = workflow_to_workload(merged)
     entry = next(j for j in doc["jobs"] if j["id"] == 1)
-    assert entry["walltime"] == 470 and entry["res"] * entry["walltime"] == 4 * 470  # R_all (eq. 2)
+    assert entry["walltime"] == 471  # T_all + 1 s margin
+    assert entry["res"] * (entry["walltime"] - 1) == 4 * 470  # R_all = R_max x T_all (eq. 2)
     data = {d.name: d for d in merged.data}
     assert data["wf1.job1_output"].producer == 1 and data["wf1.job1_output"].consumers == (1,)
 

@@ -154,6 +154,7 @@ def test_walltime_is_the_requested_time_on_hpc2n():
 def test_runtime_over_walltime_extend_and_clip():
     extended, _ = convert(HPC2N, runtime_over_walltime="extend")
     assert all(j["walltime"] >= extended["profiles"][j["profile"]]["delay"] for j in extended["jobs"])
+    assert sum(j["walltime"] == extended["profiles"][j["profile"]]["delay"] + 1 for j in extended["jobs"]) == 320
     clipped, _ = convert(HPC2N, runtime_over_walltime="clip")
     assert all(clipped["profiles"][j["profile"]]["delay"] <= j["walltime"] for j in clipped["jobs"])
     by_id = {int(r[0]): r for r in H}
@@ -165,9 +166,9 @@ def test_lublin_walltime_fallbacks():
     by_id = {int(r[0]): r for r in L}
     doc, report = convert(LUBLIN)
     assert report.walltime_fallback_jobs == len(doc["jobs"])
-    assert all(j["walltime"] == by_id[j["id"]][RUN] for j in doc["jobs"])
+    assert all(j["walltime"] == by_id[j["id"]][RUN] + 1 for j in doc["jobs"])  # default 1 s margin
     assert all(j["datasched_swf"]["walltime_from_fallback"] for j in doc["jobs"])
-    doc, _ = convert(LUBLIN, walltime_factor=1.5)
+    doc, _ = convert(LUBLIN, walltime_factor=1.5, walltime_margin=0)
     assert all(j["walltime"] == pytest.approx(1.5 * by_id[j["id"]][RUN]) for j in doc["jobs"])
     doc, _ = convert(LUBLIN, walltime_fallback="fixed", walltime_fixed=3600)
     assert {j["walltime"] for j in doc["jobs"]} == {3600}
