@@ -5,12 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from datasched.workflows import TABLE4_PATH
-
-HPC2N = Path("/work/shared/traces/hpc2n.swf")
-LUBLIN = Path("/work/shared/traces/lublin_256.swf")
+from tests.unit.workloads.test_swf_parse import HPC2N, LUBLIN
 
 
 def datasched(*args, cwd):

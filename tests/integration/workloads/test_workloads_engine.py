@@ -16,11 +16,9 @@ from pathlib import Path
 import pytest
 
 from datasched.errors import UserError
+from tests.unit.workloads.test_swf_parse import HPC2N, LUBLIN
 
 pytestmark = pytest.mark.engine
-
-HPC2N = Path("/work/shared/traces/hpc2n.swf")
-LUBLIN = Path("/work/shared/traces/lublin_256.swf")
 HOST_SPEED = 1e9
 
 
@@ -119,6 +117,23 @@ def test_table4_workflow_runs_with_table_times(engine, tmp_path):
     for row in rows:
         assert row["final_state"] == "COMPLETED_SUCCESSFULLY"
         assert float(row["execution_time"]) == pytest.approx(t_run[row["job_id"]], abs=1e-3)
+
+
+@pytest.mark.parametrize("style", ["single-script", "chain", "dependency"])
+def test_submission_styles_load(engine, tmp_path, style):
+    from datasched.workflows import TABLE4_PATH
+    from datasched.workflows.convert import convert_workflow
+    from datasched.workflows.model import load_workflow
+    from datasched.workflows.submission import apply_style
+
+    workflow = apply_style(load_workflow(TABLE4_PATH), style)
+    out = convert_workflow(workflow, tmp_path / f"{style}.json")
+    rows = run(engine, tmp_path, out, 20)
+    assert len(rows) == len(workflow.steps)
+    assert all(r["final_state"] == "COMPLETED_SUCCESSFULLY" for r in rows)
+    if style == "single-script":
+        merged = next(r for r in rows if r["job_id"] == "1")
+        assert float(merged["execution_time"]) == pytest.approx(470, abs=1e-3)  # sum of T_run, eq. 1
 
 
 def test_phase_profiles_load_once_the_engine_knows_them(engine, tmp_path):
