@@ -1,0 +1,78 @@
+"""`datasched workload ...` run as a user runs it: a subprocess, files under tmp_path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from datasched.workflows import TABLE4_PATH
+from tests.unit.workloads.test_swf_parse import HPC2N, LUBLIN
+
+
+def datasched(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "datasched.cli", "workload", *map(str, args)],
+                          capture_output=True, text=True, cwd=cwd, timeout=300)
+
+
+def test_from_swf_reports_counts_and_is_byte_identical(tmp_path):
+    outputs = []
+    for name in ("a.json", "b.json"):
+        result = datasched("from-swf", HPC2N, "-o", tmp_path / name, "--max-jobs", "500", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        assert "500 jobs kept of 3170 parsed" in result.stdout
+        outputs.append((tmp_path / name).read_bytes())
+    assert outputs[0] == outputs[1]
+    result = datasched("from-swf", LUBLIN, "-o", tmp_path / "l.json", "--walltime-factor", "2", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    doc = json.loads((tmp_path / "l.json").read_text())
+    assert doc["datasched_meta"]["options"]["walltime_factor"] == 2.0
+    assert all(job["walltime"] == 2 * doc["profiles"][job["profile"]]["delay"] + 1 for job in doc["jobs"])
+
+
+def test_malformed_swf_rejected_or_skipped_with_a_warning(tmp_path):
+    good = "1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1"
+    swf = tmp_path / "t.swf"
+    swf.write_text(f"; MaxNodes: 8\n{good}\n2 0 5 100 -4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1\n")
+    rejected = datasched("from-swf", swf, "-o", tmp_path / "r.json", cwd=tmp_path)
+    assert rejected.returncode == 2
+    assert "t.swf:3: field 5 (allocated_processors) is negative" in rejected.stderr
+    assert not (tmp_path / "r.json").exists()
+    skipped = datasched("from-swf", swf, "-o", tmp_path / "s.json", "--on-malformed", "skip", cwd=tmp_path)
+    assert skipped.returncode == 0
+    assert "skipped malformed line" in skipped.stderr and "t.swf:3" in skipped.stderr
+    assert "skipped 1 malformed line(s)" in skipped.stderr
+    assert len(json.loads((tmp_path / "s.json").read_text())["jobs"]) == 1
+
+
+def test_markov_seed_gives_identical_files_and_bad_keys_exit_2(tmp_path):
+    params = tmp_path / "multi.yaml"
+    params.write_text("kind: multi\nmax_tasks: 64\nn_apps: 12\nsizes: {n_phases: 15}\naccess_types: [D, A]\n")
+    for name in ("a.json", "b.json"):
+        result = datasched("markov", "--seed", "5", "--params", params, "-o", tmp_path / name, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    assert (tmp_path / "a.json").read_bytes() == (tmp_path / "b.json").read_bytes()
+    doc = json.loads((tmp_path / "a.json").read_text())
+    assert doc["datasched_meta"]["seed"] == 5 and len(doc["jobs"]) == 12
+    assert {j["datasched_app"]["storage"]["access"] for j in doc["jobs"]} <= {"disperse", "affinity"}
+    other = datasched("markov", "--seed", "6", "--params", params, "-o", tmp_path / "c.json", cwd=tmp_path)
+    assert other.returncode == 0 and (tmp_path / "c.json").read_bytes() != (tmp_path / "a.json").read_bytes()
+    bad = datasched("markov", "--seed", "5", "--set", "tasks=8", "--set", "io_tasks=9", "-o", tmp_path / "x.json",
+                    cwd=tmp_path)
+    assert bad.returncode == 2 and "io_tasks (9) must be in [1, tasks=8]" in bad.stderr
+
+
+def test_from_workflow_styles(tmp_path):
+    counts = {}
+    for style in ("as-written", "single-script", "chain", "dependency"):
+        out = tmp_path / f"{style}.json"
+        result = datasched("from-workflow", TABLE4_PATH, "--style", style, "-o", out, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        counts[style] = len(json.loads(out.read_text())["jobs"])
+    assert counts == {"as-written": 10, "single-script": 8, "chain": 10, "dependency": 10}
+    broken = tmp_path / "cycle.yaml"
+    broken.write_text("name: c\nsystem_nodes: 2\nsteps:\n"
+                      "  - {id: 1, nodes: 1, after: [2], phases: [{kind: compute, seconds: 1}]}\n"
+                      "  - {id: 2, nodes: 1, after: [1], phases: [{kind: compute, seconds: 1}]}\n")
+    result = datasched("from-workflow", broken, "-o", tmp_path / "c.json", cwd=tmp_path)
+    assert result.returncode == 2 and "cycle.yaml: dependency cycle" in result.stderr

@@ -1,0 +1,110 @@
+"""Phase profiles: nominal durations in closed form and the composed fallback mapping."""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+
+from datasched.workloads.phases import (
+    EMBEDDED_PHASES_FIELD,
+    AccessType,
+    Phase,
+    PhaseKind,
+    ReferenceRates,
+    StorageAllocation,
+    StorageDescriptor,
+    composed_fallback,
+    nominal_seconds,
+    phase_profile,
+    validate_phase_profile,
+)
+
+RATES = ReferenceRates()  # DRAM 10 GB/s, NVM 2 GB/s read / 1 GB/s write, link 10 GB/s, host 1 Gflop/s
+GB = 1e9
+
+
+def storage(**kw):
+    base = dict(allocation="internal", stg_k=4, mem_hit_pct=0, remote_pct=0, access="disperse", san_k=4)
+    return StorageDescriptor(**(base | kw))
+
+
+def test_access_type_accepts_table1_letters():
+    assert AccessType.parse("D") is AccessType.DISPERSE
+    assert AccessType.parse("a") is AccessType.AFFINITY
+    assert AccessType.parse("local") is AccessType.LOCAL
+
+
+@pytest.mark.parametrize(
+    "kind, desc, io_tasks, expected",
+    [
+        (PhaseKind.READ, storage(allocation="cache"), 8, 1.0),  # 2 GB at 2 GB/s, own NVM
+        (PhaseKind.WRITE, storage(allocation="cache"), 8, 2.0),  # 2 GB at 1 GB/s
+        (PhaseKind.READ, storage(mem_hit_pct=100), 8, 0.2),  # all from DRAM at 10 GB/s
+        (PhaseKind.READ, storage(mem_hit_pct=50, allocation="cache"), 8, 0.1 + 0.5),
+        (PhaseKind.READ, storage(stg_k=4), 8, 2.0),  # 8 tasks share 4 NVMs: 2x
+        (PhaseKind.READ, storage(stg_k=4, access="local"), 8, 1.0),  # local: no sharing
+        (PhaseKind.READ, storage(stg_k=4, remote_pct=50), 8, 2.0 + 0.1),  # + 1 GB remote over 10 GB/s
+        (PhaseKind.READ, storage(allocation="san", san_k=1), 8, 2 * 8 / 5),  # 16 GB through one 5 GB/s server
+        (PhaseKind.READ, storage(allocation="san", san_k=64), 1, 2 / 1.25),  # front-end bound
+    ],
+)
+def test_nominal_io_seconds_closed_form(kind, desc, io_tasks, expected):
+    assert nominal_seconds(Phase(kind, 2 * GB), desc, 8, io_tasks, RATES) == pytest.approx(expected)
+
+
+def test_nominal_compute_and_communicate():
+    assert nominal_seconds(Phase(PhaseKind.COMPUTE, 5e9), storage(), 4, 1, RATES) == pytest.approx(5.0)
+    assert nominal_seconds(Phase(PhaseKind.COMMUNICATE, 2e10), storage(), 4, 1, RATES) == pytest.approx(2.0)
+    assert nominal_seconds(Phase(PhaseKind.COMMUNICATE, 2e10), storage(), 1, 1, RATES) == 0.0
+
+
+def test_composed_fallback_mapping():
+    phases = [Phase(PhaseKind.COMPUTE, 3e9), Phase(PhaseKind.COMMUNICATE, 9e8),
+              Phase(PhaseKind.READ, 2 * GB), Phase(PhaseKind.WRITE, GB)]
+    desc = storage(remote_pct=50, stg_k=4)
+    profiles = composed_fallback("app", phases, desc, res=4, io_tasks=4, rates=RATES)
+    top = profiles["app"]
+    assert top["type"] == "composed" and top["repeat"] == 1
+    assert top["seq"] == ["app.0.cpu", "app.1.com", "app.2.dev", "app.2.net", "app.3.dev", "app.3.net"]
+    assert profiles["app.0.cpu"] == {"type": "parallel_homogeneous", "cpu": 3e9, "com": 0}
+    assert profiles["app.1.com"] == {"type": "parallel_homogeneous", "cpu": 0, "com": 3e8}  # 9e8 over 3 peers
+    assert profiles["app.2.dev"] == {"type": "delay", "delay": pytest.approx(1.0)}  # 4 tasks / 4 NVMs, 2 GB/s
+    # remote = 1 GB per task x 4 tasks spread over 4 x 3 pairs
+    assert profiles["app.2.net"]["com"] == pytest.approx(4e9 / 12)
+    assert profiles["app.3.dev"]["delay"] == pytest.approx(1.0)  # 1 GB at 1 GB/s
+    validate_phase_profile(top[EMBEDDED_PHASES_FIELD])
+
+
+def test_san_and_local_io_produce_no_interconnect_traffic():
+    phases = [Phase(PhaseKind.READ, GB)]
+    for desc in (storage(allocation="san", remote_pct=100), storage(access="local", remote_pct=100),
+                 storage(allocation="cache", remote_pct=100)):
+        profiles = composed_fallback("x", phases, desc, res=4, io_tasks=4, rates=RATES)
+        assert profiles["x"]["seq"] == ["x.0.dev"], desc
+
+
+def test_single_node_communication_is_an_empty_delay():
+    profiles = composed_fallback("x", [Phase(PhaseKind.COMMUNICATE, GB)], storage(), res=1, io_tasks=1, rates=RATES)
+    assert profiles["x.0.com"] == {"type": "delay", "delay": 0}
+
+
+def test_schema_rejects_unknown_fields_and_bad_values():
+    good = phase_profile([Phase(PhaseKind.READ, GB, ("d1",))], storage(), 4, 2, RATES)
+    validate_phase_profile(good)
+    assert good["phases"][0]["data"] == ["d1"]
+    for mutate in (
+        lambda p: p.update(extra=1),
+        lambda p: p["storage"].update(allocation="tape"),
+        lambda p: p["storage"].update(mem_hit_pct=120),
+        lambda p: p["phases"][0].update(kind="sleep"),
+        lambda p: p["phases"][0].update(flops=1),
+    ):
+        bad = phase_profile([Phase(PhaseKind.READ, GB, ("d1",))], storage(), 4, 2, RATES)
+        mutate(bad)
+        with pytest.raises(jsonschema.ValidationError):
+            validate_phase_profile(bad)
+
+
+def test_storage_descriptor_enum_values():
+    assert [a.value for a in StorageAllocation] == ["internal", "external", "cache", "san"]
+    assert [a.value for a in AccessType] == ["disperse", "affinity", "local"]

@@ -1,0 +1,154 @@
+"""``datasched workload ...`` sub-commands: from-swf, markov, from-workflow."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from datasched.errors import UserError
+
+
+def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
+    parser.add_argument(f"--{name}", dest=name.replace("-", "_"), action=argparse.BooleanOptionalAction,
+                        default=default, help=f"{help_text} (default: {'on' if default else 'off'})")
+
+
+def register(subparsers: Any) -> None:
+    workload = subparsers.add_parser("workload", help="create Batsim workload JSON files")
+    sub = workload.add_subparsers(dest="workload_command", metavar="WORKLOAD_COMMAND")
+    workload.set_defaults(func=lambda args: (workload.print_help(), 2)[1])
+
+    swf = sub.add_parser("from-swf", help="convert an SWF trace (see workloads/README.md for every option)")
+    swf.add_argument("swf", type=Path)
+    swf.add_argument("-o", "--output", type=Path, required=True)
+    swf.add_argument("--on-malformed", choices=("reject", "skip"), default="reject",
+                     help="reject the file at the first malformed line, or skip malformed lines with a counted warning")
+    swf.add_argument("--cores-per-node", type=int, default=1)
+    swf.add_argument("--processors-field", choices=("allocated", "requested"), default="allocated")
+    swf.add_argument("--platform-nodes", type=int, default=None,
+                     help="platform size in nodes (default: header MaxProcs or MaxNodes / cores-per-node)")
+    _bool_pair(swf, "drop-failed-cancelled", False, "drop jobs with status 0 (failed) or 5 (cancelled)")
+    _bool_pair(swf, "drop-zero-runtime", True, "drop jobs with run time 0 or unknown")
+    _bool_pair(swf, "drop-zero-size", True, "drop jobs with 0 or unknown processors")
+    swf.add_argument("--wider-than-platform", choices=("drop", "keep"), default="drop")
+    swf.add_argument("--start-time", type=float, default=None, help="keep jobs submitted at or after (trace seconds)")
+    swf.add_argument("--end-time", type=float, default=None, help="keep jobs submitted before (trace seconds)")
+    swf.add_argument("--max-jobs", type=int, default=None)
+    _bool_pair(swf, "shift-to-zero", True, "shift submit times so the first kept job is at 0")
+    swf.add_argument("--walltime-fallback", choices=("runtime", "fixed", "max_runtime"), default="runtime")
+    swf.add_argument("--walltime-factor", type=float, default=1.0)
+    swf.add_argument("--walltime-fixed", type=float, default=None)
+    swf.add_argument("--walltime-margin", type=float, default=1.0,
+                     help="seconds added to walltimes derived from the run time (fallback, extend)")
+    swf.add_argument("--runtime-over-walltime", choices=("keep", "extend", "clip"), default="keep")
+    swf.add_argument("--profile-type", choices=("delay", "parallel_homogeneous"), default="delay")
+    swf.add_argument("--host-speed", type=float, default=None, help="flop/s per node for parallel_homogeneous")
+    _bool_pair(swf, "keep-swf-fields", True, "copy the 18 SWF fields into each job's datasched_swf field")
+    swf.set_defaults(func=run_from_swf)
+
+    markov = sub.add_parser("markov", help="seed-000 Markov-chain applications (single or multi-application)")
+    markov.add_argument("-o", "--output", type=Path, required=True)
+    markov.add_argument("--seed", type=int, required=True)
+    markov.add_argument("--params", type=Path, default=None,
+                        help="YAML/JSON file of parameters (keys of SingleApplicationParams/MultiApplicationParams)")
+    markov.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="override one parameter (YAML value), e.g. --set kind=multi --set max_tasks=512")
+    markov.add_argument("--profiles", choices=("composed", "phases"), default="composed",
+                        help="composed: Batsim-standard fallback carrying the phases (default); phases: datasched_phases")
+    markov.set_defaults(func=run_markov)
+
+    wf = sub.add_parser("from-workflow", help="convert a workflow file (YAML/JSON) to a workload")
+    wf.add_argument("workflow", type=Path)
+    wf.add_argument("-o", "--output", type=Path, required=True)
+    wf.add_argument("--style", choices=("as-written", "single-script", "chain", "dependency"), default="as-written",
+                    help="seed-001 submission style applied before conversion")
+    wf.add_argument("--workflow-name", default=None, help="only transform this workflow (default: all)")
+    wf.add_argument("--profiles", choices=("composed", "phases"), default="composed")
+    wf.add_argument("--walltime-factor", type=float, default=1.0)
+    wf.add_argument("--walltime-margin", type=float, default=1.0)
+    wf.set_defaults(func=run_from_workflow)
+
+
+def run_from_swf(args: argparse.Namespace) -> int:
+    from datasched.workloads.swf_convert import convert_swf, make_options
+
+    keys = ("cores_per_node", "processors_field", "platform_nodes", "drop_failed_cancelled", "drop_zero_runtime",
+            "drop_zero_size", "wider_than_platform", "start_time", "end_time", "max_jobs", "shift_to_zero",
+            "walltime_fallback", "walltime_factor", "walltime_fixed", "walltime_margin", "runtime_over_walltime", "profile_type",
+            "host_speed", "keep_swf_fields")
+    options = make_options(**{k: getattr(args, k) for k in keys})
+    report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed)
+    for issue in report.issues[:20]:
+        print(f"datasched: warning: skipped malformed line {issue}", file=sys.stderr)
+    if report.issues:
+        more = f" ({len(report.issues) - 20} more not shown)" if len(report.issues) > 20 else ""
+        print(f"datasched: warning: skipped {len(report.issues)} malformed line(s){more}", file=sys.stderr)
+    dropped = ", ".join(f"{k}={v}" for k, v in report.dropped.items() if v)
+    print(f"{args.output}: {report.kept_jobs} jobs kept of {report.parsed_jobs} parsed"
+          f" (dropped: {dropped or 'none'}); nb_res={report.nb_res};"
+          f" walltime fallback used for {report.walltime_fallback_jobs};"
+          f" run time > walltime for {report.runtime_over_walltime_jobs}")
+    return 0
+
+
+def _parse_overrides(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items:
+        if "=" not in item:
+            raise UserError(f"--set expects KEY=VALUE, got {item!r}")
+        key, raw = item.split("=", 1)
+        target = out
+        parts = key.split(".")
+        for part in parts[:-1]:  # sizes.n_phases=10 -> {"sizes": {"n_phases": 10}}
+            target = target.setdefault(part, {})
+        target[parts[-1]] = yaml.safe_load(raw)
+    return out
+
+
+def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def run_markov(args: argparse.Namespace) -> int:
+    from datasched.workloads import markov
+
+    data: dict[str, Any] = {}
+    if args.params is not None:
+        try:
+            loaded = yaml.safe_load(args.params.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
+            raise UserError(f"{args.params}: cannot read parameters: {exc}") from None
+        if not isinstance(loaded, dict):
+            raise UserError(f"{args.params}: parameters must be a mapping")
+        data = loaded
+    data = _merge(data, _parse_overrides(args.set))
+    data["seed"] = args.seed
+    params = markov.parse_params(data)
+    model = markov.generate_from_seed(params)
+    markov.write(model, args.output, profile_mode=args.profiles)
+    print(f"{args.output}: {len(model.applications)} application(s), seed {params.seed}, nb_res={model.nb_res}")
+    return 0
+
+
+def run_from_workflow(args: argparse.Namespace) -> int:
+    from datasched.workflows.convert import convert_workflow
+    from datasched.workflows.model import load_workflow
+    from datasched.workflows.submission import apply_style
+
+    workflow = load_workflow(args.workflow)
+    if args.style != "as-written":
+        workflow = apply_style(workflow, args.style, args.workflow_name)
+    convert_workflow(workflow, args.output, mode=args.profiles, walltime_factor=args.walltime_factor,
+                     walltime_margin=args.walltime_margin, source=args.workflow.name)
+    print(f"{args.output}: {len(workflow.steps)} job(s) from workflow file {args.workflow.name} (style {args.style})")
+    return 0
