@@ -25,7 +25,7 @@ public:
     for (const auto& [name, w] : ctx_->workloads.workloads())
       if (w->is_static)
         expected_submitters_++;
-    registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+    registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
   }
 
   void run()
@@ -324,7 +324,7 @@ private:
       registration_finished_ = true;
       check_simulation_finished();
     } else if (d.type == "continue_registration") {
-      registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+      registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
     } else {
       fatal("NOTIFY: unknown notification type '" + d.type + "'");
     }
@@ -332,7 +332,7 @@ private:
 
   void require_dynamic(const std::string& what)
   {
-    if (!ctx_->config.dynamic_jobs_enabled)
+    if (!ctx_->protocol_config.dynamic_jobs_enabled)
       fatal(what + " needs dynamic jobs, which are disabled (run the engine with --enable-dynamic-jobs)");
     if (registration_finished_)
       fatal(what + " after NOTIFY registration_finished");
