@@ -7,9 +7,11 @@ Options arrive as a JSON object; a wrong type or an unknown key is a
 
 from __future__ import annotations
 
-from typing import Any, Mapping, TypeVar
+from typing import Any, Literal, Mapping, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
+
+_FRIENDLY_TYPES = {"AllocationChoice": "allocator name or {name, options}"}
 
 from datasched.errors import UserError
 
@@ -51,7 +53,15 @@ def describe_params(model: type[PolicyParams]) -> list[dict[str, str]]:
     rows = []
     for name, field in model.model_fields.items():
         annotation = field.annotation
-        type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
-        default = "required" if field.is_required() else repr(field.get_default(call_default_factory=True))
+        if get_origin(annotation) is Literal:
+            type_name = "|".join(str(a) for a in get_args(annotation))
+        else:
+            type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
+        type_name = _FRIENDLY_TYPES.get(type_name, type_name)
+        if field.is_required():
+            default = "required"
+        else:
+            value = field.get_default(call_default_factory=True)
+            default = repr(getattr(value, "name", value)) if isinstance(value, BaseModel) else repr(value)
         rows.append({"name": name, "type": type_name, "default": default, "description": field.description or ""})
     return rows
