@@ -59,7 +59,8 @@ class CapacityProfile:
             end = candidate + duration
             j = i
             feasible = True
-            while j < len(self.times) and self.times[j] < end:
+            # the step holding ``candidate`` counts even for a zero-length job: it needs hosts too
+            while j < len(self.times) and (self.times[j] < end or j == i):
                 if self.free[j] < count:
                     feasible = False
                     break
