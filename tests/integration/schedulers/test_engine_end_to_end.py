@@ -93,17 +93,20 @@ def inputs(tmp_path_factory):
 def _run(engine, platform, workload, out_dir: Path, decision_cmd: list[str]) -> list[dict]:
     out_dir.mkdir(parents=True, exist_ok=True)
     port = _free_port()
+    # files, not pipes: pybatsim logs every message and would block on a full pipe
+    log = open(out_dir / "decision.log", "w")
     sched = subprocess.Popen([*decision_cmd, "--socket" if "datasched.policy.serve" in decision_cmd else "-s", f"tcp://*:{port}"],
-                             cwd=out_dir, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             cwd=out_dir, stdout=log, stderr=subprocess.STDOUT, text=True)
     try:
         sim = subprocess.run([str(engine), "-p", str(platform), "-w", str(workload), "-e", str(out_dir / "out"),
                               "-s", f"tcp://localhost:{port}"], cwd=out_dir, capture_output=True, text=True, timeout=1800)
         assert sim.returncode == 0, sim.stderr[-2000:]
-        assert sched.wait(timeout=60) == 0, sched.communicate()[1][-2000:]
+        assert sched.wait(timeout=60) == 0, (out_dir / "decision.log").read_text()[-2000:]
     finally:
         if sched.poll() is None:
             sched.kill()
-        sched.communicate()
+            sched.wait()
+        log.close()
     with open(out_dir / "out_jobs.csv", newline="") as handle:
         return list(csv.DictReader(handle))
 
@@ -132,7 +135,7 @@ def test_fcfs_matches_pybatsim_fcfs_start_times(inputs, tmp_path):
     if _pybatsim() is None:
         pytest.skip("pybatsim command not installed")
     ours = _run(engine, platform, workload, tmp_path / "ours", [*OUR, "--policy", "fcfs", "--options", '{"allocation": "contiguous"}'])
-    theirs = _run(engine, platform, workload, tmp_path / "pybatsim", [_pybatsim(), "schedFcfs", "-t", "600000"])
+    theirs = _run(engine, platform, workload, tmp_path / "pybatsim", [_pybatsim(), "schedFcfs", "-t", "600000", "-v", "warning"])
     start = lambda rows: {r["job_id"]: float(r["starting_time"]) for r in rows}  # noqa: E731
     assert start(ours) == start(theirs)
 
@@ -145,7 +148,7 @@ def test_easy_matches_pybatsim_easy_start_times(inputs, tmp_path):
     if _pybatsim() is None:
         pytest.skip("pybatsim command not installed")
     ours = _run(engine, platform, workload, tmp_path / "ours", [*OUR, "--policy", "easy", "--options", '{"allocation": "contiguous"}'])
-    theirs = _run(engine, platform, workload, tmp_path / "pybatsim", [_pybatsim(), "easyBackfill", "-t", "600000"])
+    theirs = _run(engine, platform, workload, tmp_path / "pybatsim", [_pybatsim(), "easyBackfill", "-t", "600000", "-v", "warning"])
     start = lambda rows: {r["job_id"]: float(r["starting_time"]) for r in rows}  # noqa: E731
     mine, other = start(ours), start(theirs)
     differing = sorted(j for j in mine if mine[j] != other.get(j))
