@@ -25,6 +25,9 @@ from pathlib import Path
 from datasched.engine import find_engine
 from datasched.errors import UserError
 
+#: How long the engine may keep running after the decision process exited normally.
+EXIT_GRACE_SECONDS = 10.0
+
 PROGRESS_RE = re.compile(r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)")
 
 
@@ -185,11 +188,22 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
         reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress),
                                   daemon=True)
         reader.start()
+        sched_exit_time = None
         while True:
             engine_rc = engine_proc.poll()
             sched_rc = sched.poll()
             if engine_rc is not None:
                 break
+            if sched_rc == 0:
+                # A decision process exits right after SIMULATION_ENDS; the engine then
+                # finishes within milliseconds. Still running long after: it is stuck.
+                sched_exit_time = sched_exit_time or time.monotonic()
+                if time.monotonic() - sched_exit_time > EXIT_GRACE_SECONDS:
+                    _kill_group(engine_proc)
+                    reader.join(timeout=5)
+                    raise SimulationError(
+                        f"the decision process ({scheduler}) exited before the end of the simulation:\n"
+                        f"{_tail(sched_log)}\n(command: {shlex.join(sched_cmd)})")
             if sched_rc is not None and sched_rc != 0:
                 _kill_group(engine_proc)
                 reader.join(timeout=5)

@@ -141,3 +141,15 @@ def test_no_orphan_process_after_a_failure(tmp_path):
     with pytest.raises(SimulationError):
         run_simulation(PLATFORM, w, str(TEST_DATA / "hangSched.py"), tmp_path / "out", decision_timeout=1)
     assert processes_mentioning(str(tmp_path)) == []
+
+
+def test_decision_process_that_quits_quietly(tmp_path, monkeypatch):
+    """Exit status 0 in mid-simulation is a failure too, reported after a short grace."""
+    import datasched.runner
+
+    monkeypatch.setattr(datasched.runner, "EXIT_GRACE_SECONDS", 1.0)
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
+    with pytest.raises(SimulationError) as err:
+        run_simulation(PLATFORM, w, str(TEST_DATA / "quitSched.py"), tmp_path / "out", decision_timeout=60)
+    assert "exited before the end of the simulation" in str(err.value)
+    assert processes_mentioning(str(tmp_path)) == []
