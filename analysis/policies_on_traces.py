@@ -15,25 +15,40 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .allocation import mean_pairwise_hops, parse_procset
 from .jobs import load_runs
-from .metrics import run_metrics, summarise_over_seeds
+from .metrics import RUN_METRICS, run_metrics, summarise_over_seeds
 from .style import HATCHES, PALETTE, figure_style, label, save
 
 RUN_KEYS = ("trace", "policy", "allocation", "seed")
 CONFIG_KEYS = ("trace", "policy", "allocation")
-PLOTTED_METRICS = ("mean_waiting", "mean_bounded_slowdown", "utilisation")
+PLOTTED_METRICS = ("mean_waiting", "mean_bounded_slowdown", "utilisation", "mean_allocation_hops")
 FLOAT_FORMAT = "%.6g"
 
 
-def run_table(jobs_csvs: Sequence[str | Path], nodes_by_trace: Mapping[str, int]) -> pd.DataFrame:
-    """Per-run metrics of every simulation (parameters read from the paths)."""
+def run_table(jobs_csvs: Sequence[str | Path], nodes_by_trace: Mapping[str, int],
+              torus_dims_by_trace: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
+    """Per-run metrics of every simulation (parameters read from the paths).
+
+    With the torus dimensions of a trace's platform, ``mean_allocation_hops`` is the
+    mean over multi-node jobs of their mean pairwise hop distance (NaN otherwise).
+    """
     jobs = load_runs(jobs_csvs, extra={"trace": {t: {"nodes": n} for t, n in nodes_by_trace.items()}})
-    return run_metrics(jobs, by=RUN_KEYS)
+    runs = run_metrics(jobs, by=RUN_KEYS)
+    dims = torus_dims_by_trace or {}
+    rows = []
+    for key, run in jobs.groupby(list(RUN_KEYS), sort=True):
+        trace_dims = dims.get(key[0])
+        allocations = [parse_procset(text) for text in run["allocated_resources"]] if trace_dims else []
+        values = [mean_pairwise_hops(ids, trace_dims) for ids in allocations if len(ids) > 1]
+        rows.append({**dict(zip(RUN_KEYS, key)), "mean_allocation_hops": float(np.mean(values)) if values else float("nan")})
+    return runs.merge(pd.DataFrame(rows), on=list(RUN_KEYS), how="left", validate="one_to_one")
 
 
 def summary_table(runs: pd.DataFrame) -> pd.DataFrame:
     """Mean and 95 % interval over seeds for each (trace, policy, allocation)."""
-    return summarise_over_seeds(runs, by=CONFIG_KEYS)
+    metrics = [m for m in (*RUN_METRICS, "mean_allocation_hops") if m in runs.columns]
+    return summarise_over_seeds(runs, by=CONFIG_KEYS, metrics=metrics)
 
 
 def plotted_numbers(summary: pd.DataFrame, traces: Sequence[str], policies: Sequence[str],

@@ -95,7 +95,8 @@ def write_policies_on_traces_report(exp: ExperimentConfig, config_source: str, p
         "are killed at their walltime, as Batsim does.",
         "* Metrics (definitions in `datasched.analysis.metrics`): waiting = start − submit; "
         "bounded slowdown = max(1, turnaround / max(run time, 10 s)); utilisation = Σ run time × nodes / "
-        "(platform nodes × makespan). Error bars: 95 % Student-t intervals over seeds.",
+        "(platform nodes × makespan); allocation hops = mean torus hop distance between the nodes of "
+        "a multi-node job (`datasched.analysis.allocation`). Error bars: 95 % Student-t intervals over seeds.",
         "",
         "## Results",
         "",
@@ -146,9 +147,12 @@ def _findings(plotted: pd.DataFrame, runs: pd.DataFrame, traces, policies, alloc
         bsld = cell[cell["metric"] == "mean_bounded_slowdown"]
         best = bsld.loc[bsld["mean"].idxmin()]
         worst = bsld.loc[bsld["mean"].idxmax()]
-        out.append(f"* **{trace}**: the lowest mean bounded slowdown is {label(best['policy'])} with "
-                   f"{label(best['allocation'])} allocation ({_fmt(best['mean'])}), the highest "
-                   f"{label(worst['policy'])} with {label(worst['allocation'])} ({_fmt(worst['mean'])}).")
+        if best["mean"] == worst["mean"]:
+            out.append(f"* **{trace}**: every configuration gives the same mean bounded slowdown ({_fmt(best['mean'])}).")
+        else:
+            out.append(f"* **{trace}**: the lowest mean bounded slowdown is {label(best['policy'])} with "
+                       f"{label(best['allocation'])} allocation ({_fmt(best['mean'])}), the highest "
+                       f"{label(worst['policy'])} with {label(worst['allocation'])} ({_fmt(worst['mean'])}).")
         waiting = cell[cell["metric"] == "mean_waiting"]
         by_policy = waiting.groupby("policy", sort=False)["mean"].mean()
         ranking = ", ".join(f"{label(p)} {_fmt(by_policy[p])} s" for p in sorted(policies, key=lambda p: by_policy[p]))
@@ -158,6 +162,11 @@ def _findings(plotted: pd.DataFrame, runs: pd.DataFrame, traces, policies, alloc
             values = waiting[waiting["policy"] == policy]["mean"]
             base = max(abs(values.max()), 1e-12)
             spreads.append((values.max() - values.min()) / base)
+        hops = cell[cell["metric"] == "mean_allocation_hops"].dropna(subset=["mean"])
+        if not hops.empty:
+            by_alloc = hops.groupby("allocation", sort=False)["mean"].mean()
+            order = ", ".join(f"{label(a)} {by_alloc[a]:.2f}" for a in sorted(by_alloc.index, key=lambda a: by_alloc[a]))
+            out.append(f"  Mean hop distance between the nodes of a multi-node job, by allocation: {order}.")
         if max(spreads) <= NEGLIGIBLE:
             out.append("  The allocation policy changes no waiting time at all, as expected with "
                        "`delay` profiles (see Limits).")
@@ -166,5 +175,6 @@ def _findings(plotted: pd.DataFrame, runs: pd.DataFrame, traces, policies, alloc
                        "for a given queue policy.")
         killed = runs[runs["trace"] == trace]["killed_jobs"]
         if killed.max() > 0:
-            out.append(f"  {int(killed.min())}–{int(killed.max())} jobs per run reached their walltime and were killed.")
+            count = f"{int(killed.min())}" if killed.min() == killed.max() else f"{int(killed.min())}–{int(killed.max())}"
+            out.append(f"  {count} jobs per run reached their walltime (run time longer than requested) and were killed.")
     return out

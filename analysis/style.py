@@ -41,6 +41,7 @@ LABELS = {
     "mean_slowdown": "mean slowdown",
     "utilisation": "utilisation",
     "makespan": "makespan (s)",
+    "mean_allocation_hops": "mean hops within an allocation",
 }
 
 #: Colour-blind-safe palette (Okabe-Ito), assigned in a fixed order.

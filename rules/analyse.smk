@@ -9,6 +9,7 @@ rule policies_on_traces_tables:
         summary=f"{RESULTS}/tables/policies_on_traces_summary.csv",
     params:
         nodes={name: trace.nodes for name, trace in EXP.traces.items()},
+        torus_dims=torus_dims_by_trace(),
     log:
         f"{RESULTS}/logs/tables/policies_on_traces.log",
     threads: 1

@@ -37,6 +37,16 @@ def sim_path(run, name):
     return f"{RESULTS}/sims/{run.path}/{name}"
 
 
+def torus_dims_by_trace():
+    """Torus dimensions of each trace's generated platform (for allocation compactness)."""
+    dims = {}
+    for name, trace in EXP.traces.items():
+        topology = trace.platform.get("interconnect", {}).get("topology", {"kind": "torus", "dims": [4, 4, 4]})
+        if topology.get("kind", "torus") == "torus":
+            dims[name] = list(topology.get("dims", [4, 4, 4]))
+    return dims
+
+
 def policies_on_traces_outputs():
     pot = EXP.policies_on_traces
     if pot is None:
