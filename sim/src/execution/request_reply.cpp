@@ -30,10 +30,11 @@ void request_reply_actor(Context* context, std::string request)
   }
   for (auto& decision : reply.decisions) {
     const double date = decision.timestamp;
-    auto* message     = new Message{MessageType::Decision, {}, {}, {}, {}, std::move(decision), {}, {}};
+    auto* message     = new_message(MessageType::Decision);
+    message->decision = std::move(decision);
     send_at(date, message);
   }
-  send_at(reply.now, new Message{MessageType::SchedReady, {}, {}, {}, {}, {}, {}, {}});
+  send_at(reply.now, new_message(MessageType::SchedReady));
 }
 
 void waiter_actor(double target_time)
@@ -41,7 +42,7 @@ void waiter_actor(double target_time)
   const double now = simgrid::s4u::Engine::get_clock();
   if (target_time > now)
     simgrid::s4u::this_actor::sleep_for(target_time - now);
-  send_to_server(new Message{MessageType::WaitingDone, {}, {}, {}, {}, {}, {}, {}});
+  send_to_server(new_message(MessageType::WaitingDone));
 }
 
 } // namespace datasched
