@@ -1,0 +1,38 @@
+# datasched experiment pipeline: configuration, stages and targets only.
+#
+#   snakemake -c2 --configfile config/quick.yaml            # quick variant (CI, `make reproduce`)
+#   snakemake -c2 --configfile config/full.yaml             # full variant
+#   snakemake --executor slurm -j 100 --configfile config/full.yaml   # on a Slurm cluster
+#
+# The configuration is validated (config/schema.json + the package's typed models)
+# before any job runs; see paper-artifacts/README.md.
+
+# The quick variant unless --configfile names another one. (A plain `configfile:` would
+# be *merged* with the --configfile one, leaking quick's keys into the other variants.)
+if not workflow.overwrite_configfiles:
+
+    configfile: "config/quick.yaml"
+
+
+include: "rules/common.smk"
+include: "rules/platforms.smk"
+include: "rules/workloads.smk"
+include: "rules/simulate.smk"
+include: "rules/analyse.smk"
+include: "rules/figures.smk"
+
+
+rule all:
+    input:
+        policies_on_traces_outputs(),
+    default_target: True
+
+
+rule policies_on_traces:
+    input:
+        policies_on_traces_outputs(),
+
+
+rule simulations:
+    input:
+        [sim_path(run, "out_jobs.csv") for run in EXP.all_runs()],

@@ -1,0 +1,253 @@
+"""The experiment pipeline's configuration: validated once, before any rule runs.
+
+Why a module and not only ``snakemake.utils.validate``: a sweep that fails after an
+hour because of a typo in its config wastes the hour. So the Snakefile calls
+:func:`load_config` at parse time, and everything that can be checked without running
+a simulation is checked there, each error naming the key:
+
+1. the JSON Schema ``config/schema.json`` (structure, unknown keys, negative counts);
+2. every trace's platform parameters (``datasched.platforms.parse_params``) and SWF
+   conversion options (``datasched.workloads.swf_convert.make_options``);
+3. every (policy, allocation, seed) of every sweep, instantiated through the scheduler
+   registry, so unknown policy/allocator names and bad options fail here.
+
+The validated :class:`ExperimentConfig` also expands the sweeps into :class:`Run`
+objects whose ``path`` encodes every parameter (hive style: ``trace=hpc2n/policy=easy/
+allocation=random/seed=3``), which is what the rules and the tidy loader rely on.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from datasched.errors import UserError
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
+
+#: Seed label of runs whose allocator has no randomness (they run once).
+NO_SEED = "none"
+
+
+@dataclass(frozen=True)
+class TraceSpec:
+    name: str
+    swf: Path
+    nodes: int
+    platform: Mapping[str, Any]
+    conversion: Mapping[str, Any]
+    description: str = ""
+
+
+@dataclass(frozen=True, order=True)
+class Run:
+    """One simulation of a sweep; ``path`` encodes all of its parameters."""
+
+    trace: str
+    policy: str
+    allocation: str
+    seed: str  # an integer as text, or NO_SEED
+
+    @property
+    def path(self) -> str:
+        return f"trace={self.trace}/policy={self.policy}/allocation={self.allocation}/seed={self.seed}"
+
+    @property
+    def scheduler_options(self) -> dict[str, Any]:
+        return scheduler_options(self.allocation, self.seed)
+
+
+@dataclass(frozen=True)
+class GanttSpec:
+    trace: str
+    policy: str
+    allocation: str
+    seed: str
+
+
+@dataclass(frozen=True)
+class PoliciesOnTraces:
+    traces: tuple[str, ...]
+    policies: tuple[str, ...]
+    allocations: tuple[str, ...]
+    seeds: tuple[int, ...]
+    gantt: tuple[GanttSpec, ...] = ()
+
+    def runs(self) -> list[Run]:
+        """The full grid; deterministic allocators run once (seed ``none``)."""
+        runs = []
+        for trace in self.traces:
+            for policy in self.policies:
+                for allocation in self.allocations:
+                    seeds = [str(s) for s in self.seeds] if is_stochastic(allocation) else [NO_SEED]
+                    runs.extend(Run(trace, policy, allocation, seed) for seed in seeds)
+        return runs
+
+
+@dataclass(frozen=True)
+class ExperimentConfig:
+    variant: str
+    results_dir: Path
+    artifacts_dir: Path
+    decision_timeout: float
+    sim_mem_mb: int
+    sim_runtime_min: int
+    traces: Mapping[str, TraceSpec]
+    policies_on_traces: PoliciesOnTraces | None
+
+    def all_runs(self) -> list[Run]:
+        return self.policies_on_traces.runs() if self.policies_on_traces else []
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = None) -> ExperimentConfig:
+    """Read a YAML config (plus ``overrides``, like ``snakemake --config``) and validate it."""
+    import yaml
+
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text())
+    except FileNotFoundError:
+        raise UserError(f"config file not found: {path}") from None
+    except yaml.YAMLError as exc:
+        raise UserError(f"{path}: not valid YAML: {exc}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: the configuration must be a mapping")
+    data.update(overrides or {})
+    return load_config(data, source=str(path))
+
+
+def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentConfig:
+    """Validate ``data`` completely; raise UserError ``"<source>: <key.path>: <reason>"``."""
+    data = dict(data)
+    check_schema(data, source)
+    traces = {name: _trace(name, spec, source) for name, spec in data["traces"].items()}
+    pot = data["artifacts"].get("policies_on_traces")
+    return ExperimentConfig(
+        variant=data["variant"],
+        results_dir=_repo_path(data["results_dir"]),
+        artifacts_dir=_repo_path(data["artifacts_dir"]),
+        decision_timeout=float(data.get("decision_timeout", 600)),
+        sim_mem_mb=int(data.get("sim_resources", {}).get("mem_mb", 1000)),
+        sim_runtime_min=int(data.get("sim_resources", {}).get("runtime", 60)),
+        traces=traces,
+        policies_on_traces=_policies_on_traces(pot, traces, source) if pot else None,
+    )
+
+
+@cache
+def _schema() -> dict:
+    return json.loads(SCHEMA_PATH.read_text())
+
+
+def check_schema(data: Mapping[str, Any], source: str) -> None:
+    """JSON Schema validation; every violation is reported with its key path."""
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    if errors:
+        raise UserError(f"{source}: invalid configuration: " + "; ".join(_describe(e) for e in errors))
+
+
+def _describe(error) -> str:
+    path = [str(p) for p in error.absolute_path]
+    if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
+        allowed = set(error.schema.get("properties", {}))
+        unknown = sorted(k for k in error.instance if k not in allowed)
+        known = ", ".join(sorted(allowed))
+        return "; ".join(f"{'.'.join([*path, k])}: unknown key (known: {known})" for k in unknown)
+    if error.validator == "required":
+        return f"{'.'.join(path) or '(top level)'}: {error.message}"
+    return f"{'.'.join(path) or '(top level)'}: {error.message}"
+
+
+def _repo_path(text: str) -> Path:
+    path = Path(text)
+    return path if path.is_absolute() else REPO_ROOT / path
+
+
+def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
+    from datasched.platforms import parse_params
+    from datasched.workloads.swf_convert import make_options
+
+    where = f"traces.{name}"
+    swf = _repo_path(spec["swf"])
+    if not swf.is_file():
+        raise UserError(f"{source}: {where}.swf: file not found: {swf}")
+    platform = dict(spec["platform"])
+    if platform.setdefault("node_count", spec["nodes"]) != spec["nodes"]:
+        raise UserError(f"{source}: {where}.platform.node_count ({platform['node_count']}) differs from "
+                        f"{where}.nodes ({spec['nodes']})")
+    try:
+        parse_params(platform, source=f"{where}.platform")
+    except UserError as exc:
+        raise UserError(f"{source}: {exc}") from None
+    conversion = dict(spec.get("conversion", {}))
+    if conversion.setdefault("platform_nodes", spec["nodes"]) != spec["nodes"]:
+        raise UserError(f"{source}: {where}.conversion.platform_nodes differs from {where}.nodes")
+    try:
+        make_options(**conversion)
+    except UserError as exc:
+        raise UserError(f"{source}: {where}.conversion: {exc}") from None
+    return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))
+
+
+def _policies_on_traces(spec: Mapping[str, Any], traces: Mapping[str, TraceSpec], source: str) -> PoliciesOnTraces:
+    where = "artifacts.policies_on_traces"
+    for i, trace in enumerate(spec["traces"]):
+        if trace not in traces:
+            raise UserError(f"{source}: {where}.traces[{i}]: unknown trace '{trace}' "
+                            f"(defined under traces: {', '.join(traces)})")
+    _check_names(spec["policies"], _registry().policy_names(), f"{source}: {where}.policies", "scheduling policy")
+    _check_names(spec["allocations"], _registry().allocator_names(), f"{source}: {where}.allocations",
+                 "allocation policy")
+    result = PoliciesOnTraces(tuple(spec["traces"]), tuple(spec["policies"]), tuple(spec["allocations"]),
+                              tuple(spec["seeds"]))
+    for run in result.runs():  # full option validation, once per distinct combination
+        if run.seed in (NO_SEED, str(result.seeds[0])):
+            try:
+                _registry().create_policy(run.policy, run.scheduler_options)
+            except UserError as exc:
+                raise UserError(f"{source}: {where}: {exc}") from None
+    gantt = []
+    for i, entry in enumerate(spec.get("gantt", [])):
+        seed = str(entry.get("seed", NO_SEED))
+        run = Run(entry["trace"], entry["policy"], entry["allocation"], seed)
+        if run not in set(result.runs()):
+            raise UserError(f"{source}: {where}.gantt[{i}]: {run.path} is not one of the sweep's runs")
+        gantt.append(GanttSpec(run.trace, run.policy, run.allocation, run.seed))
+    return PoliciesOnTraces(result.traces, result.policies, result.allocations, result.seeds, tuple(gantt))
+
+
+def _check_names(names, known, where: str, what: str) -> None:
+    for i, name in enumerate(names):
+        if name not in known:
+            raise UserError(f"{where}[{i}]: unknown {what} '{name}' (known: {', '.join(known)})")
+
+
+def _registry():
+    try:
+        from datasched.policy import registry
+    except ImportError as exc:  # the scheduler framework is part of the package; say what is missing
+        raise UserError(f"the scheduler registry (datasched.policy.registry) cannot be imported: {exc}") from None
+    return registry
+
+
+def is_stochastic(allocation: str) -> bool:
+    """An allocator is stochastic when its typed options have a ``seed``."""
+    return "seed" in _registry().allocator_class(allocation).Params.model_fields
+
+
+def scheduler_options(allocation: str, seed: str) -> dict[str, Any]:
+    """The queue policy's options for ``allocation`` (with ``seed`` when it has one)."""
+    if seed == NO_SEED:
+        return {"allocation": allocation}
+    return {"allocation": {"name": allocation, "seed": int(seed)}}

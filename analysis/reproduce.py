@@ -1,0 +1,69 @@
+"""``datasched reproduce``: run the paper artifacts' pipeline with one command.
+
+A thin front end to Snakemake (the pipeline itself is the top-level ``Snakefile``):
+it picks the variant's config, runs Snakemake from the repository root so relative
+paths in the configs hold wherever it is called from, and resumes interrupted runs
+(``--rerun-incomplete``). Snakemake prints its progress and, at the end, where the
+figures are.
+
+    python -m datasched.analysis.reproduce --quick          # or: datasched reproduce --quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+
+from datasched.errors import UserError
+
+from .experiment_config import REPO_ROOT
+
+VARIANTS = ("quick", "full", "test")
+
+
+def snakemake_command(variant: str, cores: int, extra: list[str] | None = None,
+                      configfile: str | Path | None = None) -> list[str]:
+    config = Path(configfile) if configfile else REPO_ROOT / "config" / f"{variant}.yaml"
+    if not config.is_file():
+        raise UserError(f"config file not found: {config}")
+    return [sys.executable, "-m", "snakemake", "--snakefile", str(REPO_ROOT / "Snakefile"),
+            "--directory", str(REPO_ROOT), "--configfile", str(config), "--cores", str(cores),
+            "--rerun-incomplete", "--printshellcmds", *(extra or [])]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    for variant in VARIANTS:
+        which.add_argument(f"--{variant}", dest="variant", action="store_const", const=variant,
+                           help=f"run the {variant} variant (config/{variant}.yaml)")
+    parser.add_argument("--configfile", default=None, help="another config file (overrides the variant's)")
+    parser.add_argument("--cores", "-c", type=int, default=2, help="cores Snakemake may use (default 2)")
+    parser.add_argument("--dry-run", "-n", action="store_true", help="list the jobs without running them")
+    parser.add_argument("snakemake_args", nargs=argparse.REMAINDER,
+                        help="further Snakemake arguments after `--` (e.g. -- --executor slurm -j 100)")
+    parser.set_defaults(variant="quick")
+
+
+def run(args: argparse.Namespace) -> int:
+    extra = [a for a in args.snakemake_args if a != "--"]
+    if args.dry_run:
+        extra.append("--dry-run")
+    command = snakemake_command(args.variant, args.cores, extra, args.configfile)
+    print("datasched: " + " ".join(command), file=sys.stderr, flush=True)
+    return subprocess.run(command, cwd=REPO_ROOT).returncode
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m datasched.analysis.reproduce", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(argv))
+    except UserError as exc:
+        print(f"datasched: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

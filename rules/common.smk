@@ -1,0 +1,68 @@
+# Configuration loading and the path conventions every stage shares.
+import os
+
+from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler_options
+from datasched.errors import UserError
+from snakemake.exceptions import WorkflowError
+
+CONFIG_SOURCE = ", ".join(str(f) for f in workflow.configfiles)
+
+try:
+    EXP = load_config(config, source=CONFIG_SOURCE)
+except UserError as exc:
+    raise WorkflowError(f"invalid configuration, nothing was run:\n{exc}") from None
+
+
+
+def workdir_relative(path):
+    """Relative to the working directory when inside it (portable paths in logs and reports)."""
+    rel = os.path.relpath(path)
+    return path if rel.startswith("..") else rel
+
+
+RESULTS = workdir_relative(str(EXP.results_dir))
+ARTIFACTS = workdir_relative(str(EXP.artifacts_dir))
+NAME = "[A-Za-z0-9_-]+"
+
+
+wildcard_constraints:
+    trace=NAME,
+    policy=NAME,
+    allocation=NAME,
+    seed=rf"\d+|{NO_SEED}",
+
+
+def sim_path(run, name):
+    """Where a run's output file goes: the path encodes every parameter."""
+    return f"{RESULTS}/sims/{run.path}/{name}"
+
+
+def torus_dims_by_trace():
+    """Torus dimensions of each trace's generated platform (for allocation compactness)."""
+    dims = {}
+    for name, trace in EXP.traces.items():
+        topology = trace.platform.get("interconnect", {}).get("topology", {"kind": "torus", "dims": [4, 4, 4]})
+        if topology.get("kind", "torus") == "torus":
+            dims[name] = list(topology.get("dims", [4, 4, 4]))
+    return dims
+
+
+def policies_on_traces_outputs():
+    pot = EXP.policies_on_traces
+    if pot is None:
+        return []
+    gantts = [f"{ARTIFACTS}/gantt/{g.trace}_{g.policy}_{g.allocation}_seed-{g.seed}.png" for g in pot.gantt]
+    return [
+        f"{ARTIFACTS}/policies_on_traces.png",
+        f"{ARTIFACTS}/policies_on_traces_plotted.csv",
+        f"{ARTIFACTS}/report.md",
+        *gantts,
+    ]
+
+
+onsuccess:
+    outputs = policies_on_traces_outputs()
+    if outputs and all(os.path.exists(p) for p in outputs):
+        print(f"\ndatasched: artifact '{EXP.variant}' is ready in {ARTIFACTS}")
+        for path in outputs:
+            print(f"  {path}")
