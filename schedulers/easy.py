@@ -1,21 +1,48 @@
 """EASY backfilling: one reservation, for the queue head.
 
 Jobs start in submission order while they fit. When the head does not fit, it is
-given a reservation at the *shadow time* — the earliest time enough hosts are free
-if running jobs end at their requested walltimes — and later jobs may start now
-only if they do not delay it: they end (by walltime) before the shadow time, or
-use no more than the *extra* hosts the head will leave unused then.
-Reservations count hosts, which is exact for allocators with ``any_subset_fits``.
+given a reservation at the *shadow time* — the earliest time it can start if running
+jobs end at their requested walltimes — and later jobs may start now only if they do
+not delay it.
+
+How the reservation is kept depends on the allocator:
+
+* allocators with ``any_subset_fits`` (sequential, random, topology): any set of
+  enough free hosts will do, so the reservation counts hosts. A backfilled job must
+  end (by walltime) before the shadow time, or use no more than the *extra* hosts
+  the head will leave unused then. This is the classic EASY rule (Lifka 1995).
+* other allocators (e.g. ``contiguous``): a count is not enough, since free hosts
+  may be too fragmented for the head. The shadow time is the earliest expected end
+  of running jobs at which the allocator itself places the head on the hosts free
+  then, and those hosts are the reservation. A backfilled job must end before the
+  shadow time, or be placed entirely outside the reserved hosts. (pybatsim's
+  ``easyBackfill`` keeps its reservation the same geometric way.)
+
+Either way the head never starts later than its first reservation when jobs run
+exactly their walltimes (property-tested).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from itertools import groupby
 
+from datasched.policy.allocation import AllocationRequest
 from datasched.policy.decisions import Decision
 from datasched.policy.events import JobInfo
 from datasched.policy.queue import QueuePolicy
 from datasched.policy.registry import register_policy
+
+
+@dataclass(frozen=True)
+class Reservation:
+    """When the head will start; ``extra`` spare hosts then (count rule) or the
+    ``hosts`` it will use (geometric rule, ``None`` for the count rule)."""
+
+    shadow: float
+    extra: int = 0
+    hosts: frozenset[int] | None = None
 
 
 @register_policy
@@ -41,16 +68,22 @@ class Easy(QueuePolicy):
         if position >= len(queue):
             return started
         head = queue[position]
-        shadow, extra = self._shadow(head, now)
-        self.head_reservations.setdefault(head.id, shadow)
+        if self.allocator.any_subset_fits:
+            reservation = self._count_reservation(head, now)
+        else:
+            reservation = self._placed_reservation(head, now)
+        self.head_reservations.setdefault(head.id, reservation.shadow)
+        extra = reservation.extra
         for job in queue[position + 1 :]:
             if not self.free_hosts:
                 break
             if job.requested_hosts > len(self.free_hosts):
                 continue
             end = math.inf if job.walltime is None else now + job.walltime
-            if end <= shadow:
+            if end <= reservation.shadow:
                 decision = self.try_start(job, now)
+            elif reservation.hosts is not None:
+                decision = self.try_start(job, now, excluded=reservation.hosts)
             elif job.requested_hosts <= extra:
                 decision = self.try_start(job, now)
                 if decision is not None:
@@ -61,14 +94,37 @@ class Easy(QueuePolicy):
                 started.append(decision)
         return started
 
-    def _shadow(self, head: JobInfo, now: float) -> tuple[float, int]:
-        """Shadow time of ``head`` and the hosts it leaves spare at that time."""
+    def _expected_releases(self):
+        """Running jobs grouped by expected end (walltime), earliest first."""
+        ordered = sorted(self.running.values(), key=lambda r: (r.expected_end, r.start))
+        return groupby(ordered, key=lambda r: r.expected_end)
+
+    def _count_reservation(self, head: JobInfo, now: float) -> Reservation:
+        """Shadow time of ``head`` by host count, and the hosts it leaves spare then."""
         available = len(self.free_hosts)
         if available >= head.requested_hosts:
-            # enough hosts but the allocator refused (e.g. fragmentation): no safe backfill
-            return now, 0
-        for running in sorted(self.running.values(), key=lambda r: (r.expected_end, r.start)):
-            available += len(running.hosts)
+            return Reservation(now)  # the allocator refused although enough hosts are free: no backfill
+        for end, ending in self._expected_releases():
+            available += sum(len(r.hosts) for r in ending)
             if available >= head.requested_hosts:
-                return max(running.expected_end, now), available - head.requested_hosts
-        return math.inf, 0
+                return Reservation(max(end, now), available - head.requested_hosts)
+        return Reservation(math.inf)
+
+    def _placed_reservation(self, head: JobInfo, now: float) -> Reservation:
+        """Earliest expected end at which the allocator places ``head``, and where.
+
+        The allocator is asked about hypothetical future free sets, so its ``choose``
+        must not depend on hidden state that such a probe would change.
+        """
+        free = set(self.free_hosts)
+        for end, ending in self._expected_releases():
+            for running in ending:
+                free.update(running.hosts)
+            if len(free) < head.requested_hosts:
+                continue
+            at = max(end, now)
+            request = AllocationRequest(job=head, free_hosts=tuple(sorted(free)), platform=self.platform, now=at)
+            hosts = self.allocator.choose(request)
+            if hosts is not None:
+                return Reservation(at, hosts=frozenset(hosts))
+        return Reservation(math.inf, hosts=frozenset())

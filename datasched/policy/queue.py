@@ -96,9 +96,10 @@ class QueuePolicy(Policy):
             return None
         return self.allocator.choose(AllocationRequest(job=job, free_hosts=free, platform=self.platform, now=now))
 
-    def try_start(self, job: JobInfo, now: float) -> ExecuteJob | None:
-        """Allocate and mark ``job`` running; ``None`` if the allocator finds no hosts."""
-        hosts = self.allocate(job, now)
+    def try_start(self, job: JobInfo, now: float, excluded: frozenset[int] = frozenset()) -> ExecuteJob | None:
+        """Allocate (never on ``excluded`` hosts) and mark ``job`` running; ``None`` if
+        the allocator finds no hosts."""
+        hosts = self.allocate(job, now, excluded)
         if hosts is None:
             return None
         del self.waiting[job.id]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import importlib.metadata
 import pkgutil
+import types
 from typing import Any, Mapping, TypeVar
 
 from datasched.errors import UserError
@@ -66,21 +67,42 @@ def register_allocator(klass: T) -> T:
 
 
 def discover() -> None:
-    """Import built-in policy files and entry points once (idempotent)."""
+    """Import built-in policy files and entry points once (idempotent; retried after a failure)."""
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    package = importlib.import_module(BUILTIN_PACKAGE)
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if not module.name.startswith("_"):
-            importlib.import_module(f"{BUILTIN_PACKAGE}.{module.name}")
-    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
-        loaded = entry.load()
-        if isinstance(loaded, type):
-            from datasched.policy.allocation import Allocator
+    _discovered = True  # set first: policy modules may call back into the registry
+    try:
+        package = importlib.import_module(BUILTIN_PACKAGE)
+        for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+            if not module.name.startswith("_"):
+                importlib.import_module(f"{BUILTIN_PACKAGE}.{module.name}")
+        for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            _load_entry_point(entry)
+    except BaseException:
+        _discovered = False
+        raise
 
-            (register_allocator if issubclass(loaded, Allocator) else register_policy)(loaded)
+
+def _load_entry_point(entry: importlib.metadata.EntryPoint) -> None:
+    """Load one external entry point; any failure is a UserError naming it and its package."""
+    dist = getattr(entry, "dist", None)
+    origin = f" (package {dist.name} {dist.version})" if dist is not None else ""
+    where = f"scheduler entry point '{entry.name} = {entry.value}' in group '{ENTRY_POINT_GROUP}'{origin}"
+    try:
+        loaded = entry.load()
+    except Exception as exc:  # an external package's import may fail in any way
+        raise UserError(f"{where} cannot be loaded: {type(exc).__name__}: {exc}") from exc
+    if isinstance(loaded, types.ModuleType):
+        return  # importing the module registered its classes
+    if not isinstance(loaded, type):
+        raise UserError(f"{where} names {loaded!r}, which is neither a module nor a policy/allocator class")
+    from datasched.policy.allocation import Allocator
+
+    try:
+        (register_allocator if issubclass(loaded, Allocator) else register_policy)(loaded)
+    except TypeError as exc:
+        raise UserError(f"{where}: {exc}") from exc
 
 
 def policy_names() -> list[str]:

@@ -64,8 +64,10 @@ def test_fcfs_starts_jobs_in_submission_order(workload, allocation):
 
 
 @settings(deadline=None)
-@given(workload=sim_workloads(walltimes="exact"), allocation=any_subset_allocation_names)
+@given(workload=sim_workloads(walltimes="exact"), allocation=allocation_names)
 def test_easy_never_starts_the_head_after_its_reservation(workload, allocation):
+    """For every allocator: count-based reservations where any host set fits, the
+    head's actual hosts otherwise (``contiguous``)."""
     nb_hosts, jobs = workload
     policy, result = _run("easy", allocation, nb_hosts, jobs)
     for job_id, reservation in policy.head_reservations.items():
