@@ -140,6 +140,9 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   });
 
   auto* master = ctx.machines.master().host;
+  // The decision actor first: it must be waiting before the server asks for the first round.
+  ctx.decision_requested = simgrid::s4u::Semaphore::create(0);
+  simgrid::s4u::Actor::create("decision", master, decision_actor, &ctx)->daemonize();
   simgrid::s4u::Actor::create("server", master, server_actor, &ctx);
   for (const auto& [name, w] : ctx.workloads.workloads())
     if (w->is_static)
