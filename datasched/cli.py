@@ -19,7 +19,7 @@ COMMAND_MODULES = (
     "datasched.run_cli",
     "datasched.platforms.cli",
     "datasched.workloads.cli",
-    "datasched.schedulers.cli",
+    "datasched.policy.cli",
 )
 
 
@@ -34,7 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as exc:
-            if exc.name == name:
+            if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
                 continue  # that domain has no commands yet
             raise
         module.register(subparsers)

@@ -59,18 +59,6 @@ def compare_jobs(expected: dict, actual: dict) -> list[str]:
     return diffs
 
 
-def run_case(case: Path, work_dir: Path) -> CaseResult:
-    spec = json.loads((case / "case.json").read_text())
-    try:
-        run_simulation(case / "platform.xml", case / "workload.json", spec["scheduler"], work_dir,
-                       engine_args=shlex.split(spec.get("batsim_extra_args", "")), decision_timeout=120)
-    except SimulationError as exc:
-        return CaseResult(case.name, False, 0, [f"run failed: {exc}"])
-    expected = read_jobs(case / "expected_jobs.csv")
-    diffs = compare_jobs(expected, read_jobs(work_dir / "out_jobs.csv"))
-    return CaseResult(case.name, not diffs, len(expected), diffs)
-
-
 #: Cases whose reference schedule no engine can reproduce deterministically, with the
 #: reason. They are checked by replaying Batsim's own decisions (see replaySched.py):
 #: the engine must then give every job the same start and finish times.
@@ -79,7 +67,7 @@ JUSTIFIED_BY_REPLAY = {
         "pybatsim 3.2.1's fillerSched iterates `set(self.openJobs)`, a set of Job objects hashed by "
         "memory address, so its choice among fitting jobs depends on the process's memory layout: on our "
         "engine the same case gives different schedules when only the size of the environment changes "
-        "(tests/integration/test_conformance.py shows it). The reference is one draw of that order. We "
+        "(tests/integration/engine/test_conformance.py shows it). The reference is one draw of that order. We "
         "replay Batsim's decisions instead (same hosts, same 5 ms scheduling delay) and require identical "
         "start and finish times for every job, which is what the engine is responsible for."
     ),
@@ -89,18 +77,20 @@ REPLAY_SCHEDULER = Path(__file__).with_name("replaySched.py")
 
 
 def check_case(case: Path, work_dir: Path) -> CaseResult:
-    """Runs a case the way the suite requires: directly, or by replay when justified."""
-    if case.name not in JUSTIFIED_BY_REPLAY:
-        return run_case(case, work_dir)
+    """Runs a case the way the suite requires: with the case's own scheduler, or by
+    replaying Batsim's decisions when the case is justified in JUSTIFIED_BY_REPLAY."""
     spec = json.loads((case / "case.json").read_text())
-    options = {"reference": str(case / "expected_jobs.csv"), "window": 0.05,
-               "sched_delay": 0.005 if spec["scheduler"] == "fillerSched" else 0.0}
+    scheduler, options = spec["scheduler"], None
+    if case.name in JUSTIFIED_BY_REPLAY:
+        scheduler = str(REPLAY_SCHEDULER)
+        options = {"reference": str(case / "expected_jobs.csv"), "window": 0.05,
+                   "sched_delay": 0.005 if spec["scheduler"] == "fillerSched" else 0.0}
     try:
-        run_simulation(case / "platform.xml", case / "workload.json", str(REPLAY_SCHEDULER), work_dir,
+        run_simulation(case / "platform.xml", case / "workload.json", scheduler, work_dir,
                        scheduler_options=options,
                        engine_args=shlex.split(spec.get("batsim_extra_args", "")), decision_timeout=120)
     except SimulationError as exc:
-        return CaseResult(case.name, False, 0, [f"replay run failed: {exc}"])
+        return CaseResult(case.name, False, 0, [f"run failed: {exc}"])
     expected = read_jobs(case / "expected_jobs.csv")
     diffs = compare_jobs(expected, read_jobs(work_dir / "out_jobs.csv"))
     return CaseResult(case.name, not diffs, len(expected), diffs)

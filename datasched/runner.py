@@ -25,6 +25,9 @@ from pathlib import Path
 from datasched.engine import find_engine
 from datasched.errors import UserError
 
+#: How long the engine may keep running after the decision process exited normally.
+EXIT_GRACE_SECONDS = 10.0
+
 PROGRESS_RE = re.compile(r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)")
 
 
@@ -67,18 +70,25 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeout_s: float) -> list[str]:
+def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeout_s: float,
+                      platform: Path | None = None) -> list[str]:
     """The command line of the decision process for ``scheduler``.
 
     ``scheduler`` is a policy registered in datasched's scheduler registry, a pybatsim
     scheduler name (e.g. ``easyBackfill``) or the path of a pybatsim scheduler file.
+    Our policies' options are validated here, so a bad option fails before any process
+    starts.
     """
     options_json = json.dumps(options or {}, sort_keys=True)
-    registered = _registered_policies()
-    if scheduler in registered:
-        return [sys.executable, "-m", "datasched.policy.serve", "--policy", scheduler,
-                "--socket", endpoint, "--options", options_json,
-                "--timeout", str(int(timeout_s * 1000))]
+    if scheduler in _registered_policies():
+        from datasched.policy.registry import create_policy
+
+        create_policy(scheduler, options or {})  # raises UserError naming a bad option
+        command = [sys.executable, "-m", "datasched.policy.serve", "--policy", scheduler,
+                   "--socket", endpoint, "--options", options_json, "--timeout", str(int(timeout_s * 1000))]
+        if platform is not None:
+            command += ["--platform", str(platform)]
+        return command
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and
     # with it our own `schedulers/` folder, first on sys.path).
@@ -89,11 +99,9 @@ def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeo
 
 
 def _registered_policies() -> set[str]:
-    try:
-        from datasched.policy.registry import available_policies  # type: ignore
-    except ImportError:
-        return set()
-    return set(available_policies())
+    from datasched.policy.registry import policy_names
+
+    return set(policy_names())
 
 
 def _kill_group(proc: subprocess.Popen | None) -> None:
@@ -160,7 +168,8 @@ class _PortInUse(Exception):
 
 def _run_once(engine, platform, workloads, scheduler, output_dir, port, scheduler_options, engine_args,
               decision_timeout, prefix, on_progress) -> SimulationResult:
-    sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout)
+    sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout,
+                                  platform)
     engine_cmd = [str(engine), "-p", str(platform)]
     for w in workloads:
         engine_cmd += ["-w", str(w)]
@@ -179,11 +188,22 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
         reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress),
                                   daemon=True)
         reader.start()
+        sched_exit_time = None
         while True:
             engine_rc = engine_proc.poll()
             sched_rc = sched.poll()
             if engine_rc is not None:
                 break
+            if sched_rc == 0:
+                # A decision process exits right after SIMULATION_ENDS; the engine then
+                # finishes within milliseconds. Still running long after: it is stuck.
+                sched_exit_time = sched_exit_time or time.monotonic()
+                if time.monotonic() - sched_exit_time > EXIT_GRACE_SECONDS:
+                    _kill_group(engine_proc)
+                    reader.join(timeout=5)
+                    raise SimulationError(
+                        f"the decision process ({scheduler}) exited before the end of the simulation:\n"
+                        f"{_tail(sched_log)}\n(command: {shlex.join(sched_cmd)})")
             if sched_rc is not None and sched_rc != 0:
                 _kill_group(engine_proc)
                 reader.join(timeout=5)

@@ -17,14 +17,14 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   app.add_option("-m,--master-host", c.master_host, "Name of the master host")->capture_default_str();
   std::vector<std::string> roles;
   app.add_option("-r,--add-role-to-hosts", roles, "hosts:role, hosts comma-separated (repeatable)");
-  app.add_flag("--enable-dynamic-jobs", c.dynamic_jobs_enabled, "Allow REGISTER_JOB / REGISTER_PROFILE");
-  app.add_flag("--acknowledge-dynamic-jobs", c.dynamic_jobs_acknowledged,
+  app.add_flag("--enable-dynamic-jobs", c.simulation.dynamic_jobs_enabled, "Allow REGISTER_JOB / REGISTER_PROFILE");
+  app.add_flag("--acknowledge-dynamic-jobs", c.simulation.dynamic_jobs_acknowledged,
                "Send JOB_SUBMITTED for dynamically registered jobs");
-  app.add_flag("--forward-profiles-on-submission", c.profiles_forwarded_on_submission,
+  app.add_flag("--forward-profiles-on-submission", c.simulation.profiles_forwarded_on_submission,
                "Attach the profile to every JOB_SUBMITTED event");
-  app.add_flag("--enable-profile-reuse", c.profile_reuse_enabled, "Keep dynamic profiles after use");
-  app.add_flag("--forward-unknown-events", c.forward_unknown_events, "Forward unknown external events");
-  app.add_flag("--enable-compute-sharing", c.allow_compute_sharing, "Allow several jobs on one compute host");
+  app.add_flag("--enable-profile-reuse", c.simulation.profile_reuse_enabled, "Keep dynamic profiles after use");
+  app.add_flag("--forward-unknown-events", c.simulation.forward_unknown_events, "Forward unknown external events");
+  app.add_flag("--enable-compute-sharing", c.simulation.allow_compute_sharing, "Allow several jobs on one compute host");
   bool no_storage_sharing = false;
   app.add_flag("--disable-storage-sharing", no_storage_sharing, "Forbid several jobs on one storage host");
   app.add_option("--decision-timeout", c.decision_timeout,
@@ -45,7 +45,7 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   }
-  c.allow_storage_sharing = !no_storage_sharing;
+  c.simulation.allow_storage_sharing = !no_storage_sharing;
   for (const auto& spec : roles) {
     auto colon = spec.rfind(':');
     if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size()) {
@@ -56,7 +56,7 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   }
   for (size_t i = 0; i + 1 < routes.size(); i += 2)
     c.inspect_routes.emplace_back(routes[i], routes[i + 1]);
-  if (!c.inspect && c.workload_files.empty() && !c.dynamic_jobs_enabled) {
+  if (!c.inspect && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "model/simulation_config.hpp"
+
 namespace datasched {
 
 struct EngineConfig {
@@ -15,13 +17,7 @@ struct EngineConfig {
   std::string socket_endpoint = "tcp://localhost:28000";
   std::string master_host    = "master_host";
   std::vector<std::pair<std::string, std::string>> role_overrides; ///< (comma-separated hosts, role)
-  bool dynamic_jobs_enabled             = false;
-  bool dynamic_jobs_acknowledged        = false;
-  bool profiles_forwarded_on_submission = false;
-  bool profile_reuse_enabled            = false;
-  bool forward_unknown_events           = false;
-  bool allow_compute_sharing            = false;
-  bool allow_storage_sharing            = true;
+  SimulationConfig simulation; ///< Batsim's switches, forwarded in SIMULATION_BEGINS
   double decision_timeout               = 600; ///< seconds to wait for each decision-process reply
   double progress_interval              = 0;   ///< wall seconds between progress lines on stderr (0: none)
   bool inspect                          = false;

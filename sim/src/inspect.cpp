@@ -82,7 +82,11 @@ int inspect_platform(const EngineConfig& config, const char* program_name)
       fatal("--route: unknown host '" + (!a ? src : dst) + "'");
     std::vector<simgrid::s4u::Link*> links;
     double latency = 0;
-    a->route_to(b, links, &latency);
+    try {
+      a->route_to(b, links, &latency);
+    } catch (const std::exception& e) {
+      fatal("--route " + src + " " + dst + ": SimGrid found no route (" + e.what() + ")");
+    }
     nlohmann::json r{{"src", src}, {"dst", dst}, {"latency", latency}};
     nlohmann::json ls = nlohmann::json::array();
     for (auto* l : links)

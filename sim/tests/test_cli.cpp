@@ -26,7 +26,7 @@ TEST(Cli, AcceptsBatsimOptionNames)
   ASSERT_EQ(c.role_overrides.size(), 1u);
   EXPECT_EQ(c.role_overrides[0].first, "a,b");
   EXPECT_EQ(c.role_overrides[0].second, "storage");
-  EXPECT_TRUE(c.dynamic_jobs_enabled && c.dynamic_jobs_acknowledged);
+  EXPECT_TRUE(c.simulation.dynamic_jobs_enabled && c.simulation.dynamic_jobs_acknowledged);
 }
 
 TEST(Cli, RequiresAPlatformAndAWorkload)

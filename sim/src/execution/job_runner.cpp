@@ -246,7 +246,9 @@ void job_actor(Context* context, Job* job)
   }
   job->progress.clear();
   job->completion_sent = true;
-  send_to_server(new Message{MessageType::JobCompleted, {}, {job}, {}, {}, {}, {}, {}});
+  auto* message = new_message(MessageType::JobCompleted);
+  message->jobs = {job};
+  send_to_server(message);
   if (runner.timed_out_exec)
     runner.timed_out_exec->cancel();
 }
@@ -273,7 +275,9 @@ nlohmann::json progress_of(const Job& job, size_t level)
 
 void killer_actor(Context* context, std::vector<std::string> job_ids)
 {
-  auto* message    = new Message{MessageType::KillingDone, {}, {}, job_ids, nlohmann::json::object(), {}, {}, {}};
+  auto* message     = new_message(MessageType::KillingDone);
+  message->job_ids  = job_ids;
+  message->progress = nlohmann::json::object();
   const double now = Engine::get_clock();
   for (const auto& id : job_ids) {
     Job* job = context->workloads.find_job(id);

@@ -6,17 +6,11 @@
 namespace datasched {
 
 namespace {
+// Looked up on every send: caching the Mailbox pointer in a static broke the
+// external-events tests (a null mailbox at the second send), so it is not cached.
 simgrid::s4u::Mailbox* server_mailbox()
 {
-  // Mailbox::by_name builds a string and searches the engine's map on every call; the
-  // server's mailbox is looked up once per engine instead (one send per job event).
-  static simgrid::s4u::Engine* engine       = nullptr;
-  static simgrid::s4u::Mailbox* server_box = nullptr;
-  if (engine != simgrid::s4u::Engine::get_instance()) {
-    engine     = simgrid::s4u::Engine::get_instance();
-    server_box = simgrid::s4u::Mailbox::by_name("server");
-  }
-  return server_box;
+  return simgrid::s4u::Mailbox::by_name("server");
 }
 } // namespace
 

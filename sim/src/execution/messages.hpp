@@ -27,7 +27,7 @@ enum class MessageType {
 };
 
 struct Message {
-  MessageType type;
+  MessageType type = MessageType::SchedReady;
   std::string submitter;
   std::vector<Job*> jobs;           ///< JobSubmitted, JobCompleted (one), KillingDone (killed ones)
   std::vector<std::string> job_ids; ///< KillingDone: every id of the KILL_JOB decision
@@ -37,6 +37,15 @@ struct Message {
   std::string resources;            ///< MachineEvent
   nlohmann::json event;             ///< MachineEvent of an unknown type, forwarded as is
 };
+
+/// A new message of `type` with every other field empty (the caller fills what it needs).
+inline Message* new_message(MessageType type, std::string submitter = {})
+{
+  auto* m      = new Message{};
+  m->type      = type;
+  m->submitter = std::move(submitter);
+  return m;
+}
 
 /// Sends `message` to the server (blocking, 1 simulated byte). Takes ownership.
 void send_to_server(Message* message);

@@ -41,13 +41,14 @@ void decision_actor(Context* context)
     }
     for (auto& decision : reply.decisions) {
       const double date = decision.timestamp;
-      auto* message     = new Message{MessageType::Decision, {}, {}, {}, {}, std::move(decision), {}, {}};
+      auto* message     = new_message(MessageType::Decision);
+      message->decision = std::move(decision);
       send_at(date, message);
     }
     const double now = simgrid::s4u::Engine::get_clock();
     if (reply.now > now)
       simgrid::s4u::this_actor::sleep_for(reply.now - now);
-    send_to_server_detached(new Message{MessageType::SchedReady, {}, {}, {}, {}, {}, {}, {}});
+    send_to_server_detached(new_message(MessageType::SchedReady));
   }
 }
 
@@ -56,7 +57,7 @@ void waiter_actor(double target_time)
   const double now = simgrid::s4u::Engine::get_clock();
   if (target_time > now)
     simgrid::s4u::this_actor::sleep_for(target_time - now);
-  send_to_server(new Message{MessageType::WaitingDone, {}, {}, {}, {}, {}, {}, {}});
+  send_to_server(new_message(MessageType::WaitingDone));
 }
 
 } // namespace datasched

@@ -25,7 +25,7 @@ public:
     for (const auto& [name, w] : ctx_->workloads.workloads())
       if (w->is_static)
         expected_submitters_++;
-    registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+    registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
   }
 
   void run()
@@ -64,7 +64,7 @@ private:
     if (end_in_buffer_ || end_sent_)
       return;
     if (nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
-        nb_completed_ == nb_submitted_ && nb_killers_ == 0 && pending_registrations_ == 0) {
+        nb_completed_ == nb_submitted_ && nb_killers_ == 0) {
       ctx_->writer.append_simulation_ends(now());
       end_in_buffer_ = true;
     }
@@ -74,8 +74,7 @@ private:
   {
     switch (m.type) {
       case MessageType::SubmitterHello:
-        nb_submitters_++;
-        return;
+        return; // submitters are counted from the workloads; the hello only costs its message
       case MessageType::SubmitterBye:
         nb_submitters_finished_++;
         if (nb_submitters_finished_ == expected_submitters_)
@@ -95,7 +94,6 @@ private:
           end_acknowledged_ = true;
         return;
       case MessageType::WaitingDone:
-        nb_waiters_--;
         ctx_->writer.append_requested_call(now());
         return;
       case MessageType::KillingDone:
@@ -312,7 +310,6 @@ private:
 
   void apply_one(CallMeLater& d)
   {
-    nb_waiters_++;
     // A daemon: a CALL_ME_LATER beyond the end of the simulation must not keep it alive.
     simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when)->daemonize();
   }
@@ -323,7 +320,7 @@ private:
       registration_finished_ = true;
       check_simulation_finished();
     } else if (d.type == "continue_registration") {
-      registration_finished_ = !ctx_->config.dynamic_jobs_enabled;
+      registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
     } else {
       fatal("NOTIFY: unknown notification type '" + d.type + "'");
     }
@@ -331,7 +328,7 @@ private:
 
   void require_dynamic(const std::string& what)
   {
-    if (!ctx_->config.dynamic_jobs_enabled)
+    if (!ctx_->protocol_config.dynamic_jobs_enabled)
       fatal(what + " needs dynamic jobs, which are disabled (run the engine with --enable-dynamic-jobs)");
     if (registration_finished_)
       fatal(what + " after NOTIFY registration_finished");
@@ -416,14 +413,11 @@ private:
 
   Context* ctx_;
   int expected_submitters_       = 0;
-  int nb_submitters_             = 0;
   int nb_submitters_finished_    = 0;
   int nb_submitted_              = 0;
   int nb_completed_              = 0;
   int nb_running_                = 0;
-  int nb_waiters_                = 0;
   int nb_killers_                = 0;
-  int pending_registrations_     = 0;
   bool registration_finished_    = true;
   bool sched_ready_              = false;
   bool end_in_buffer_            = false;

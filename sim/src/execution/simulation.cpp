@@ -125,7 +125,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
       ctx.workloads.load_file("w" + std::to_string(i), path);
     }
     for (const auto& path : config.event_files) {
-      auto loaded = load_external_events(path, ctx.machines.size(), config.forward_unknown_events);
+      auto loaded = load_external_events(path, ctx.machines.size(), config.simulation.forward_unknown_events);
       external_events.insert(external_events.end(), loaded.begin(), loaded.end());
     }
     std::stable_sort(external_events.begin(), external_events.end(),
@@ -134,13 +134,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   ctx.nb_static_jobs                                   = static_cast<int>(ctx.workloads.nb_static_jobs());
-  ctx.protocol_config.dynamic_jobs_enabled             = config.dynamic_jobs_enabled;
-  ctx.protocol_config.dynamic_jobs_acknowledged        = config.dynamic_jobs_acknowledged;
-  ctx.protocol_config.profiles_forwarded_on_submission = config.profiles_forwarded_on_submission;
-  ctx.protocol_config.profile_reuse_enabled            = config.profile_reuse_enabled;
-  ctx.protocol_config.forward_unknown_events           = config.forward_unknown_events;
-  ctx.protocol_config.allow_compute_sharing            = config.allow_compute_sharing;
-  ctx.protocol_config.allow_storage_sharing            = config.allow_storage_sharing;
+  ctx.protocol_config = config.simulation;
 
   try {
     ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout);

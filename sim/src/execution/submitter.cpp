@@ -23,7 +23,7 @@ void static_submitter_actor(Context* context, Workload* workload)
 
   // The date taken just before each send is what the next sleep is computed from, so
   // every wake-up is delayed by the previous send's duration, as in Batsim.
-  send_to_server(new Message{MessageType::SubmitterHello, workload->name, {}, {}, {}, {}, {}, {}});
+  send_to_server(new_message(MessageType::SubmitterHello, workload->name));
   double reference_date = Engine::get_clock();
 
   size_t index = 0;
@@ -32,12 +32,12 @@ void static_submitter_actor(Context* context, Workload* workload)
     if (next > reference_date)
       simgrid::s4u::this_actor::sleep_for(next - reference_date);
     reference_date = Engine::get_clock();
-    auto* message  = new Message{MessageType::JobSubmitted, workload->name, {}, {}, {}, {}, {}, {}};
+    auto* message  = new_message(MessageType::JobSubmitted, workload->name);
     while (index < jobs.size() && jobs[index]->submission_time <= reference_date)
       message->jobs.push_back(jobs[index++]);
     send_to_server(message);
   }
-  send_to_server(new Message{MessageType::SubmitterBye, workload->name, {}, {}, {}, {}, {}, {}});
+  send_to_server(new_message(MessageType::SubmitterBye, workload->name));
 }
 
 void external_events_actor(std::vector<ExternalEvent> events)
@@ -48,11 +48,15 @@ void external_events_actor(std::vector<ExternalEvent> events)
     if (e.timestamp > reference_date)
       simgrid::s4u::this_actor::sleep_for(e.timestamp - reference_date);
     reference_date = Engine::get_clock();
-    auto* m        = new Message{MessageType::MachineEvent, {}, {}, {}, {}, {}, e.type, e.resources};
+    auto* m        = new_message(MessageType::MachineEvent);
+    m->event_type  = e.type;
+    m->resources   = e.resources;
     m->event       = std::move(e.object);
     send_to_server(m);
   }
-  send_to_server(new Message{MessageType::MachineEvent, {}, {}, {}, {}, {}, "no_more_external_event_to_occur", {}});
+  auto* last       = new_message(MessageType::MachineEvent);
+  last->event_type = "no_more_external_event_to_occur";
+  send_to_server(last);
 }
 
 } // namespace datasched

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/simulation_config.hpp"
 
 namespace datasched {
 
@@ -16,15 +17,6 @@ class Workloads;
 /// Batsim writes every date with 6 decimals; decision processes echo them back.
 double protocol_time(double date);
 
-struct SimulationConfig {
-  bool dynamic_jobs_enabled             = false;
-  bool dynamic_jobs_acknowledged        = false;
-  bool profiles_forwarded_on_submission = false;
-  bool profile_reuse_enabled            = false;
-  bool forward_unknown_events           = false;
-  bool allow_compute_sharing            = false;
-  bool allow_storage_sharing            = true;
-};
 
 class ProtocolWriter {
 public:

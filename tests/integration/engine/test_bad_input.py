@@ -118,3 +118,38 @@ def test_a_job_never_started_is_a_clear_deadlock(tmp_path):
         run_scripted(tmp_path, jobs, never_start=["1"])
     assert "deadlock" in str(err.value) and "w0!1 (3 hosts)" in str(err.value)
     assert_no_outputs(tmp_path / "out" / "out")
+
+
+def processes_mentioning(text):
+    """Live processes whose command line contains `text`."""
+    found = []
+    for proc in __import__("pathlib").Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if text in cmdline:
+            found.append((proc.name, cmdline))
+    return found
+
+
+def test_no_orphan_process_after_a_failure(tmp_path):
+    """The decision process hangs; the engine gives up; neither process survives."""
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
+    with pytest.raises(SimulationError):
+        run_simulation(PLATFORM, w, str(TEST_DATA / "hangSched.py"), tmp_path / "out", decision_timeout=1)
+    assert processes_mentioning(str(tmp_path)) == []
+
+
+def test_decision_process_that_quits_quietly(tmp_path, monkeypatch):
+    """Exit status 0 in mid-simulation is a failure too, reported after a short grace."""
+    import datasched.runner
+
+    monkeypatch.setattr(datasched.runner, "EXIT_GRACE_SECONDS", 1.0)
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
+    with pytest.raises(SimulationError) as err:
+        run_simulation(PLATFORM, w, str(TEST_DATA / "quitSched.py"), tmp_path / "out", decision_timeout=60)
+    assert "exited before the end of the simulation" in str(err.value)
+    assert processes_mentioning(str(tmp_path)) == []

@@ -1,0 +1,131 @@
+"""Adapter from pybatsim's ``BatsimScheduler`` callbacks to typed events and back.
+
+pybatsim (3.2.1) owns the protocol: it binds the ZeroMQ REP socket, parses Batsim 4
+messages, and calls ``onJobSubmission``, ``onJobCompletion`` ... once per event,
+between ``onBeforeEvents`` and ``onNoMoreEvents``. This adapter collects those
+callbacks into the events of one instant, calls ``policy.react`` once, and turns
+the decisions into pybatsim calls (``execute_jobs``, ``reject_jobs_by_id``,
+``kill_jobs``, ``wake_me_up_at``). The same policy object therefore runs against
+our engine and against real Batsim without knowing which.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from batsim.batsim import BatsimScheduler
+from procset import ProcSet
+
+from datasched.policy.base import Policy
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.events import CompletionState, Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted, NoMoreSubmissions, RequestedCall
+from datasched.policy.platform import PlatformView
+from datasched.policy.topology import distances_for
+
+#: fields of a Batsim job object that JobInfo carries explicitly
+_STANDARD_JOB_FIELDS = {"id", "subtime", "walltime", "res", "profile"}
+
+
+def job_info_from_pybatsim(job: Any) -> JobInfo:
+    """Typed view of a pybatsim ``Job`` (walltime ``-1``/absent becomes ``None``)."""
+    walltime = job.requested_time
+    if walltime is None or float(walltime) < 0:
+        walltime = None
+    raw = job.json_dict or {}
+    return JobInfo(
+        id=str(job.id),
+        submit_time=float(job.submit_time),
+        requested_hosts=int(job.requested_resources),
+        walltime=None if walltime is None else float(walltime),
+        profile_name=str(job.profile),
+        profile=dict(job.profile_dict or {}),
+        extra={k: v for k, v in raw.items() if k not in _STANDARD_JOB_FIELDS},
+    )
+
+
+class PybatsimAdapter(BatsimScheduler):
+    """A pybatsim scheduler that delegates every decision to a :class:`Policy`."""
+
+    def __init__(self, policy: Policy, platform_xml: str | Path | None = None) -> None:
+        super().__init__({})
+        self.policy = policy
+        self.platform_xml = platform_xml
+        self._events: list[Event] = []
+        self._pending: list[Decision] = []
+        self._jobs: dict[str, Any] = {}
+        self.decision_rounds = 0
+
+    # -- simulation life cycle -------------------------------------------------
+    def onSimulationBegins(self) -> None:
+        resources = list(self.bs.compute_resources.values())
+        platform = PlatformView.from_batsim_resources(resources)
+        distances = distances_for(platform.hosts, self.platform_xml)
+        platform = PlatformView(platform.hosts, distances)
+        self._pending.extend(self.policy.begin(platform, self.bs.time()))
+
+    def onSimulationEnds(self) -> None:
+        self.policy.end(self.bs.time())
+
+    def onDeadlock(self) -> None:
+        raise TimeoutError(
+            f"datasched policy {self.policy.name!r}: no message from the simulator within "
+            f"{self.bs.network.timeout} ms (is it alive? raise --timeout for slow simulations)"
+        )
+
+    # -- events ------------------------------------------------------------------
+    def onBeforeEvents(self) -> None:
+        self._events = []
+
+    def onJobSubmission(self, job: Any) -> None:
+        self._jobs[str(job.id)] = job
+        self._events.append(JobSubmitted(self.bs.time(), job_info_from_pybatsim(job)))
+
+    def onJobCompletion(self, job: Any) -> None:
+        state = getattr(job.job_state, "name", str(job.job_state))
+        self._events.append(JobCompleted(self.bs.time(), str(job.id), CompletionState.parse(state)))
+
+    def onJobsKilled(self, jobs: list[Any]) -> None:
+        self._events.append(JobsKilled(self.bs.time(), tuple(str(j.id) for j in jobs)))
+
+    def onRequestedCall(self) -> None:
+        self._events.append(RequestedCall(self.bs.time()))
+
+    def onNoMoreJobsInWorkloads(self) -> None:
+        self._events.append(NoMoreSubmissions(self.bs.time()))
+
+    def onNoMoreExternalEvents(self) -> None:
+        pass
+
+    def onMachinePStateChanged(self, nodeid: Any, pstate: Any) -> None:
+        pass
+
+    def onReportEnergyConsumed(self, consumed_energy: Any) -> None:
+        pass
+
+    def onNoMoreEvents(self) -> None:
+        decisions, self._pending = self._pending, []
+        if self._events and self.bs.running_simulation:
+            self.decision_rounds += 1
+            decisions.extend(self.policy.react(self.bs.time(), self._events))
+        self._events = []
+        self._send(decisions)
+
+    # -- decisions ---------------------------------------------------------------
+    def _send(self, decisions: list[Decision]) -> None:
+        to_execute = []
+        for decision in decisions:
+            if isinstance(decision, ExecuteJob):
+                job = self._jobs[decision.job_id]
+                job.allocation = ProcSet(*decision.hosts)
+                to_execute.append(job)
+            elif isinstance(decision, RejectJob):
+                self.bs.reject_jobs_by_id([decision.job_id])
+            elif isinstance(decision, KillJobs):
+                self.bs.kill_jobs([self._jobs[j] for j in decision.job_ids])
+            elif isinstance(decision, CallMeLater):
+                self.bs.wake_me_up_at(decision.at)
+            else:
+                raise TypeError(f"unknown decision {decision!r}")
+        if to_execute:
+            self.bs.execute_jobs(to_execute)

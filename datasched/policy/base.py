@@ -1,0 +1,50 @@
+"""The policy interface: typed events in, typed decisions out.
+
+A policy is driven by one of three drivers — the pybatsim adapter (our engine or
+real Batsim 4), or the in-memory driver used by tests — and cannot tell which.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar, Sequence
+
+from datasched.policy.decisions import Decision
+from datasched.policy.events import Event
+from datasched.policy.params import PolicyParams
+from datasched.policy.platform import PlatformView
+
+
+class Policy(ABC):
+    """Base class of every scheduling policy.
+
+    Subclasses set ``name`` (registry key), ``description`` (one line, shown by
+    ``datasched schedulers``) and ``Params`` (a :class:`PolicyParams` model), and
+    implement :meth:`react`.
+    """
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+    Params: ClassVar[type[PolicyParams]] = PolicyParams
+
+    def __init__(self, params: PolicyParams) -> None:
+        self.params = params
+        self._platform: PlatformView | None = None
+
+    @property
+    def platform(self) -> PlatformView:
+        if self._platform is None:
+            raise RuntimeError(f"policy {self.name!r} used before the simulation began")
+        return self._platform
+
+    def begin(self, platform: PlatformView, now: float) -> list[Decision]:
+        """Called once when the simulation begins, before any other event."""
+        self._platform = platform
+        return []
+
+    @abstractmethod
+    def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
+        """Handle every event that happened at ``now`` (one protocol message) and decide."""
+
+    def end(self, now: float) -> None:
+        """Called when the simulation ends; no decision is possible any more."""

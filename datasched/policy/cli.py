@@ -1,0 +1,80 @@
+"""``datasched schedulers``: list the registered policies and allocators with their parameters."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from datasched.policy.params import describe_params
+from datasched.policy.registry import allocator_class, allocator_names, policy_class, policy_names
+
+
+def catalogue() -> dict[str, list[dict[str, Any]]]:
+    """Every policy and allocator with description and parameters (also used by --json)."""
+    def entry(klass: type) -> dict[str, Any]:
+        return {"name": klass.name, "description": klass.description, "module": klass.__module__,
+                "parameters": describe_params(klass.Params)}
+
+    return {
+        "policies": [entry(policy_class(n)) for n in policy_names()],
+        "allocators": [entry(allocator_class(n)) for n in allocator_names()],
+    }
+
+
+def _print_text(data: dict[str, list[dict[str, Any]]]) -> None:
+    for title, key in (("Queue policies (--scheduler NAME)", "policies"), ("Allocation policies (option \"allocation\")", "allocators")):
+        print(title)
+        for item in data[key]:
+            print(f"  {item['name']:<14} {item['description']}")
+            for p in item["parameters"]:
+                print(f"      {p['name']}: {p['type']} = {p['default']}  {p['description']}")
+        print()
+
+
+def run(args: argparse.Namespace) -> int:
+    data = catalogue()
+    if args.json:
+        print(json.dumps(data, indent=2))
+    else:
+        _print_text(data)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("schedulers", help="list scheduling policies, allocators and their parameters")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(func=run)
+    _register_cpsat(subparsers)
+
+
+def run_cpsat_plan(args: argparse.Namespace) -> int:
+    from datasched.errors import UserError
+    from datasched.policy.optimal import SolveOptions, instance_from_workload, solve
+    from datasched.policy.params import parse_params
+
+    if args.hosts < 1:
+        raise UserError(f"--hosts: must be at least 1, got {args.hosts}")
+    options = parse_params(SolveOptions, {"objective": args.objective, "time_limit_s": args.time_limit,
+                                          "workers": args.workers, "seed": args.seed, "host_model": args.host_model},
+                           "cpsat-plan")
+    plan = solve(instance_from_workload(args.workload, args.hosts, max_jobs=args.max_jobs), options)
+    if not plan.starts:
+        raise UserError(f"{args.workload}: CP-SAT found no schedule within {args.time_limit} s (status {plan.status})")
+    plan.write(args.output)
+    print(f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} in {plan.wall_time_s:.2f} s -> {args.output}")
+    return 0
+
+
+def _register_cpsat(subparsers: Any) -> None:
+    parser = subparsers.add_parser("cpsat-plan", help="solve a small delay-profile workload optimally (CP-SAT) and write a plan for the replay policy")
+    parser.add_argument("--workload", required=True, help="Batsim workload JSON (delay profiles)")
+    parser.add_argument("--hosts", type=int, required=True, help="number of compute hosts")
+    parser.add_argument("--objective", default="makespan", choices=["makespan", "total_waiting", "total_weighted_completion"])
+    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds (default 10)")
+    parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers (1 = deterministic)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--host-model", default="cumulative", choices=["cumulative", "explicit"])
+    parser.add_argument("--max-jobs", type=int, default=None, help="only the first N jobs")
+    parser.add_argument("--output", required=True, help="plan JSON to write")
+    parser.set_defaults(func=run_cpsat_plan)

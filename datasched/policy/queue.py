@@ -1,0 +1,107 @@
+"""Shared bookkeeping for queue policies (FCFS, SJF, backfilling ...).
+
+A queue policy only has to say, in :meth:`QueuePolicy.schedule`, which waiting
+jobs start now; this base keeps the waiting queue in submission order, the running
+jobs and the free hosts, rejects jobs that can never fit, and asks the configured
+allocator (the ``allocation`` option) for hosts.
+"""
+
+from __future__ import annotations
+
+import math
+from abc import abstractmethod
+from dataclasses import dataclass
+from typing import Sequence
+
+from pydantic import Field
+from sortedcontainers import SortedSet
+
+from datasched.policy.allocation import AllocationChoice, AllocationRequest, Allocator
+from datasched.policy.base import Policy
+from datasched.policy.decisions import Decision, ExecuteJob, RejectJob
+from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
+from datasched.policy.params import PolicyParams
+from datasched.policy.platform import PlatformView
+
+
+class QueueParams(PolicyParams):
+    allocation: AllocationChoice = Field(
+        default_factory=AllocationChoice,
+        description='allocation policy: a name ("sequential", "random", "topology", ...) or {"name": ..., options}',
+    )
+
+
+@dataclass(frozen=True)
+class RunningJob:
+    job: JobInfo
+    hosts: tuple[int, ...]
+    start: float
+
+    @property
+    def expected_end(self) -> float:
+        """End by the requested walltime (infinite when the job has none)."""
+        return math.inf if self.job.walltime is None else self.start + self.job.walltime
+
+
+class QueuePolicy(Policy):
+    Params = QueueParams
+
+    def __init__(self, params: QueueParams) -> None:
+        super().__init__(params)
+        self.allocator: Allocator = params.allocation.build()
+        self.waiting: dict[str, JobInfo] = {}  # insertion order = submission order
+        self.running: dict[str, RunningJob] = {}
+        self.free_hosts: SortedSet = SortedSet()
+
+    def begin(self, platform: PlatformView, now: float) -> list[Decision]:
+        super().begin(platform, now)
+        self.free_hosts = SortedSet(range(platform.nb_hosts))
+        return []
+
+    def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
+        decisions: list[Decision] = []
+        for event in events:
+            if isinstance(event, JobSubmitted):
+                job = event.job
+                if job.requested_hosts < 1 or job.requested_hosts > self.platform.nb_hosts:
+                    decisions.append(RejectJob(job.id))
+                else:
+                    self.waiting[job.id] = job
+                    self.on_submitted(job, now)
+            elif isinstance(event, JobCompleted):
+                self._release(event.job_id)
+            elif isinstance(event, JobsKilled):
+                for job_id in event.job_ids:
+                    self._release(job_id)
+        decisions.extend(self.schedule(now))
+        return decisions
+
+    def _release(self, job_id: str) -> None:
+        finished = self.running.pop(job_id, None)
+        if finished is not None:
+            self.free_hosts.update(finished.hosts)
+
+    def on_submitted(self, job: JobInfo, now: float) -> None:
+        """Hook for policies that keep their own per-job state."""
+
+    @abstractmethod
+    def schedule(self, now: float) -> list[Decision]:
+        """Start what should start now (using :meth:`try_start`)."""
+
+    def allocate(self, job: JobInfo, now: float, excluded: frozenset[int] = frozenset()) -> tuple[int, ...] | None:
+        if job.requested_hosts > len(self.free_hosts):
+            return None
+        free = tuple(h for h in self.free_hosts if h not in excluded) if excluded else tuple(self.free_hosts)
+        if job.requested_hosts > len(free):
+            return None
+        return self.allocator.choose(AllocationRequest(job=job, free_hosts=free, platform=self.platform, now=now))
+
+    def try_start(self, job: JobInfo, now: float) -> ExecuteJob | None:
+        """Allocate and mark ``job`` running; ``None`` if the allocator finds no hosts."""
+        hosts = self.allocate(job, now)
+        if hosts is None:
+            return None
+        del self.waiting[job.id]
+        self.running[job.id] = RunningJob(job, hosts, now)
+        self.free_hosts.difference_update(hosts)
+        return ExecuteJob(job.id, hosts)

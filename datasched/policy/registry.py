@@ -1,0 +1,117 @@
+"""Registry of queue policies and allocators.
+
+Adding a policy means adding one file to ``schedulers/`` (the ``datasched.schedulers``
+package) whose class carries ``@register_policy`` or ``@register_allocator``.
+:func:`discover` imports every module of that package by its *qualified* name
+(never a top-level ``schedulers``, which pybatsim owns) and then loads the
+``datasched.schedulers`` entry-point group, through which external packages add
+policies: each entry point names a module (importing it registers its classes)
+or a class (registered as it is loaded).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import pkgutil
+from typing import Any, Mapping, TypeVar
+
+from datasched.errors import UserError
+
+ENTRY_POINT_GROUP = "datasched.schedulers"
+BUILTIN_PACKAGE = "datasched.schedulers"
+
+_policies: dict[str, type] = {}
+_allocators: dict[str, type] = {}
+_discovered = False
+
+T = TypeVar("T", bound=type)
+
+
+def _check_name(klass: type, kind: str) -> str:
+    name = getattr(klass, "name", None)
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"{kind} {klass.__qualname__} needs a non-empty class attribute 'name'")
+    if not isinstance(getattr(klass, "description", None), str):
+        raise TypeError(f"{kind} {name!r} needs a one-line class attribute 'description'")
+    return name
+
+
+def register_policy(klass: T) -> T:
+    """Class decorator: make a :class:`~datasched.policy.base.Policy` available by its ``name``."""
+    from datasched.policy.base import Policy
+
+    name = _check_name(klass, "policy")
+    if not issubclass(klass, Policy):
+        raise TypeError(f"policy {name!r} must subclass datasched.policy.Policy")
+    existing = _policies.get(name)
+    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
+        raise TypeError(f"policy name {name!r} is used by both {existing.__module__} and {klass.__module__}")
+    _policies[name] = klass
+    return klass
+
+
+def register_allocator(klass: T) -> T:
+    """Class decorator: make an :class:`~datasched.policy.allocation.Allocator` available by ``name``."""
+    from datasched.policy.allocation import Allocator
+
+    name = _check_name(klass, "allocator")
+    if not issubclass(klass, Allocator):
+        raise TypeError(f"allocator {name!r} must subclass datasched.policy.allocation.Allocator")
+    existing = _allocators.get(name)
+    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
+        raise TypeError(f"allocator name {name!r} is used by both {existing.__module__} and {klass.__module__}")
+    _allocators[name] = klass
+    return klass
+
+
+def discover() -> None:
+    """Import built-in policy files and entry points once (idempotent)."""
+    global _discovered
+    if _discovered:
+        return
+    _discovered = True
+    package = importlib.import_module(BUILTIN_PACKAGE)
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{BUILTIN_PACKAGE}.{module.name}")
+    for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+        loaded = entry.load()
+        if isinstance(loaded, type):
+            from datasched.policy.allocation import Allocator
+
+            (register_allocator if issubclass(loaded, Allocator) else register_policy)(loaded)
+
+
+def policy_names() -> list[str]:
+    discover()
+    return sorted(_policies)
+
+
+def allocator_names() -> list[str]:
+    discover()
+    return sorted(_allocators)
+
+
+def policy_class(name: str) -> type:
+    discover()
+    try:
+        return _policies[name]
+    except KeyError:
+        raise UserError(f"unknown scheduler policy '{name}' (known: {', '.join(sorted(_policies))})") from None
+
+
+def allocator_class(name: str, error: type[Exception] = UserError) -> type:
+    discover()
+    try:
+        return _allocators[name]
+    except KeyError:
+        raise error(f"unknown allocation policy '{name}' (known: {', '.join(sorted(_allocators))})") from None
+
+
+def create_policy(name: str, options: Mapping[str, Any] | None = None) -> Any:
+    """Instantiate policy ``name`` with validated ``options`` (a JSON-like mapping)."""
+    from datasched.policy.params import parse_params
+
+    klass = policy_class(name)
+    return klass(parse_params(klass.Params, options, f"policy '{name}'"))

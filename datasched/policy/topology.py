@@ -1,0 +1,219 @@
+"""Host-to-host distances (in switch hops, or a monotone proxy) for locality-aware allocation.
+
+Two sources, tried in this order by :func:`distances_for`:
+
+1. The SimGrid platform XML: ``<cluster topology="TORUS|FAT_TREE|DRAGONFLY"
+   topo_parameters="...">``. Hosts are ranked by their position in ``radical`` and
+   mapped to coordinates exactly as SimGrid ranks them::
+
+       TORUS "4,4,4"          rank -> (x, y, z), first dimension varies fastest;
+                              distance = wrap-around Manhattan distance.
+       FAT_TREE "2;4,4;1,2;1,2"  leaves in groups of down[0], then down[0]*down[1] ...;
+                              distance = 2 * level of the lowest common switch.
+       DRAGONFLY "g,_;c,_;r,_;n"  rank -> (group, chassis, router, node), node fastest;
+                              distance = 2 same router | 4 same chassis |
+                              6 same group | 8 other group  (a monotone proxy: the
+                              real hop count depends on SimGrid's minimal routing).
+
+2. Host properties (for platforms written by our generator or by hand):
+   ``topology_path="g1/c0/r3"`` — a ``/``-separated chain of switches from the top
+   (fat-tree pod/edge, dragonfly group/chassis/router); distance = number of links
+   up to the lowest common switch and down again, i.e. ``2*(depth - common)``;
+   or ``torus_coords="x,y,z"`` with ``torus_dims="X,Y,Z"`` on every host.
+
+If any compute host has no information, there is no topology (``None``): a
+partial metric would silently favour the described hosts.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+
+import numpy as np
+
+from datasched.errors import UserError
+
+if TYPE_CHECKING:
+    from datasched.policy.platform import HostInfo
+
+
+@dataclass(frozen=True)
+class HostDistances:
+    """Symmetric integer distance matrix indexed by Batsim compute-host id."""
+
+    matrix: np.ndarray
+    source: str
+
+    def distance(self, a: int, b: int) -> int:
+        return int(self.matrix[a, b])
+
+
+def distances_for(hosts: Sequence["HostInfo"], platform_xml: str | Path | None = None) -> HostDistances | None:
+    """Distances from the platform XML if it describes the hosts' topology, else from properties."""
+    if platform_xml is not None:
+        coords = _coords_from_xml(Path(platform_xml))
+        found = _matrix_from(hosts, lambda h: coords.get(h.name), f"{platform_xml} (cluster topology)")
+        if found is not None:
+            return found
+    return _from_properties(hosts)
+
+
+# ---------------------------------------------------------------- host properties
+
+def _from_properties(hosts: Sequence["HostInfo"]) -> HostDistances | None:
+    if hosts and all("topology_path" in h.properties for h in hosts):
+        return _matrix_from(hosts, lambda h: _TreeCoord(tuple(h.properties["topology_path"].split("/"))), "host property topology_path")
+    if hosts and all("torus_coords" in h.properties and "torus_dims" in h.properties for h in hosts):
+        def coord(h: "HostInfo") -> "_TorusCoord":
+            try:
+                return _TorusCoord(_ints(h.properties["torus_coords"]), _ints(h.properties["torus_dims"]))
+            except ValueError as exc:
+                raise UserError(f"host {h.name!r}: bad torus_coords/torus_dims property: {exc}") from None
+        return _matrix_from(hosts, coord, "host properties torus_coords/torus_dims")
+    return None
+
+
+# ---------------------------------------------------------------- coordinates
+
+@dataclass(frozen=True)
+class _TreeCoord:
+    """Chain of switches from the root; hosts under the same chain prefix share switches."""
+
+    path: tuple[str, ...]
+
+    def distance(self, other: "_TreeCoord") -> int:
+        common = 0
+        for a, b in zip(self.path, other.path):
+            if a != b:
+                break
+            common += 1
+        if self.path == other.path:
+            return 2  # two hosts on one leaf switch: up and down
+        return (len(self.path) - common) + (len(other.path) - common) + 2
+
+
+@dataclass(frozen=True)
+class _TorusCoord:
+    coords: tuple[int, ...]
+    dims: tuple[int, ...]
+
+    def distance(self, other: "_TorusCoord") -> int:
+        total = 0
+        for a, b, d in zip(self.coords, other.coords, self.dims):
+            delta = abs(a - b)
+            total += min(delta, d - delta)
+        return total
+
+
+@dataclass(frozen=True)
+class _LevelCoord:
+    """Hierarchical group ids from the top (fat-tree subtrees, dragonfly levels)."""
+
+    groups: tuple[int, ...]  # coarsest first
+    cluster: str
+
+    def distance(self, other: "_LevelCoord") -> int:
+        if self.cluster != other.cluster:
+            return 2 * (len(self.groups) + 2)
+        for level, (a, b) in enumerate(zip(self.groups, other.groups)):
+            if a != b:
+                return 2 * (len(self.groups) - level)
+        return 0
+
+
+def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], object], source: str) -> HostDistances | None:
+    coords = [coord_of(h) for h in hosts]
+    if not coords or any(c is None for c in coords):
+        return None
+    n = len(coords)
+    matrix = np.zeros((n, n), dtype=np.int32)
+    for i in range(n):
+        for j in range(i + 1, n):
+            d = coords[i].distance(coords[j])  # type: ignore[union-attr]
+            matrix[i, j] = matrix[j, i] = d
+    return HostDistances(matrix, source)
+
+
+# ---------------------------------------------------------------- SimGrid XML
+
+def _ints(text: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in text.split(","))
+
+
+def _radical_ranks(radical: str) -> list[int]:
+    values: list[int] = []
+    for part in radical.split(","):
+        if "-" in part:
+            lo, hi = part.split("-")
+            values.extend(range(int(lo), int(hi) + 1))
+        else:
+            values.append(int(part))
+    return values
+
+
+def _coords_from_xml(path: Path) -> dict[str, object]:
+    """Host name -> coordinate object for every cluster with a known topology."""
+    try:
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError) as exc:
+        raise UserError(f"{path}: cannot read platform XML: {exc}") from None
+    coords: dict[str, object] = {}
+    for cluster in root.iter("cluster"):
+        topology = cluster.get("topology", "FLAT").upper()
+        params = cluster.get("topo_parameters", "")
+        name = cluster.get("id", "?")
+        try:
+            numbers = _radical_ranks(cluster.get("radical", ""))
+        except ValueError:
+            raise UserError(f"{path}: cluster {name!r}: bad radical {cluster.get('radical')!r}") from None
+        prefix, suffix = cluster.get("prefix", ""), cluster.get("suffix", "")
+        try:
+            make = _coordinate_maker(topology, params, name)
+        except (ValueError, IndexError):
+            raise UserError(f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}") from None
+        if make is None:
+            continue
+        for rank, number in enumerate(numbers):
+            coords[f"{prefix}{number}{suffix}"] = make(rank)
+    return coords
+
+
+def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], object] | None:
+    if topology == "TORUS":
+        dims = _ints(params)
+
+        def torus(rank: int) -> _TorusCoord:
+            out, product = [], 1
+            for d in dims:
+                out.append((rank // product) % d)
+                product *= d
+            return _TorusCoord(tuple(out), dims)
+        return torus
+    if topology == "FAT_TREE":
+        levels_text, down_text, *_ = params.split(";")
+        down = _ints(down_text)
+        if len(down) != int(levels_text):
+            raise ValueError("level count mismatch")
+
+        def fat_tree(rank: int) -> _LevelCoord:
+            sizes, product = [], 1
+            for d in down:
+                product *= d
+                sizes.append(product)
+            return _LevelCoord(tuple(rank // s for s in reversed(sizes)) + (rank,), cluster)
+        return fat_tree
+    if topology == "DRAGONFLY":
+        parts = params.split(";")
+        chassis = int(parts[1].split(",")[0])
+        routers = int(parts[2].split(",")[0])
+        nodes = int(parts[3])
+
+        def dragonfly(rank: int) -> _LevelCoord:
+            per_group = chassis * routers * nodes
+            return _LevelCoord((rank // per_group, rank // (routers * nodes), rank // nodes, rank), cluster)
+        return dragonfly
+    return None
+

@@ -1,0 +1,109 @@
+"""A wrapper that rejects illegal decisions before they reach an engine.
+
+It replays the policy's view of the world independently of the policy (which job
+is waiting, which hosts are busy) and raises :class:`IllegalDecision` naming the
+job and the problem — a busy or unknown host, a wrong host count, a job started
+twice or before its submission — instead of letting the engine fail later with a
+less helpful message, or worse, run an impossible schedule.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from datasched.policy.base import Policy
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
+from datasched.policy.platform import PlatformView
+
+
+class IllegalDecision(RuntimeError):
+    """A policy asked for something the machine cannot do."""
+
+
+class ValidatingPolicy(Policy):
+    """Wraps ``inner``; same interface, plus checks on every decision."""
+
+    def __init__(self, inner: Policy) -> None:
+        super().__init__(inner.params)
+        self.inner = inner
+        self.name = inner.name  # type: ignore[misc]
+        self.description = inner.description  # type: ignore[misc]
+        self._waiting: dict[str, JobInfo] = {}
+        self._running: dict[str, tuple[int, ...]] = {}
+        self._finished: set[str] = set()
+        self._busy: dict[int, str] = {}
+
+    def begin(self, platform: PlatformView, now: float) -> list[Decision]:
+        super().begin(platform, now)
+        return self._checked(now, self.inner.begin(platform, now))
+
+    def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
+        for event in events:
+            if isinstance(event, JobSubmitted):
+                self._waiting[event.job.id] = event.job
+            elif isinstance(event, JobCompleted):
+                self._free(event.job_id)
+            elif isinstance(event, JobsKilled):
+                for job_id in event.job_ids:
+                    self._free(job_id)
+        return self._checked(now, self.inner.react(now, events))
+
+    def end(self, now: float) -> None:
+        self.inner.end(now)
+
+    def _free(self, job_id: str) -> None:
+        for host in self._running.pop(job_id, ()):
+            self._busy.pop(host, None)
+        self._finished.add(job_id)
+
+    def _checked(self, now: float, decisions: list[Decision]) -> list[Decision]:
+        policy = self.inner.name
+        for decision in decisions:
+            if isinstance(decision, ExecuteJob):
+                self._check_execute(now, decision, policy)
+            elif isinstance(decision, RejectJob):
+                if decision.job_id not in self._waiting:
+                    raise IllegalDecision(f"policy {policy!r} rejected job {decision.job_id!r}, which is not waiting ({self._state(decision.job_id)})")
+                del self._waiting[decision.job_id]
+                self._finished.add(decision.job_id)
+            elif isinstance(decision, KillJobs):
+                for job_id in decision.job_ids:
+                    if job_id not in self._running:
+                        raise IllegalDecision(f"policy {policy!r} asked to kill job {job_id!r}, which is not running ({self._state(job_id)})")
+            elif isinstance(decision, CallMeLater):
+                if not decision.at >= now:
+                    raise IllegalDecision(f"policy {policy!r} asked to be called at {decision.at}, before now ({now})")
+            else:
+                raise IllegalDecision(f"policy {policy!r} returned {decision!r}, which is not a decision")
+        return decisions
+
+    def _check_execute(self, now: float, decision: ExecuteJob, policy: str) -> None:
+        job_id = decision.job_id
+        job = self._waiting.get(job_id)
+        if job is None:
+            raise IllegalDecision(f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})")
+        if now < job.submit_time:
+            raise IllegalDecision(f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}")
+        hosts = decision.hosts
+        if len(hosts) != job.requested_hosts:
+            raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} {len(hosts)} hosts, it requested {job.requested_hosts}")
+        if len(set(hosts)) != len(hosts):
+            raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} a host twice: {sorted(hosts)}")
+        nb_hosts = self.platform.nb_hosts
+        for host in hosts:
+            if not isinstance(host, int) or not 0 <= host < nb_hosts:
+                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, which does not exist (compute hosts are 0..{nb_hosts - 1})")
+            if host in self._busy:
+                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}")
+        del self._waiting[job_id]
+        self._running[job_id] = tuple(hosts)
+        for host in hosts:
+            self._busy[host] = job_id
+
+    def _state(self, job_id: str) -> str:
+        if job_id in self._running:
+            return "it is running"
+        if job_id in self._finished:
+            return "it already finished or was rejected"
+        return "it was never submitted"
