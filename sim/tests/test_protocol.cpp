@@ -2,6 +2,7 @@
 
 #include "fatal.hpp"
 #include "protocol/reader.hpp"
+#include "protocol/json_text.hpp"
 #include "protocol/writer.hpp"
 
 using namespace datasched;
@@ -50,4 +51,55 @@ TEST(ProtocolWriter, RoundsDatesToMicroseconds)
   EXPECT_EQ(msg["events"][0]["timestamp"], 1.0);
   EXPECT_EQ(msg["events"][1]["data"]["type"], "no_more_static_job_to_submit");
   EXPECT_EQ(msg["now"], 2.5);
+}
+
+// ---- serialisation without a DOM (protocol/json_text, ProtocolWriter) --------------
+
+TEST(JsonText, NumbersAndStringsMatchNlohmannDump)
+{
+  for (double x : {0.0, -0.0, 1.0, 0.1, 1e-7, 123456789.123456, 6831182.5752, 1e300, -2.5, 3.0e21, 5e-324}) {
+    std::string out;
+    append_json_number(out, x);
+    EXPECT_EQ(out, nlohmann::json(x).dump()) << x;
+  }
+  for (long long x : {0LL, -1LL, 42LL, -9223372036854775807LL}) {
+    std::string out;
+    append_json_number(out, x);
+    EXPECT_EQ(out, nlohmann::json(x).dump());
+  }
+  for (std::string s : std::vector<std::string>{"", "w0!12", "a\"b", "back\\slash", "tab\there", "caf\xc3\xa9", std::string("nul\0x", 5), "\x7f"}) {
+    std::string out;
+    append_json_string(out, s);
+    EXPECT_EQ(out, nlohmann::json(s).dump());
+  }
+  std::string out;
+  EXPECT_THROW(append_json_string(out, "bad \xff utf-8"), nlohmann::json::type_error);
+}
+
+TEST(ProtocolWriter, EventsAreWhatTheDomSerialisationWrites)
+{
+  ProtocolWriter w;
+  const std::string job = nlohmann::json{{"id", "w0!1"}, {"res", 2}, {"subtime", 1.5}, {"profile", "p"}}.dump();
+  const std::string profile = R"({"delay":10.0,"type":"delay"})";
+  w.append_job_submitted("w0!1", job, &profile, 1.5);
+  w.append_job_completed("w0!1", "COMPLETED_SUCCESSFULLY", "0-1", 0, 11.5000001);
+  w.append_notify("event_machine_unavailable", 12, "3 5-7");
+  w.append_job_killed({"w0!2"}, nlohmann::json{{"w0!2", {{"progress", 0.5}}}}, 13);
+  w.append_simulation_ends(14);
+
+  nlohmann::json expected;
+  expected["now"]    = 14.25;
+  expected["events"] = {
+      {{"timestamp", 1.5}, {"type", "JOB_SUBMITTED"},
+       {"data", {{"job_id", "w0!1"}, {"job", nlohmann::json::parse(job)}, {"profile", nlohmann::json::parse(profile)}}}},
+      {{"timestamp", 11.5}, {"type", "JOB_COMPLETED"},
+       {"data", {{"job_id", "w0!1"}, {"job_state", "COMPLETED_SUCCESSFULLY"}, {"return_code", 0}, {"alloc", "0-1"}}}},
+      {{"timestamp", 12.0}, {"type", "NOTIFY"}, {"data", {{"type", "event_machine_unavailable"}, {"resources", "3 5-7"}}}},
+      {{"timestamp", 13.0}, {"type", "JOB_KILLED"},
+       {"data", {{"job_ids", {"w0!2"}}, {"job_progress", {{"w0!2", {{"progress", 0.5}}}}}}}},
+      {{"timestamp", 14.0}, {"type", "SIMULATION_ENDS"}, {"data", nlohmann::json::object()}},
+  };
+  EXPECT_EQ(w.generate(14.25), expected.dump());
+  w.clear();
+  EXPECT_EQ(w.generate(15), R"({"events":[],"now":15.0})");
 }

@@ -45,7 +45,7 @@ TEST(Workload, LoadsJobsWithFullIds)
   ASSERT_NE(job, nullptr);
   EXPECT_EQ(job->number, "3");
   EXPECT_EQ(job->walltime, -1);
-  EXPECT_EQ(job->description["id"], "w0!3");
+  EXPECT_EQ(nlohmann::json::parse(job->description)["id"], "w0!3");
 }
 
 TEST(Workload, MalformedJsonNamesLine)

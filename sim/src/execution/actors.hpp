@@ -1,7 +1,7 @@
 #pragma once
 // The engine's SimGrid actors. Their structure mirrors Batsim's so that control
 // messages cost the same simulated time: a server on the master host receives every
-// message; submitters, decision rounds, waiters and killers run on the master; each
+// message; submitters, the decision actor, waiters and killers run on the master; each
 // job runs in an actor on its smallest allocated host.
 #include <string>
 #include <vector>
@@ -17,7 +17,10 @@ struct Workload;
 
 void server_actor(Context* context);
 void static_submitter_actor(Context* context, Workload* workload);
-void request_reply_actor(Context* context, std::string request);
+/// Runs every decision round: waits for Context::decision_requested, exchanges
+/// Context::decision_request with the decision process, delivers the decisions.
+/// Created (as a daemon) before the server, so that it waits before the first round.
+void decision_actor(Context* context);
 void job_actor(Context* context, Job* job);
 void waiter_actor(double target_time);
 void killer_actor(Context* context, std::vector<std::string> job_ids);

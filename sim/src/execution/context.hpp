@@ -4,6 +4,8 @@
 #include <memory>
 #include <string>
 
+#include <simgrid/s4u/Semaphore.hpp>
+
 #include "cli.hpp"
 #include "export/jobs_csv.hpp"
 #include "model/machines.hpp"
@@ -23,6 +25,11 @@ struct Context {
   ProtocolWriter writer;
   std::unique_ptr<ZmqClient> zmq;
   JobsCsv jobs_csv;
+
+  /// Decision rounds: the server leaves the request here and releases the semaphore
+  /// that the decision actor waits on (see decision_actor in request_reply.cpp).
+  std::string decision_request;
+  simgrid::s4u::SemaphorePtr decision_requested;
 
   // Progress and end-of-run figures.
   int nb_static_jobs        = 0;

@@ -49,5 +49,7 @@ inline Message* new_message(MessageType type, std::string submitter = {})
 
 /// Sends `message` to the server (blocking, 1 simulated byte). Takes ownership.
 void send_to_server(Message* message);
+/// Same transfer, but the sender does not wait for it to complete. Takes ownership.
+void send_to_server_detached(Message* message);
 
 } // namespace datasched

@@ -19,22 +19,37 @@ void send_at(double date, Message* message)
 }
 } // namespace
 
-void request_reply_actor(Context* context, std::string request)
+void decision_actor(Context* context)
 {
-  // The exchange itself takes no simulated time; its wall time is scheduling_time.
-  DecisionMessage reply;
-  try {
-    reply = parse_decision_message(context->zmq->exchange(request));
-  } catch (const std::exception& e) {
-    fatal(e.what());
+  // One actor for every decision round, woken by the server through a semaphore.
+  // It replaces an actor created per round (twice per job on a typical run: each
+  // creation allocated and cleared a stack and ended with an unwinding exception)
+  // and keeps the same simulated behaviour, actor for actor:
+  //  - it is always blocked in acquire() when the server releases it, so it becomes
+  //    runnable at exactly the point where the new actor used to be started;
+  //  - the SchedReady message is a detached 1-byte transfer, so its completion wakes
+  //    the server only, as when the sending actor ended right after it.
+  for (;;) {
+    context->decision_requested->acquire();
+    std::string request = std::move(context->decision_request);
+    // The exchange itself takes no simulated time; its wall time is scheduling_time.
+    DecisionMessage reply;
+    try {
+      reply = parse_decision_message(context->zmq->exchange(request));
+    } catch (const std::exception& e) {
+      fatal(e.what());
+    }
+    for (auto& decision : reply.decisions) {
+      const double date = decision.timestamp;
+      auto* message     = new_message(MessageType::Decision);
+      message->decision = std::move(decision);
+      send_at(date, message);
+    }
+    const double now = simgrid::s4u::Engine::get_clock();
+    if (reply.now > now)
+      simgrid::s4u::this_actor::sleep_for(reply.now - now);
+    send_to_server_detached(new_message(MessageType::SchedReady));
   }
-  for (auto& decision : reply.decisions) {
-    const double date = decision.timestamp;
-    auto* message     = new_message(MessageType::Decision);
-    message->decision = std::move(decision);
-    send_at(date, message);
-  }
-  send_at(reply.now, new_message(MessageType::SchedReady));
 }
 
 void waiter_actor(double target_time)

@@ -49,10 +49,9 @@ private:
 
   void start_decision_round()
   {
-    std::string request = ctx_->writer.generate(now());
+    ctx_->decision_request = ctx_->writer.generate(now());
     ctx_->writer.clear();
-    simgrid::s4u::Actor::create("decision_round", ctx_->machines.master().host, request_reply_actor, ctx_,
-                                std::move(request));
+    ctx_->decision_requested->release(); // the decision actor is waiting for it
     sched_ready_ = false;
     if (end_in_buffer_) {
       end_in_buffer_ = false;
@@ -113,12 +112,9 @@ private:
   {
     job.state = JobState::Submitted;
     nb_submitted_++;
-    const nlohmann::json* profile = nullptr;
-    nlohmann::json profile_json;
-    if (ctx_->protocol_config.profiles_forwarded_on_submission) {
-      profile_json = nlohmann::json::parse(ctx_->workloads.profile_of(job).json_description);
-      profile      = &profile_json;
-    }
+    const std::string* profile = nullptr;
+    if (ctx_->protocol_config.profiles_forwarded_on_submission)
+      profile = &ctx_->workloads.profile_of(job).json_description; // already compact JSON, as dump() writes it
     ctx_->writer.append_job_submitted(job.id, job.description, profile, now());
   }
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include <xbt/config.h>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -79,7 +80,20 @@ double unavailable_host_seconds(const std::vector<std::pair<double, int>>& chang
 
 void init_simgrid(const EngineConfig& config, const char* program_name)
 {
-  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07"};
+  // Actor stacks. A run creates one actor per job, and with SimGrid's defaults (8 MiB
+  // stacks behind a guard page) each creation and destruction cost a posix_memalign,
+  // two mprotect calls and VMA splits: about 1.5 s of system time on the 50,000-job
+  // benchmark (bench/engine_throughput). Job, waiter and killer actors only sleep,
+  // wait for activities and unwind SimGrid's exceptions, which fits well within
+  // 64 KiB; the few long-lived actors that serialise or parse JSON of unbounded depth
+  // (server, decision actor, submitters) get large stacks of their own (see
+  // run_simulation). Without a guard page an overflow is not trapped, so the only
+  // per-job recursion, through nested composed profiles, must stay shallow (each level
+  // takes a few hundred bytes: a hundred levels fit). Both stay overridable with
+  // --sg-cfg contexts/stack-size:KiB and --sg-cfg contexts/guard-size:bytes, which come
+  // after these defaults on SimGrid's command line.
+  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07", "--cfg=contexts/stack-size:64",
+                    "--cfg=contexts/guard-size:0"};
   if (!config.verbose)
     g_simgrid_args.push_back("--log=root.thres:critical");
   for (const auto& c : config.simgrid_config)
@@ -134,14 +148,26 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   });
 
   auto* master = ctx.machines.master().host;
-  simgrid::s4u::Actor::create("server", master, server_actor, &ctx);
+  // Long-lived actors get stacks of at least SimGrid's usual 8 MiB: they serialise and
+  // parse JSON whose depth comes from the inputs. (Actor::init + set_stacksize cannot
+  // be used before the simulation starts in SimGrid 3.32, so the configured size is
+  // raised while they are created, then restored for the job actors.)
+  const int small_stack_kib = sg_cfg_get_int("contexts/stack-size");
+  simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(std::max(small_stack_kib, 8192)));
+  auto create = [&](const std::string& name, auto&&... code) {
+    return simgrid::s4u::Actor::create(name, master, code...);
+  };
+  // The decision actor first: it must be waiting before the server asks for the first round.
+  ctx.decision_requested = simgrid::s4u::Semaphore::create(0);
+  create("decision", decision_actor, &ctx)->daemonize();
+  create("server", server_actor, &ctx);
   for (const auto& [name, w] : ctx.workloads.workloads())
     if (w->is_static)
-      simgrid::s4u::Actor::create("submitter_" + name, master, static_submitter_actor, &ctx, w.get());
+      create("submitter_" + name, static_submitter_actor, &ctx, w.get());
 
   if (!config.event_files.empty()) // a daemon: events after the last job do not prolong the simulation
-    simgrid::s4u::Actor::create("external_events", master, external_events_actor, std::move(external_events))
-        ->daemonize();
+    create("external_events", external_events_actor, std::move(external_events))->daemonize();
+  simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
 
   g_engine->run();
 

@@ -49,7 +49,7 @@ struct Job {
   double submission_time = 0;
   double walltime = -1; ///< -1: no limit
   int requested_resources = 0;
-  nlohmann::json description; ///< JSON sent in JOB_SUBMITTED (id rewritten to the full id)
+  std::string description; ///< serialised JSON object sent in JOB_SUBMITTED (id rewritten to the full id)
 
   JobState state = JobState::NotSubmitted;
   IntervalSet allocation;

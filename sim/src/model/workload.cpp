@@ -190,7 +190,7 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
 
   nlohmann::json description = object;
   description["id"]          = full_id;
-  job->description           = std::move(description);
+  job->description           = description.dump(); // serialised once: it is sent as is on submission
 
   Job& ref       = *job;
   jobs_[full_id] = std::move(job);

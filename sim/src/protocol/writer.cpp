@@ -3,23 +3,28 @@
 #include <cmath>
 
 #include "model/machines.hpp"
+#include "protocol/json_text.hpp"
 #include "model/workload.hpp"
 
 namespace datasched {
 
 double protocol_time(double date) { return std::round(date * 1e6) / 1e6; }
 
-void ProtocolWriter::append(const char* type, nlohmann::json data, double date)
+void ProtocolWriter::append(const char* type, const std::string& data_json, double date)
 {
   // Dates are non-decreasing by construction (the server appends in simulated order).
   if (date < last_date_)
     date = last_date_;
   last_date_ = date;
-  nlohmann::json event;
-  event["timestamp"] = protocol_time(date);
-  event["type"]      = type;
-  event["data"]      = std::move(data);
-  events_.push_back(std::move(event));
+  if (!events_.empty())
+    events_ += ',';
+  events_ += "{\"data\":";
+  events_ += data_json;
+  events_ += ",\"timestamp\":";
+  append_json_number(events_, protocol_time(date));
+  events_ += ",\"type\":\"";
+  events_ += type; // protocol constants: plain ASCII
+  events_ += "\"}";
 }
 
 namespace {
@@ -72,56 +77,82 @@ void ProtocolWriter::append_simulation_begins(const Machines& machines, const Wo
   }
   data["workloads"] = std::move(files);
   data["profiles"]  = std::move(profiles);
-  append("SIMULATION_BEGINS", std::move(data), date);
+  append("SIMULATION_BEGINS", data.dump(), date);
 }
 
-void ProtocolWriter::append_simulation_ends(double date) { append("SIMULATION_ENDS", nlohmann::json::object(), date); }
+void ProtocolWriter::append_simulation_ends(double date) { append("SIMULATION_ENDS", "{}", date); }
 
-void ProtocolWriter::append_job_submitted(const std::string& job_id, const nlohmann::json& job,
-                                          const nlohmann::json* profile, double date)
+// Keys below are written in the order nlohmann::json (a std::map) sorts them.
+
+void ProtocolWriter::append_job_submitted(const std::string& job_id, const std::string& job_json,
+                                          const std::string* profile_json, double date)
 {
-  nlohmann::json data{{"job_id", job_id}, {"job", job}};
-  if (profile)
-    data["profile"] = *profile;
-  append("JOB_SUBMITTED", std::move(data), date);
+  std::string data = "{\"job\":";
+  data += job_json;
+  data += ",\"job_id\":";
+  append_json_string(data, job_id);
+  if (profile_json) {
+    data += ",\"profile\":";
+    data += *profile_json;
+  }
+  data += '}';
+  append("JOB_SUBMITTED", data, date);
 }
 
 void ProtocolWriter::append_job_completed(const std::string& job_id, const std::string& job_state,
                                           const std::string& alloc, int return_code, double date)
 {
-  append("JOB_COMPLETED",
-         {{"job_id", job_id}, {"job_state", job_state}, {"return_code", return_code}, {"alloc", alloc}}, date);
+  std::string data = "{\"alloc\":";
+  append_json_string(data, alloc);
+  data += ",\"job_id\":";
+  append_json_string(data, job_id);
+  data += ",\"job_state\":";
+  append_json_string(data, job_state);
+  data += ",\"return_code\":";
+  append_json_number(data, static_cast<long long>(return_code));
+  data += '}';
+  append("JOB_COMPLETED", data, date);
 }
 
 void ProtocolWriter::append_job_killed(const std::vector<std::string>& job_ids, const nlohmann::json& progress,
                                        double date)
 {
-  append("JOB_KILLED", {{"job_ids", job_ids}, {"job_progress", progress}}, date);
+  append("JOB_KILLED", nlohmann::json{{"job_ids", job_ids}, {"job_progress", progress}}.dump(), date);
 }
 
-void ProtocolWriter::append_requested_call(double date) { append("REQUESTED_CALL", nlohmann::json::object(), date); }
+void ProtocolWriter::append_requested_call(double date) { append("REQUESTED_CALL", "{}", date); }
 
 void ProtocolWriter::append_notify(const std::string& type, double date, const std::string& resources)
 {
-  nlohmann::json data{{"type", type}};
-  if (!resources.empty())
-    data["resources"] = resources;
-  append("NOTIFY", std::move(data), date);
+  std::string data = "{";
+  if (!resources.empty()) {
+    data += "\"resources\":";
+    append_json_string(data, resources);
+    data += ',';
+  }
+  data += "\"type\":";
+  append_json_string(data, type);
+  data += '}';
+  append("NOTIFY", data, date);
 }
 
 void ProtocolWriter::append_notify_object(const nlohmann::json& data, double date)
 {
-  append("NOTIFY", data, date);
+  append("NOTIFY", data.dump(), date);
 }
 
-void ProtocolWriter::append_answer(const nlohmann::json& data, double date) { append("ANSWER", data, date); }
+void ProtocolWriter::append_answer(const nlohmann::json& data, double date) { append("ANSWER", data.dump(), date); }
 
 std::string ProtocolWriter::generate(double now) const
 {
-  nlohmann::json message;
-  message["now"]    = protocol_time(now);
-  message["events"] = events_;
-  return message.dump();
+  std::string message;
+  message.reserve(events_.size() + 48);
+  message += "{\"events\":[";
+  message += events_;
+  message += "],\"now\":";
+  append_json_number(message, protocol_time(now));
+  message += '}';
+  return message;
 }
 
 } // namespace datasched

@@ -1,0 +1,105 @@
+// The engine's REQ side (ZmtpConnection behind ZmqClient) against a real libzmq REP
+// socket: the wire format must be what any ZeroMQ decision process expects.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include <zmq.hpp>
+
+#include "transport/zmq_client.hpp"
+
+using namespace datasched;
+
+namespace {
+
+/// A REP socket on an ephemeral port that answers `n` requests with "echo:" + request.
+class EchoServer {
+public:
+  explicit EchoServer(int n) : socket_(context_, zmq::socket_type::rep)
+  {
+    socket_.bind("tcp://127.0.0.1:*");
+    endpoint_ = socket_.get(zmq::sockopt::last_endpoint);
+    thread_   = std::thread([this, n]() {
+      for (int i = 0; i < n; ++i) {
+        zmq::message_t request;
+        if (!socket_.recv(request))
+          return;
+        std::string reply = "echo:" + request.to_string();
+        socket_.send(zmq::buffer(reply), zmq::send_flags::none);
+      }
+    });
+  }
+  ~EchoServer()
+  {
+    thread_.join();
+    socket_.close();
+  }
+  const std::string& endpoint() const { return endpoint_; }
+
+private:
+  zmq::context_t context_;
+  zmq::socket_t socket_;
+  std::string endpoint_;
+  std::thread thread_;
+};
+
+} // namespace
+
+TEST(ZmqClient, ExchangesWithALibzmqRepSocket)
+{
+  const std::string big(300000, 'x'); // a long frame, larger than the receive buffer
+  EchoServer server(4);
+  ASSERT_TRUE(ZmtpConnection::for_endpoint(server.endpoint()).has_value()) << server.endpoint();
+  ZmqClient client(server.endpoint(), 10);
+  EXPECT_EQ(client.exchange("hello"), "echo:hello");
+  EXPECT_EQ(client.exchange(""), "echo:");
+  EXPECT_EQ(client.exchange(std::string(1000, 'a')), "echo:" + std::string(1000, 'a'));
+  EXPECT_EQ(client.exchange(big), "echo:" + big);
+  EXPECT_GE(client.waited_seconds(), 0.0);
+}
+
+TEST(ZmqClient, WaitsForADecisionProcessThatBindsLate)
+{
+  // Find a free port, release it, and bind the REP socket there only after a delay.
+  std::string endpoint;
+  {
+    zmq::context_t c;
+    zmq::socket_t probe(c, zmq::socket_type::rep);
+    probe.bind("tcp://127.0.0.1:*");
+    endpoint = probe.get(zmq::sockopt::last_endpoint);
+  }
+  ZmqClient client(endpoint, 10);
+  std::thread late([endpoint]() {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    zmq::context_t c;
+    zmq::socket_t rep(c, zmq::socket_type::rep);
+    rep.bind(endpoint);
+    zmq::message_t request;
+    (void)rep.recv(request);
+    rep.send(zmq::buffer(std::string("late")), zmq::send_flags::none);
+  });
+  EXPECT_EQ(client.exchange("ping"), "late");
+  late.join();
+}
+
+TEST(ZmqClient, NobodyListeningIsATimeoutNamingTheEndpoint)
+{
+  ZmqClient client("tcp://127.0.0.1:9", 0.3);
+  auto start = std::chrono::steady_clock::now();
+  try {
+    client.exchange("anyone?");
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("tcp://127.0.0.1:9 did not answer within"), std::string::npos) << e.what();
+  }
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(250));
+}
+
+TEST(ZmtpConnection, OnlyPlainTcpEndpointsUseIt)
+{
+  EXPECT_TRUE(ZmtpConnection::for_endpoint("tcp://localhost:28000").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("ipc:///tmp/x").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://*:28000").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://[::1]:28000").has_value());
+}
