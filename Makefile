@@ -61,7 +61,7 @@ demo: setup
 	$(VENV)/bin/datasched demo --output out/demo
 
 reproduce: setup
-	$(VENV)/bin/datasched demo --output out/demo
+	$(VENV)/bin/datasched reproduce --quick
 
 bench: setup
 	bench/engine_throughput

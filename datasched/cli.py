@@ -20,6 +20,7 @@ COMMAND_MODULES = (
     "datasched.platforms.cli",
     "datasched.workloads.cli",
     "datasched.policy.cli",
+    "datasched.analysis.cli",
 )
 
 

@@ -5,6 +5,7 @@
 // batched into one round, as in Batsim).
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include "execution/actors.hpp"
@@ -245,6 +246,7 @@ private:
     for (int id : job.allocation.elements())
       ctx_->machines.at(id).running_jobs.push_back(&job);
     nb_running_++;
+    check_route_to_master(job, job.allocation.first());
     auto* host = ctx_->machines.at(job.allocation.first()).host;
     job.actor  = simgrid::s4u::Actor::create(job.id, host, job_actor, ctx_, &job);
   }
@@ -286,6 +288,27 @@ private:
     const ProfileType t = ctx_->workloads.profile_of(job).type;
     if (t == ProfileType::Delay || t == ProfileType::Composed)
       fatal(ctx + ": the job's own profile must be a parallel task (not " + profile_type_to_string(t) + ")");
+  }
+
+  /// A job's control actor runs on its first allocated host and reports its completion
+  /// to the master: that host needs a route to the master (checked once per host).
+  void check_route_to_master(const Job& job, int id)
+  {
+    if (route_checked_.empty())
+      route_checked_.assign(ctx_->machines.size(), false);
+    if (route_checked_[id])
+      return;
+    const Machine& m = ctx_->machines.at(id);
+    std::vector<simgrid::s4u::Link*> links;
+    double latency = 0;
+    try {
+      m.host->route_to(ctx_->machines.master().host, links, &latency);
+    } catch (const std::exception& e) {
+      fatal("EXECUTE_JOB: job '" + job.id + "': its first allocated host " + std::to_string(id) + " (" + m.name +
+            ") has no route to the master host, so the job could not report its end (" + e.what() +
+            "); as in Batsim, a job runs on its smallest allocated host id: allocate hosts that reach the master");
+    }
+    route_checked_[id] = true;
   }
 
   void apply_one(RejectJob& d)
@@ -423,6 +446,7 @@ private:
   bool end_in_buffer_            = false;
   bool end_sent_                 = false;
   bool end_acknowledged_         = false;
+  std::vector<bool> route_checked_;
 };
 
 } // namespace

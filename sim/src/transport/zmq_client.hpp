@@ -1,15 +1,9 @@
 #pragma once
 // The engine's side of the ZeroMQ REQ/REP pair: the decision process binds a REP
 // socket, the engine connects a REQ socket and sends one request per decision round.
-// tcp:// endpoints use ZmtpConnection (the REQ protocol on a socket of this thread,
-// see zmtp_connection.hpp for why); any other endpoint (ipc://...) uses libzmq.
-#include <memory>
-#include <optional>
 #include <string>
 
 #include <zmq.hpp>
-
-#include "transport/zmtp_connection.hpp"
 
 namespace datasched {
 
@@ -28,12 +22,8 @@ public:
   double waited_seconds() const { return waited_seconds_; }
 
 private:
-  std::string exchange_with_libzmq(const std::string& request);
-  [[noreturn]] void throw_timeout() const;
-
-  std::optional<ZmtpConnection> direct_;
-  std::unique_ptr<zmq::context_t> context_;
-  std::unique_ptr<zmq::socket_t> socket_;
+  zmq::context_t context_;
+  zmq::socket_t socket_;
   std::string endpoint_;
   double timeout_seconds_;
   double waited_seconds_ = 0;

@@ -153,3 +153,16 @@ def test_decision_process_that_quits_quietly(tmp_path, monkeypatch):
         run_simulation(PLATFORM, w, str(TEST_DATA / "quitSched.py"), tmp_path / "out", decision_timeout=60)
     assert "exited before the end of the simulation" in str(err.value)
     assert processes_mentioning(str(tmp_path)) == []
+
+
+def test_job_on_a_host_without_route_to_the_master(tmp_path):
+    """Device endpoints of generated platforms (node-X-dram) have no route to the
+    master: a job placed first on one is refused with a clear message, not a crash."""
+    from tests.conftest import REPO
+
+    platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
+    with pytest.raises(SimulationError) as err:
+        run_simulation(platform, w, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
+                       scheduler_options={"alloc": {"0": "20"}}, decision_timeout=10)
+    assert "no route to the master host" in str(err.value) and "w0!0" in str(err.value)
