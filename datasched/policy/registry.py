@@ -38,32 +38,30 @@ def _check_name(klass: type, kind: str) -> str:
     return name
 
 
+def _register(klass: T, kind: str, base: type, base_path: str, table: dict) -> T:
+    """Shared by both decorators: checks the class and files it under its name."""
+    name = _check_name(klass, kind)
+    if not issubclass(klass, base):
+        raise TypeError(f"{kind} {name!r} must subclass {base_path}")
+    existing = table.get(name)
+    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
+        raise TypeError(f"{kind} name {name!r} is used by both {existing.__module__} and {klass.__module__}")
+    table[name] = klass
+    return klass
+
+
 def register_policy(klass: T) -> T:
     """Class decorator: make a :class:`~datasched.policy.base.Policy` available by its ``name``."""
     from datasched.policy.base import Policy
 
-    name = _check_name(klass, "policy")
-    if not issubclass(klass, Policy):
-        raise TypeError(f"policy {name!r} must subclass datasched.policy.Policy")
-    existing = _policies.get(name)
-    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
-        raise TypeError(f"policy name {name!r} is used by both {existing.__module__} and {klass.__module__}")
-    _policies[name] = klass
-    return klass
+    return _register(klass, "policy", Policy, "datasched.policy.Policy", _policies)
 
 
 def register_allocator(klass: T) -> T:
     """Class decorator: make an :class:`~datasched.policy.allocation.Allocator` available by ``name``."""
     from datasched.policy.allocation import Allocator
 
-    name = _check_name(klass, "allocator")
-    if not issubclass(klass, Allocator):
-        raise TypeError(f"allocator {name!r} must subclass datasched.policy.allocation.Allocator")
-    existing = _allocators.get(name)
-    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
-        raise TypeError(f"allocator name {name!r} is used by both {existing.__module__} and {klass.__module__}")
-    _allocators[name] = klass
-    return klass
+    return _register(klass, "allocator", Allocator, "datasched.policy.allocation.Allocator", _allocators)
 
 
 def discover() -> None:

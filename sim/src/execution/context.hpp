@@ -32,10 +32,7 @@ struct Context {
   simgrid::s4u::SemaphorePtr decision_requested;
 
   // Progress and end-of-run figures.
-  int nb_static_jobs        = 0;
   int nb_completed_jobs     = 0;
-  double computing_time     = 0; ///< sum over jobs of runtime x number of hosts
-  double makespan           = 0;
   std::vector<std::pair<double, int>> unavailable_changes; ///< (date, +/-1) per machine
   bool simulation_completed = false;
   std::chrono::steady_clock::time_point wall_start = std::chrono::steady_clock::now();

@@ -134,7 +134,7 @@ private:
     ctx_->nb_completed_jobs++;
     release_machines(job);
     job.actor = nullptr;
-    ctx_->jobs_csv.add(job, now());
+    ctx_->jobs_csv.add(job);
   }
 
   void on_job_completed(Job& job)
@@ -319,7 +319,7 @@ private:
     job.state = JobState::Rejected;
     nb_completed_++;
     ctx_->nb_completed_jobs++;
-    ctx_->jobs_csv.add(job, now());
+    ctx_->jobs_csv.add(job);
     check_simulation_finished();
   }
 
@@ -413,7 +413,7 @@ private:
         job.state = state;
         nb_completed_++;
         ctx_->nb_completed_jobs++;
-        ctx_->jobs_csv.add(job, now());
+        ctx_->jobs_csv.add(job);
         check_simulation_finished();
       } else {
         job.state = state;

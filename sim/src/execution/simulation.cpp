@@ -133,7 +133,6 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  ctx.nb_static_jobs                                   = static_cast<int>(ctx.workloads.nb_static_jobs());
   ctx.protocol_config = config.simulation;
 
   try {

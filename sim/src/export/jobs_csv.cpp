@@ -56,9 +56,8 @@ std::string quoted(const std::string& text)
 }
 } // namespace
 
-void JobsCsv::add(const Job& job, double now)
+void JobsCsv::add(const Job& job)
 {
-  (void)now;
   const bool rejected = job.state == JobState::Rejected;
   const bool success  = job.state == JobState::CompletedSuccessfully && job.return_code == 0;
   const bool killed   = job.state == JobState::CompletedKilled || job.state == JobState::CompletedWalltimeReached;

@@ -18,7 +18,7 @@ struct JobsSummary {
 class JobsCsv {
 public:
   /// Records a job that reached a final state (completed, killed or rejected).
-  void add(const Job& job, double now);
+  void add(const Job& job);
   void write(const std::string& path) const;
   const JobsSummary& summary() const { return summary_; }
 

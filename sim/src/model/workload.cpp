@@ -205,12 +205,5 @@ Job* Workloads::find_job(const std::string& full_id)
 
 const Profile& Workloads::profile_of(const Job& job) const { return job.workload->profiles.at(job.profile); }
 
-size_t Workloads::nb_static_jobs() const
-{
-  size_t n = 0;
-  for (const auto& [name, w] : workloads_)
-    n += w->static_jobs.size();
-  return n;
-}
 
 } // namespace datasched

@@ -40,7 +40,6 @@ public:
   Job* find_job(const std::string& full_id);
   const Profile& profile_of(const Job& job) const;
   size_t nb_jobs() const { return jobs_.size(); }
-  size_t nb_static_jobs() const;
 
   /// Checks that composed profiles only reference existing profiles, without cycles.
   void check_profile_references(const Workload& workload, const std::string& where) const;
