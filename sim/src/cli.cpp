@@ -14,6 +14,8 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   app.add_option("-e,--export", c.export_prefix, "Prefix of the output files")->capture_default_str();
   app.add_option("-s,--socket-endpoint", c.socket_endpoint, "ZeroMQ endpoint of the decision process")
       ->capture_default_str();
+  app.add_flag("--libzmq-transport", c.libzmq_transport,
+               "Talk to the decision process through libzmq instead of the built-in ZMTP client (same wire format)");
   app.add_option("-m,--master-host", c.master_host, "Name of the master host")->capture_default_str();
   std::vector<std::string> roles;
   app.add_option("-r,--add-role-to-hosts", roles, "hosts:role, hosts comma-separated (repeatable)");

@@ -16,6 +16,7 @@ struct EngineConfig {
   std::string export_prefix  = "out";
   std::string socket_endpoint = "tcp://localhost:28000";
   std::string master_host    = "master_host";
+  bool libzmq_transport      = false; ///< use libzmq even where the built-in ZMTP client applies
   std::vector<std::pair<std::string, std::string>> role_overrides; ///< (comma-separated hosts, role)
   SimulationConfig simulation; ///< Batsim's switches, forwarded in SIMULATION_BEGINS
   double decision_timeout               = 600; ///< seconds to wait for each decision-process reply

@@ -1,4 +1,4 @@
-// The engine's REQ side (ZmqClient) against a real libzmq REP
+// The engine's REQ side (ZmqClient, both transports) against a real libzmq REP
 // socket: the wire format must be what any ZeroMQ decision process expects.
 #include <gtest/gtest.h>
 
@@ -44,13 +44,19 @@ private:
   std::thread thread_;
 };
 
+class ZmqClientTest : public ::testing::TestWithParam<ZmqTransport> {};
+
 } // namespace
 
-TEST(ZmqClient, ExchangesWithALibzmqRepSocket)
+INSTANTIATE_TEST_SUITE_P(Transports, ZmqClientTest, ::testing::Values(ZmqTransport::builtin, ZmqTransport::libzmq),
+                         [](const auto& info) { return info.param == ZmqTransport::builtin ? "builtin" : "libzmq"; });
+
+TEST_P(ZmqClientTest, ExchangesWithALibzmqRepSocket)
 {
   const std::string big(300000, 'x'); // a long frame, larger than the receive buffer
   EchoServer server(4);
-  ZmqClient client(server.endpoint(), 10);
+  ZmqClient client(server.endpoint(), 10, GetParam());
+  EXPECT_EQ(client.transport(), GetParam());
   EXPECT_EQ(client.exchange("hello"), "echo:hello");
   EXPECT_EQ(client.exchange(""), "echo:");
   EXPECT_EQ(client.exchange(std::string(1000, 'a')), "echo:" + std::string(1000, 'a'));
@@ -58,7 +64,7 @@ TEST(ZmqClient, ExchangesWithALibzmqRepSocket)
   EXPECT_GE(client.waited_seconds(), 0.0);
 }
 
-TEST(ZmqClient, WaitsForADecisionProcessThatBindsLate)
+TEST_P(ZmqClientTest, WaitsForADecisionProcessThatBindsLate)
 {
   // Find a free port, release it, and bind the REP socket there only after a delay.
   std::string endpoint;
@@ -68,7 +74,7 @@ TEST(ZmqClient, WaitsForADecisionProcessThatBindsLate)
     probe.bind("tcp://127.0.0.1:*");
     endpoint = probe.get(zmq::sockopt::last_endpoint);
   }
-  ZmqClient client(endpoint, 10);
+  ZmqClient client(endpoint, 10, GetParam());
   std::thread late([endpoint]() {
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     zmq::context_t c;
@@ -82,9 +88,9 @@ TEST(ZmqClient, WaitsForADecisionProcessThatBindsLate)
   late.join();
 }
 
-TEST(ZmqClient, NobodyListeningIsATimeoutNamingTheEndpoint)
+TEST_P(ZmqClientTest, NobodyListeningIsATimeoutNamingTheEndpoint)
 {
-  ZmqClient client("tcp://127.0.0.1:9", 0.3);
+  ZmqClient client("tcp://127.0.0.1:9", 0.3, GetParam());
   auto start = std::chrono::steady_clock::now();
   try {
     client.exchange("anyone?");
@@ -93,4 +99,49 @@ TEST(ZmqClient, NobodyListeningIsATimeoutNamingTheEndpoint)
     EXPECT_NE(std::string(e.what()).find("tcp://127.0.0.1:9 did not answer within"), std::string::npos) << e.what();
   }
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(250));
+}
+
+TEST_P(ZmqClientTest, ADecisionProcessThatExitsMidRunIsATimeout)
+{
+  std::string endpoint;
+  {
+    EchoServer server(1); // answers once, then closes its socket
+    endpoint = server.endpoint();
+    ZmqClient client(endpoint, 0.5, GetParam());
+    EXPECT_EQ(client.exchange("first"), "echo:first");
+    // wait for the server to be gone before the next request
+  }
+  ZmqClient client(endpoint, 0.4, GetParam());
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(client.exchange("second"), std::runtime_error);
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  EXPECT_GE(elapsed, std::chrono::milliseconds(350));
+  EXPECT_LT(elapsed, std::chrono::seconds(5));
+}
+
+TEST(ZmqClient, BuiltinTransportFallsBackToLibzmqForOtherEndpoints)
+{
+  const std::string path = testing::TempDir() + "datasched-transport-test.ipc";
+  zmq::context_t context;
+  zmq::socket_t rep(context, zmq::socket_type::rep);
+  rep.bind("ipc://" + path);
+  std::thread server([&rep]() {
+    zmq::message_t request;
+    if (rep.recv(request))
+      rep.send(zmq::buffer("ipc:" + request.to_string()), zmq::send_flags::none);
+  });
+  ZmqClient client("ipc://" + path, 10, ZmqTransport::builtin);
+  EXPECT_EQ(client.transport(), ZmqTransport::libzmq);
+  EXPECT_EQ(client.exchange("x"), "ipc:x");
+  server.join();
+}
+
+TEST(ZmtpConnection, HandlesOnlyIpv4TcpEndpoints)
+{
+  EXPECT_TRUE(ZmtpConnection::for_endpoint("tcp://127.0.0.1:28000").has_value());
+  EXPECT_TRUE(ZmtpConnection::for_endpoint("tcp://localhost:28000").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("ipc:///tmp/x").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://[::1]:28000").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://*:28000").has_value());
+  EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://127.0.0.1:port").has_value());
 }

@@ -136,7 +136,8 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   ctx.protocol_config = config.simulation;
 
   try {
-    ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout);
+    ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
+                                          config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
   } catch (const std::exception& e) {
     fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
   }
