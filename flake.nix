@@ -41,7 +41,7 @@
         pydantic tqdm pytest pytest-xdist hypothesis
       ]);
       toolchain = with pkgs; [
-        cmake ninja pkg-config gcc simgrid zeromq cppzmq nlohmann_json cli11 gtest boost
+        cmake ninja pkg-config gcc simgrid zeromq cppzmq nlohmann_json cli11 gtest boost gperftools
         pythonEnv uv time
       ];
       shellHook = ''
