@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "fatal.hpp"
+#include "protocol/decision_fast_reader.hpp"
 
 namespace datasched {
 
@@ -149,6 +150,13 @@ DecisionPayload parse_payload(const std::string& type, const EventFields& f)
 } // namespace
 
 DecisionMessage parse_decision_message(const std::string& text)
+{
+  if (auto common = parse_common_decisions(text))
+    return std::move(*common);
+  return parse_decision_message_generic(text);
+}
+
+DecisionMessage parse_decision_message_generic(const std::string& text)
 {
   nlohmann::json doc;
   try {

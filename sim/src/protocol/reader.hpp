@@ -70,6 +70,12 @@ struct DecisionMessage {
 
 /// Parses one reply. Throws InputError("... event #i (TYPE): ...") on malformed content,
 /// unknown event types, decreasing timestamps or timestamps after "now".
+/// Common messages take a streaming fast path (protocol/decision_fast_reader.hpp); the
+/// others, and every invalid one, the general reader below.
 DecisionMessage parse_decision_message(const std::string& text);
+
+/// The general reader: builds the JSON document, handles every event type and words
+/// every error. parse_decision_message must give the same result for any input.
+DecisionMessage parse_decision_message_generic(const std::string& text);
 
 } // namespace datasched
