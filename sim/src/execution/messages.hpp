@@ -47,6 +47,10 @@ inline Message* new_message(MessageType type, std::string submitter = {})
   return m;
 }
 
+/// Creates the server's mailbox for the simulation about to run and returns it; the
+/// send functions below use it (call once, after the SimGrid engine exists).
+simgrid::s4u::Mailbox* bind_server_mailbox();
+
 /// Sends `message` to the server (blocking, 1 simulated byte). Takes ownership.
 void send_to_server(Message* message);
 /// Same transfer, but the sender does not wait for it to complete. Takes ownership.

@@ -11,6 +11,7 @@
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
+#include "execution/messages.hpp"
 #include "export/machine_states_csv.hpp"
 #include "export/schedule_csv.hpp"
 #include "fatal.hpp"
@@ -157,6 +158,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   auto create = [&](const std::string& name, auto&&... code) {
     return simgrid::s4u::Actor::create(name, master, code...);
   };
+  bind_server_mailbox();
   // The decision actor first: it must be waiting before the server asks for the first round.
   ctx.decision_requested = simgrid::s4u::Semaphore::create(0);
   create("decision", decision_actor, &ctx)->daemonize();

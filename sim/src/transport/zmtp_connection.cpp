@@ -12,6 +12,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -180,11 +181,53 @@ bool ZmtpConnection::try_connect(Deadline deadline)
       socklen_t size  = sizeof error;
       connected       = ::getsockopt(fd_, SOL_SOCKET, SO_ERROR, &error, &size) == 0 && error == 0;
     }
-    if (!connected)
+    if (connected) {
+      // Connected: from now on the socket blocks, bounded by SO_RCVTIMEO/SO_SNDTIMEO
+      // (see arm_timeouts), so an exchange is one send() and usually one recv().
+      ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
+      armed_ms_ = -1;
+    } else {
       disconnect();
+    }
   }
   freeaddrinfo(found);
   return connected;
+}
+
+bool ZmtpConnection::arm_timeouts(Deadline deadline)
+{
+  long long ms = 0; // 0: block without limit
+  if (deadline) {
+    ms = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+    if (ms <= 0)
+      return false;
+  }
+  // Re-armed only when what is armed would overshoot the deadline (by more than the
+  // slack), so a run pays for setsockopt about once, not on every exchange. A shorter
+  // armed timeout only costs a retry (see receive_some).
+  constexpr long long slack_ms = 10;
+  if (armed_ms_ >= 0 && (ms == 0 ? armed_ms_ == 0 : armed_ms_ != 0 && armed_ms_ <= ms + slack_ms))
+    return true;
+  timeval tv{static_cast<time_t>(ms / 1000), static_cast<suseconds_t>((ms % 1000) * 1000)};
+  ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+  armed_ms_ = ms;
+  return true;
+}
+
+ssize_t ZmtpConnection::receive_some(char* out, size_t size, Deadline deadline)
+{
+  for (;;) {
+    if (!arm_timeouts(deadline))
+      return -1;
+    ssize_t got = ::recv(fd_, out, size, 0);
+    if (got > 0)
+      return got;
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !passed(deadline))
+      armed_ms_ = -1; // an earlier, shorter timeout fired: re-arm for the time left
+    else if (got == 0 || errno != EINTR)
+      return -1; // closed by the peer, timed out or failed
+  }
 }
 
 bool ZmtpConnection::connect_and_handshake(Deadline deadline)
@@ -232,15 +275,16 @@ bool ZmtpConnection::handshake(Deadline deadline)
 bool ZmtpConnection::send_all(const char* data, size_t size, Deadline deadline)
 {
   while (size > 0) {
+    if (!arm_timeouts(deadline))
+      return false;
     ssize_t sent = ::send(fd_, data, size, MSG_NOSIGNAL);
     if (sent > 0) {
       data += sent;
       size -= static_cast<size_t>(sent);
-    } else if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      if (!wait_for(POLLOUT, deadline))
-        return false;
+    } else if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && !passed(deadline)) {
+      armed_ms_ = -1; // an earlier, shorter timeout fired: re-arm for the time left
     } else if (!(sent < 0 && errno == EINTR)) {
-      return false;
+      return false; // timed out or the connection broke
     }
   }
   return true;
@@ -282,21 +326,11 @@ bool ZmtpConnection::fill(Deadline deadline)
     if (input_.size() - input_end_ < min_room)
       input_.resize(input_end_ + INPUT_CHUNK);
   }
-  for (;;) {
-    ssize_t got = ::recv(fd_, input_.data() + input_end_, input_.size() - input_end_, 0);
-    if (got > 0) {
-      input_end_ += static_cast<size_t>(got);
-      return true;
-    }
-    if (got == 0)
-      return false; // the peer closed the connection
-    if (errno == EAGAIN || errno == EWOULDBLOCK) {
-      if (!wait_for(POLLIN, deadline))
-        return false;
-    } else if (errno != EINTR) {
-      return false;
-    }
-  }
+  ssize_t got = receive_some(input_.data() + input_end_, input_.size() - input_end_, deadline);
+  if (got <= 0)
+    return false;
+  input_end_ += static_cast<size_t>(got);
+  return true;
 }
 
 bool ZmtpConnection::read_exact(char* out, size_t size, Deadline deadline)
@@ -310,18 +344,11 @@ bool ZmtpConnection::read_exact(char* out, size_t size, Deadline deadline)
       out += buffered;
       size -= buffered;
       while (size > 0) {
-        ssize_t got = ::recv(fd_, out, size, 0);
-        if (got > 0) {
-          out += got;
-          size -= static_cast<size_t>(got);
-        } else if (got == 0) {
+        ssize_t got = receive_some(out, size, deadline);
+        if (got <= 0)
           return false;
-        } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
-          if (!wait_for(POLLIN, deadline))
-            return false;
-        } else if (errno != EINTR) {
-          return false;
-        }
+        out += got;
+        size -= static_cast<size_t>(got);
       }
       return true;
     }

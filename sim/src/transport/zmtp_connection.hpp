@@ -15,6 +15,7 @@
 // TCP_NODELAY is set, and a peer that disconnects is treated like one that does not
 // answer (the exchange fails when its deadline passes).
 #include <chrono>
+#include <sys/types.h>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,12 +53,17 @@ private:
   bool read_frame(unsigned char& flags, std::string& body, Deadline deadline);
   bool read_exact(char* out, size_t size, Deadline deadline);
   bool fill(Deadline deadline);
-  bool wait_for(short events, Deadline deadline);
+  bool wait_for(short events, Deadline deadline); ///< while connecting (non-blocking socket)
+  /// Bounds the next blocking send/recv by `deadline`; false when it has passed.
+  bool arm_timeouts(Deadline deadline);
+  /// One blocking recv() bounded by `deadline`: bytes received, or -1 (timeout, closed).
+  ssize_t receive_some(char* out, size_t size, Deadline deadline);
   void disconnect();
 
   std::string host_;
   std::string port_;
   int fd_ = -1;
+  long long armed_ms_ = -1; ///< SO_RCVTIMEO/SO_SNDTIMEO currently set (ms, 0: none, -1: unknown)
   static constexpr size_t INPUT_CHUNK = 64 * 1024;
   std::vector<char> input_; ///< receive buffer: [input_begin_, input_end_) is not consumed yet
   size_t input_begin_ = 0;
