@@ -43,21 +43,26 @@ def _host(zone, model, name, role, host_speed, cores, extra=None):
     return host
 
 
+def _host_group(zone, model, prefix, count, role, host_speed, cores, dram_size):
+    """`count` identical hosts named prefix-000..., each with its DRAM size as a property."""
+    return [_host(zone, model, naming.padded(prefix, i, count), role, host_speed, cores, {"dram_size": num(dram_size)})
+            for i in range(count)]
+
+
+def _add_disk(host, disk_id, device, read_bw, write_bw, capacity):
+    disk = sub(host, "disk", id=disk_id, read_bw=bw(read_bw), write_bw=bw(write_bw))
+    props(disk, {"device": device, "size": num(capacity)})
+
+
 def build_forwarding(params: ForwardingParams) -> PlatformModel:
     """Seed 002: clients, I/O forwarders and HDD data servers on 10 Gbit Ethernet."""
     _, zone, model = _star(params.name, "forwarding")
     _host(zone, model, "master", "master", 1e9, 1)
-    for i in range(params.clients):
-        _host(zone, model, naming.padded("client-", i, params.clients), "compute_node", params.speed, params.cores,
-              {"dram_size": num(params.dram_size)})
-    for i in range(params.forwarders):
-        _host(zone, model, naming.padded("fwd-", i, params.forwarders), "forwarder", params.speed, params.cores,
-              {"dram_size": num(params.dram_size)})
-    for i in range(params.servers):
-        host = _host(zone, model, naming.padded("server-", i, params.servers), "io_server", params.speed,
-                     params.cores, {"dram_size": num(params.dram_size)})
-        disk = sub(host, "disk", id="disk", read_bw=bw(params.hdd_read_bw), write_bw=bw(params.hdd_write_bw))
-        props(disk, {"device": "hdd", "size": num(params.hdd_capacity)})
+    _host_group(zone, model, "client-", params.clients, "compute_node", params.speed, params.cores, params.dram_size)
+    _host_group(zone, model, "fwd-", params.forwarders, "forwarder", params.speed, params.cores, params.dram_size)
+    for host in _host_group(zone, model, "server-", params.servers, "io_server", params.speed, params.cores,
+                            params.dram_size):
+        _add_disk(host, "disk", "hdd", params.hdd_read_bw, params.hdd_write_bw, params.hdd_capacity)
     _finish_star(zone, model, params.link_bw, params.link_lat)
     return model
 
@@ -66,13 +71,10 @@ def build_staging(params: StagingParams) -> PlatformModel:
     """Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch."""
     _, zone, model = _star(params.name, "staging")
     _host(zone, model, "master", "master", 1e9, 1)
-    for i in range(params.clients):
-        _host(zone, model, naming.padded("client-", i, params.clients), "compute_node", params.speed, params.cores,
-              {"dram_size": num(params.client_dram_size)})
-    for i in range(params.staging_servers):
-        host = _host(zone, model, naming.padded("stg-", i, params.staging_servers), "staging", params.speed,
-                     params.cores, {"dram_size": num(params.server_dram_size)})
-        disk = sub(host, "disk", id="ssd", read_bw=bw(params.ssd_read_bw), write_bw=bw(params.ssd_write_bw))
-        props(disk, {"device": "ssd", "size": num(params.ssd_capacity)})
+    _host_group(zone, model, "client-", params.clients, "compute_node", params.speed, params.cores,
+                params.client_dram_size)
+    for host in _host_group(zone, model, "stg-", params.staging_servers, "staging", params.speed, params.cores,
+                            params.server_dram_size):
+        _add_disk(host, "ssd", "ssd", params.ssd_read_bw, params.ssd_write_bw, params.ssd_capacity)
     _finish_star(zone, model, params.link_bw, params.link_lat)
     return model
