@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include "cli.hpp"
+#include "execution/job_pool.hpp"
 #include "export/jobs_csv.hpp"
 #include "model/machines.hpp"
 #include "model/workload.hpp"
@@ -30,6 +31,9 @@ struct Context {
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).
   std::string decision_request;
   simgrid::s4u::SemaphorePtr decision_requested;
+
+  /// The actors that run jobs (the server starts jobs, killers interrupt them).
+  JobPool job_pool{this};
 
   // Progress and end-of-run figures.
   int nb_completed_jobs     = 0;

@@ -1,10 +1,12 @@
-// Runs a job's profile on its allocation and reports its completion to the server.
+// Runs a job's profile on its allocation and reports its completion to the server;
+// kills jobs.
 #include <algorithm>
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
@@ -18,11 +20,12 @@ namespace {
 using simgrid::s4u::Engine;
 using simgrid::s4u::Host;
 
-enum class Outcome { Completed, WalltimeReached };
+enum class Outcome { Completed, WalltimeReached, Killed };
 
 class ProfileRunner {
 public:
-  ProfileRunner(Context* context, Job* job) : context_(context), job_(job)
+  ProfileRunner(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
+      : context_(context), job_(job), wakeup_(wakeup)
   {
     const std::vector<int> allocated = job->allocation.elements();
     if (job->mapping.empty()) {
@@ -53,19 +56,39 @@ public:
   /// has been delivered (as in Batsim); it is cancelled afterwards.
   simgrid::s4u::ExecPtr timed_out_exec;
 
+  /// Whether the killer's release of the wakeup semaphore ended one of our waits.
+  bool kill_release_consumed() const { return kill_release_consumed_; }
+
 private:
   bool limited() const { return deadline_ >= 0; }
   double remaining() const { return deadline_ - Engine::get_clock(); }
+
+  /// Checked after every wait. Once the killer has marked the job killed, the job must
+  /// act no more (as a killed actor never runs again) and must not touch
+  /// job_->progress, which the killer cleared.
+  bool killed() const { return job_->killed; }
+
+  /// this_actor::sleep_for(duration), but a kill ends it early. A semaphore timeout is
+  /// the same CPU sleep action as sleep_for's (so the wait ends at the same date, and
+  /// in the same order as other events of that date); the only release it can get
+  /// while the job runs is the killer's. Returns true if the job was killed.
+  bool sleep_unless_killed(double duration)
+  {
+    if (duration <= 0) // sleep_for's no-op: no simcall either
+      return killed();
+    if (!wakeup_.acquire_timeout(duration))
+      kill_release_consumed_ = true;
+    return killed();
+  }
 
   Outcome run_delay(const Profile& profile)
   {
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), profile.delay, nullptr});
     // A delay equal to the remaining walltime is a walltime kill (Batsim's rule).
-    if (limited() && profile.delay >= remaining()) {
-      simgrid::s4u::this_actor::sleep_for(remaining());
-      return Outcome::WalltimeReached;
-    }
-    simgrid::s4u::this_actor::sleep_for(profile.delay);
+    if (limited() && profile.delay >= remaining())
+      return sleep_unless_killed(remaining()) ? Outcome::Killed : Outcome::WalltimeReached;
+    if (sleep_unless_killed(profile.delay))
+      return Outcome::Killed;
     job_->progress.pop_back();
     return Outcome::Completed;
   }
@@ -79,8 +102,9 @@ private:
     for (int r = 0; r < profile.repeat; ++r)
       for (const auto& name : profile.sequence) {
         job_->progress[frame].task_index = index++;
-        if (run(profiles.at(name)) == Outcome::WalltimeReached)
-          return Outcome::WalltimeReached;
+        const Outcome outcome            = run(profiles.at(name));
+        if (outcome != Outcome::Completed)
+          return outcome;
       }
     job_->progress.pop_back();
     return Outcome::Completed;
@@ -112,16 +136,19 @@ private:
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec});
     exec->start();
-    if (!limited()) {
-      exec->wait();
-    } else {
-      try {
+    try {
+      if (!limited())
+        exec->wait();
+      else
         exec->wait_for(std::max(0.0, remaining()));
-      } catch (const simgrid::TimeoutException&) {
-        timed_out_exec = exec;
-        return Outcome::WalltimeReached;
-      }
+    } catch (const simgrid::TimeoutException&) {
+      timed_out_exec = exec;
+      return Outcome::WalltimeReached;
+    } catch (const simgrid::CancelException&) { // only killer_actor cancels a running job's ptask
+      return Outcome::Killed;
     }
+    if (killed())
+      return Outcome::Killed;
     job_->progress.pop_back();
     return Outcome::Completed;
   }
@@ -223,6 +250,8 @@ private:
 
   Context* context_;
   Job* job_;
+  simgrid::s4u::Semaphore& wakeup_;
+  bool kill_release_consumed_ = false;
   std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
   double deadline_ = -1;
@@ -230,11 +259,19 @@ private:
 
 } // namespace
 
-void job_actor(Context* context, Job* job)
+void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
 {
-  ProfileRunner runner(context, job);
+  ProfileRunner runner(context, job, wakeup);
   const Profile& profile = context->workloads.profile_of(*job);
   const Outcome outcome  = runner.run(profile);
+  if (outcome == Outcome::Killed) {
+    // The killer did the job's bookkeeping. Its release of `wakeup` (one per kill) did
+    // not end a wait of ours if the kill cancelled a ptask: consume it here, so that
+    // the worker's next wait on `wakeup` is for its next job.
+    if (!runner.kill_release_consumed())
+      wakeup.acquire();
+    return;
+  }
   if (outcome == Outcome::WalltimeReached) {
     job->runtime     = job->walltime;
     job->state       = JobState::CompletedWalltimeReached;
@@ -288,9 +325,10 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     for (auto& frame : job->progress)
       if (frame.exec)
         frame.exec->cancel();
-    if (job->actor)
-      job->actor->kill();
-    job->actor       = nullptr;
+    // One simcall, as the Actor::kill() of the former actor-per-job design: it wakes the
+    // job's worker from a delay (its ptasks' cancellations already woke it).
+    JobPool::interrupt(*job);
+    job->worker      = nullptr;
     job->progress.clear();
     job->runtime     = now - job->starting_time;
     job->state       = JobState::CompletedKilled;

@@ -133,7 +133,7 @@ private:
     nb_completed_++;
     ctx_->nb_completed_jobs++;
     release_machines(job);
-    job.actor = nullptr;
+    job.worker = nullptr;
     ctx_->jobs_csv.add(job);
   }
 
@@ -247,8 +247,7 @@ private:
       ctx_->machines.at(id).running_jobs.push_back(&job);
     nb_running_++;
     check_route_to_master(job, job.allocation.first());
-    auto* host = ctx_->machines.at(job.allocation.first()).host;
-    job.actor  = simgrid::s4u::Actor::create(job.id, host, job_actor, ctx_, &job);
+    ctx_->job_pool.start(job, ctx_->machines.at(job.allocation.first()).host);
   }
 
   /// Batsim's additional_io_job: {"alloc": "...", "profile": {...} or "name", "profile_name": "..."}.

@@ -81,10 +81,12 @@ double unavailable_host_seconds(const std::vector<std::pair<double, int>>& chang
 
 void init_simgrid(const EngineConfig& config, const char* program_name)
 {
-  // Actor stacks. A run creates one actor per job, and with SimGrid's defaults (8 MiB
-  // stacks behind a guard page) each creation and destruction cost a posix_memalign,
-  // two mprotect calls and VMA splits: about 1.5 s of system time on the 50,000-job
-  // benchmark (bench/engine_throughput). Job, waiter and killer actors only sleep,
+  // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
+  // as jobs run at once (they are pooled, see job_pool.hpp; before that, one per job).
+  // With SimGrid's defaults (8 MiB stacks behind a guard page) each creation and
+  // destruction cost a posix_memalign, two mprotect calls and VMA splits: about 1.5 s
+  // of system time on the 50,000-job benchmark when every job had an actor
+  // (bench/engine_throughput). Job, waiter and killer actors only sleep,
   // wait for activities and unwind SimGrid's exceptions, which fits well within
   // 64 KiB; the few long-lived actors that serialise or parse JSON of unbounded depth
   // (server, decision actor, submitters) get large stacks of their own (see

@@ -6,7 +6,6 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
-#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Exec.hpp>
 
 #include "model/interval_set.hpp"
@@ -15,6 +14,7 @@
 namespace datasched {
 
 struct Workload;
+struct JobWorker;
 
 enum class JobState {
   NotSubmitted,
@@ -64,7 +64,7 @@ struct Job {
   bool killed = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill
 
-  simgrid::s4u::ActorPtr actor;
+  JobWorker* worker = nullptr;         ///< the pooled actor running it (see execution/job_pool.hpp)
   std::vector<ProgressFrame> progress; ///< stack: outer composed frames, then the leaf
 };
 

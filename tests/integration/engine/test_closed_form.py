@@ -91,3 +91,52 @@ def test_kill_job(scripted):
                     kill_at={"0": 30})
     assert rows["0"]["final_state"] == "COMPLETED_KILLED"
     assert f(rows["0"], "finish_time") == pytest.approx(30, abs=TOL)
+
+
+# Jobs run in pooled actors that are reused from job to job (sim/src/execution/job_pool.hpp):
+# a kill or a walltime must leave the actor ready for the next job, on whichever host.
+
+
+def test_killed_delay_job_frees_its_actor_for_the_next_job(scripted):
+    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "long"},
+            {"id": 1, "subtime": 40, "res": 1, "profile": "short"},
+            {"id": 2, "subtime": 41, "res": 1, "profile": "short"}]
+    profiles = {"long": {"type": "delay", "delay": 100}, "short": {"type": "delay", "delay": 10}}
+    rows = scripted(jobs, profiles, alloc={"0": "0", "1": "2", "2": "0"}, kill_at={"0": 30})
+    assert rows["0"]["final_state"] == "COMPLETED_KILLED"
+    assert f(rows["0"], "finish_time") == pytest.approx(30, abs=TOL)
+    for job, start in (("1", 40), ("2", 41)):
+        assert rows[job]["final_state"] == "COMPLETED_SUCCESSFULLY"
+        assert f(rows[job], "starting_time") == pytest.approx(start, abs=TOL)
+        assert f(rows[job], "finish_time") == pytest.approx(start + 10, abs=TOL)
+
+
+@pytest.mark.parametrize("profile", ["ptask", "steps"])
+def test_killed_parallel_task_stops_at_the_kill_date(scripted, profile):
+    """A ptask (8 s alone), or the ptask step of a composed profile, killed at t=3: the
+    job ends at 3 and the next jobs on the same hosts run as if alone."""
+    profiles = {"ptask": {"type": "parallel_homogeneous", "cpu": 8e9, "com": 0},
+                "wait": {"type": "delay", "delay": 1},
+                "steps": {"type": "composed", "repeat": 1, "seq": ["wait", "ptask", "wait"]}}
+    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": profile},
+            {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"},
+            {"id": 2, "subtime": 6, "res": 1, "profile": "wait"}]
+    rows = scripted(jobs, profiles, alloc={"0": "1", "1": "1", "2": "3"}, kill_at={"0": 3})
+    assert rows["0"]["final_state"] == "COMPLETED_KILLED"
+    assert f(rows["0"], "finish_time") == pytest.approx(3, abs=TOL)
+    assert rows["1"]["final_state"] == "COMPLETED_SUCCESSFULLY"
+    assert f(rows["1"], "finish_time") == pytest.approx(5 + 8, abs=TOL)
+    assert f(rows["2"], "finish_time") == pytest.approx(6 + 1, abs=TOL)
+
+
+def test_walltime_on_parallel_task_then_next_job(scripted):
+    """The timed-out ptask is cancelled once its completion is delivered: the next job on
+    that host gets the whole CPU (8 s alone), and its actor is the reused one."""
+    profiles = {"ptask": {"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}}
+    jobs = [{"id": 0, "subtime": 1, "res": 1, "profile": "ptask", "walltime": 3},
+            {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"}]
+    rows = scripted(jobs, profiles, alloc={"0": "2", "1": "2"})
+    assert rows["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
+    assert f(rows["0"], "finish_time") == pytest.approx(1 + 3, abs=TOL)
+    assert rows["1"]["final_state"] == "COMPLETED_SUCCESSFULLY"
+    assert f(rows["1"], "finish_time") == pytest.approx(5 + 8, abs=TOL)
