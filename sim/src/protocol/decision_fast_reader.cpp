@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <variant>
 
 #include "fatal.hpp"
@@ -11,6 +12,15 @@ namespace datasched {
 namespace {
 
 using json = nlohmann::json;
+
+/// The event types common_payload handles.
+bool is_common_type(const std::string& type)
+{
+  static const std::set<std::string> common = {"EXECUTE_JOB", "REJECT_JOB",       "KILL_JOB",
+                                               "CALL_ME_LATER", "NOTIFY",         "SET_JOB_METADATA",
+                                               "CHANGE_JOB_STATE"};
+  return common.count(type) > 0;
+}
 
 /// One field of an event's "data" object, as far as the fast path needs to know it.
 struct Number {
@@ -48,12 +58,8 @@ public:
 
   bool start_object(std::size_t)
   {
-    if (skipping_ > 0 || (level_ == Level::Data && in_array_)) {
-      if (level_ == Level::Data)
-        mark_field_other();
-      ++skipping_;
-      return true;
-    }
+    if (skipping_ > 0 || in_data_list())
+      return skip_nested();
     switch (level_) {
       case Level::Start:
         level_ = Level::Message;
@@ -83,10 +89,8 @@ public:
 
   bool end_object()
   {
-    if (skipping_ > 0) {
-      --skipping_;
+    if (end_skipped())
       return true;
-    }
     switch (level_) {
       case Level::Message:
         level_ = Level::Done;
@@ -104,10 +108,8 @@ public:
 
   bool start_array(std::size_t)
   {
-    if (skipping_ > 0) {
-      ++skipping_;
-      return true;
-    }
+    if (skipping_ > 0 || in_data_list())
+      return skip_nested();
     switch (level_) {
       case Level::Message:
         if (key_ == "events") {
@@ -121,10 +123,6 @@ public:
       case Level::Event:
         return skip_value();
       case Level::Data:
-        if (in_array_) { // a nested array: the field is not a list of strings
-          mark_field_other();
-          return skip_value();
-        }
         in_array_ = true;
         return store_field(Strings{});
       default:
@@ -134,10 +132,8 @@ public:
 
   bool end_array()
   {
-    if (skipping_ > 0) {
-      --skipping_;
+    if (end_skipped())
       return true;
-    }
     if (level_ == Level::Events) {
       level_ = Level::Message;
       return true;
@@ -164,6 +160,26 @@ private:
   bool skip_value()
   {
     ++skipping_;
+    return true;
+  }
+
+  bool in_data_list() const { return level_ == Level::Data && in_array_; }
+
+  /// A container inside a skipped value, or inside a data field's list (which then is
+  /// not a list of strings): skipped.
+  bool skip_nested()
+  {
+    if (skipping_ == 0)
+      mark_field_other();
+    return skip_value();
+  }
+
+  /// Whether the container that ends was a skipped one.
+  bool end_skipped()
+  {
+    if (skipping_ == 0)
+      return false;
+    --skipping_;
     return true;
   }
 
@@ -194,8 +210,8 @@ private:
         PendingEvent& e = events.back();
         if (key_ == "type") {
           auto* s = std::get_if<std::string>(&value);
-          if (!s || e.type)
-            return false;
+          if (!s || e.type || !is_common_type(*s))
+            return false; // stop early: the general reader will parse this message
           e.type = std::move(*s);
         } else if (key_ == "timestamp") {
           auto* n = std::get_if<Number>(&value);
