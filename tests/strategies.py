@@ -132,3 +132,49 @@ def sim_workloads(draw, *, max_hosts: int = 8, max_jobs: int = 12, walltimes: st
 
 allocation_names = st.sampled_from(["sequential", "random", "topology", "contiguous"])
 any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology"])
+
+
+# --------------------------------------------------------------------------- storage model
+
+@st.composite
+def phase_jobs(draw, nodes: int = 4):
+    """1-2 small datasched_phases jobs on disjoint nodes of a ``nodes``-node platform:
+    a list of (res, profile) whose descriptors are feasible there (devices derivable)."""
+    jobs = []
+    free = nodes
+    for _ in range(draw(st.integers(1, 2))):
+        if free == 0:
+            break
+        res = draw(st.integers(1, min(3, free)))
+        free -= res
+        allocation = draw(st.sampled_from(["internal", "external", "cache", "san"]))
+        if allocation == "external" and nodes - res < 1:
+            allocation = "internal"
+        k_max = {"internal": res, "external": nodes - res, "cache": res, "san": 2}[allocation]
+        staging = allocation != "san" and draw(st.booleans())
+        amounts = st.sampled_from([0.0, 1e8, 2.5e8, 1e9])
+        phases = draw(st.lists(st.one_of(
+            st.builds(lambda a: {"kind": "compute", "flops": a * 10}, amounts),
+            st.builds(lambda a: {"kind": "communicate", "bytes": a}, amounts),
+            st.builds(lambda kind, a, n: {"kind": kind, "bytes": a, **({"nodes": n} if n else {})},
+                      st.sampled_from(["read", "write"]), amounts, st.integers(0, res)),
+        ), min_size=1, max_size=4))
+        storage = {
+            "allocation": allocation,
+            "stg_k": res if allocation == "cache" else draw(st.integers(1, k_max)),
+            "mem_hit_pct": draw(st.sampled_from([0, 25, 50, 100])),
+            "remote_pct": draw(st.sampled_from([0, 30, 100])),
+            "access": draw(st.sampled_from(["disperse", "affinity", "local"])),
+            "san_k": draw(st.integers(1, 2)),
+        }
+        if staging:
+            storage["stage_in_bytes"] = draw(amounts)
+            storage["stage_out_bytes"] = draw(amounts)
+        io_tasks = draw(st.integers(1, res))
+        for phase in phases:
+            phase["nominal_seconds"] = 0
+            if phase["kind"] == "communicate":
+                phase["pattern"] = "all_to_all"
+        jobs.append((res, {"type": "datasched_phases", "version": 1, "res": res, "io_tasks": io_tasks,
+                           "storage": storage, "phases": phases}))
+    return jobs

@@ -39,6 +39,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
       ->expected(2)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->allow_extra_args(false);
+  app.add_option("--traffic-policy", c.traffic_policy,
+                 "Arbitration between IPC and storage traffic: none or np (Batsim's sharing: equal shares), "
+                 "ba:X (X % of a contended link to IPC), fp (IPC first) or weights:ipc=A,storage=B; ba, fp and "
+                 "weights use SimGrid's BMF solver and are experimental (execution/traffic.hpp)")
+      ->capture_default_str();
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

@@ -24,6 +24,7 @@ struct EngineConfig {
   bool inspect                          = false;
   std::vector<std::pair<std::string, std::string>> inspect_routes;
   std::vector<std::string> simgrid_config;     ///< extra --cfg=key:value for SimGrid
+  std::string traffic_policy            = "none"; ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
   bool verbose                          = false;
 };
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace datasched {
 
@@ -21,5 +22,10 @@ void set_fatal_cleanup(std::function<void()> cleanup);
 
 /// Prints "datasched-sim: error: <message>", runs the cleanup, exits with `code`.
 [[noreturn]] void fatal(const std::string& message, int code = 1);
+
+/// Turns an abort() inside SimGrid (e.g. its BMF solver giving up) into one clear
+/// message naming the probable cause, removes `outputs` (and their .tmp), exits 1.
+/// Only async-signal-safe calls run in the handler, so everything is prepared here.
+void install_abort_handler(const std::string& message, const std::vector<std::string>& outputs);
 
 } // namespace datasched

@@ -2,7 +2,9 @@
 the allocation the test chose, and kills jobs when told to.
 
 Options (JSON): {"alloc": {"<job number>": "0-1", ...}, "kill_at": {"<job number>": date},
-"mapping": {"<job number>": {"0": 0, ...}}, "never_start": ["<job number>"]}. Jobs without an alloc entry start on hosts
+"mapping": {"<job number>": {"0": 0, ...}}, "never_start": ["<job number>"],
+"storage": {"<job number>": {"devices": [ids], "access": "..."}}}. "storage" becomes
+EXECUTE_JOB's ``datasched_storage`` extension field (datasched_phases jobs). Jobs without an alloc entry start on hosts
 0..res-1. Named in pybatsim's file/class convention so `pybatsim path/scriptedSched.py`
 loads it.
 """
@@ -22,6 +24,9 @@ class ScriptedSched(BatsimScheduler):
         if number in self.options.get("mapping", {}):
             job.mapping = self.options["mapping"][number]
         self.bs.execute_jobs([job])
+        storage = self.options.get("storage", {}).get(number)
+        if storage is not None:  # pybatsim has no API for extension fields: amend the event it queued
+            self.bs._events_to_send[-1]["data"]["datasched_storage"] = storage
         kill_at = self.options.get("kill_at", {}).get(number)
         if kill_at is not None:
             self.bs.wake_me_up_at(kill_at)

@@ -8,8 +8,11 @@
 
 #include "cli.hpp"
 #include "execution/job_pool.hpp"
+#include "execution/traffic.hpp"
+#include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
 #include "model/machines.hpp"
+#include "model/storage_endpoints.hpp"
 #include "model/workload.hpp"
 #include "protocol/writer.hpp"
 #include "transport/zmq_client.hpp"
@@ -26,6 +29,9 @@ struct Context {
   ProtocolWriter writer;
   std::unique_ptr<ZmqClient> zmq;
   JobsCsv jobs_csv;
+  IoCsv io_csv;
+  StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
+  TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).

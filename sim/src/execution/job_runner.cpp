@@ -11,6 +11,7 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "execution/phase_plan.hpp"
 #include "fatal.hpp"
 
 namespace datasched {
@@ -47,14 +48,16 @@ public:
         return run_delay(profile);
       case ProfileType::Composed:
         return run_composed(profile);
+      case ProfileType::Phases:
+        return run_phases(profile);
       default:
         return run_ptask(profile);
     }
   }
 
-  /// A ptask that reached the walltime keeps running until the completion message
-  /// has been delivered (as in Batsim); it is cancelled afterwards.
-  simgrid::s4u::ExecPtr timed_out_exec;
+  /// Ptasks that reached the walltime keep running until the completion message has
+  /// been delivered (as in Batsim); they are cancelled afterwards.
+  std::vector<simgrid::s4u::ExecPtr> timed_out_execs;
 
   /// Whether the killer's release of the wakeup semaphore ended one of our waits.
   bool kill_release_consumed() const { return kill_release_consumed_; }
@@ -83,7 +86,7 @@ private:
 
   Outcome run_delay(const Profile& profile)
   {
-    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), profile.delay, nullptr});
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), profile.delay, nullptr, {}});
     // A delay equal to the remaining walltime is a walltime kill (Batsim's rule).
     if (limited() && profile.delay >= remaining())
       return sleep_unless_killed(remaining()) ? Outcome::Killed : Outcome::WalltimeReached;
@@ -96,7 +99,7 @@ private:
   Outcome run_composed(const Profile& profile)
   {
     const auto& profiles = job_->workload->profiles;
-    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr});
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
     const size_t frame = job_->progress.size() - 1;
     int index          = 0;
     for (int r = 0; r < profile.repeat; ++r)
@@ -134,22 +137,135 @@ private:
     if (job_->io_profile && job_->progress.empty())
       merge_io_job(hosts, flops, bytes);
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
-    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec});
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec, {}});
     exec->start();
+    const bool arbitrated = context_->traffic.policy().active();
+    if (arbitrated)
+      context_->traffic.started(exec, traffic_class_of(profile.type), hosts, flops, bytes);
     try {
       if (!limited())
         exec->wait();
       else
         exec->wait_for(std::max(0.0, remaining()));
     } catch (const simgrid::TimeoutException&) {
-      timed_out_exec = exec;
+      timed_out_execs.push_back(exec);
       return Outcome::WalltimeReached;
     } catch (const simgrid::CancelException&) { // only killer_actor cancels a running job's ptask
       return Outcome::Killed;
     }
+    if (arbitrated)
+      context_->traffic.ended(exec.get());
     if (killed())
       return Outcome::Killed;
     job_->progress.pop_back();
+    return Outcome::Completed;
+  }
+
+  static TrafficClass traffic_class_of(ProfileType type)
+  {
+    return type == ProfileType::ParallelHomogeneousPfs || type == ProfileType::DataStaging ? TrafficClass::Storage
+                                                                                           : TrafficClass::Ipc;
+  }
+
+  /// A datasched_phases profile: stage-in, the phases in order, stage-out. Each step's
+  /// activities (phase_plan.hpp) start together; the step ends when all have ended.
+  Outcome run_phases(const Profile& profile)
+  {
+    const PhaseProfile& phases = *profile.phases;
+    const StorageEndpoints& endpoints = context_->storage_endpoints;
+    StorageAssignment storage;
+    try {
+      storage = resolve_storage(phases, executor_ids_, job_->requested_storage, endpoints,
+                                context_->machines.nb_compute());
+    } catch (const InputError& e) {
+      fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + e.what());
+    }
+    job_->io             = std::make_unique<IoRecord>();
+    job_->io->devices    = storage.devices;
+    job_->io->access     = storage.access;
+    job_->io->allocation = phases.storage.allocation;
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
+    const size_t frame = job_->progress.size() - 1;
+
+    auto plan = [&](auto&& make) -> std::vector<ActivitySpec> {
+      try {
+        return make();
+      } catch (const InputError& e) {
+        fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + e.what());
+      }
+    };
+    const int nb_steps = static_cast<int>(phases.phases.size()) + 2;
+    for (int step = 0; step < nb_steps; ++step) {
+      const bool stage_in = step == 0, stage_out = step == nb_steps - 1;
+      std::vector<ActivitySpec> specs;
+      if (stage_in || stage_out)
+        specs = plan([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
+      else
+        specs = plan([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
+      job_->progress[frame].task_index = step;
+      const double start                = Engine::get_clock();
+      const Outcome outcome             = run_activities(specs, frame, start);
+      if (outcome != Outcome::Completed)
+        return outcome;
+      const double elapsed = Engine::get_clock() - start;
+      if (stage_in || stage_out)
+        job_->io->stage_seconds += elapsed;
+      else
+        job_->io->phase_seconds[static_cast<int>(phases.phases[step - 1].kind)] += elapsed;
+    }
+    job_->progress.pop_back();
+    return Outcome::Completed;
+  }
+
+  /// Starts every activity of one step and waits for all of them (or the walltime),
+  /// recording when each ends.
+  Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start)
+  {
+    if (specs.empty())
+      return Outcome::Completed;
+    std::vector<simgrid::s4u::ExecPtr> execs;
+    for (const ActivitySpec& spec : specs) {
+      std::vector<Host*> hosts;
+      hosts.reserve(spec.hosts.size());
+      for (int id : spec.hosts)
+        hosts.push_back(context_->machines.at(id).host);
+      auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
+      exec->start();
+      context_->traffic.started(exec, spec.traffic, hosts, spec.flops, spec.bytes);
+      execs.push_back(exec);
+    }
+    job_->progress[frame].execs = execs;
+    std::vector<simgrid::s4u::ExecPtr> pending = execs;
+    std::vector<const ActivitySpec*> pending_specs;
+    for (const auto& spec : specs)
+      pending_specs.push_back(&spec);
+    std::array<double, kNbTrafficClasses> class_end{};
+    while (!pending.empty()) {
+      ssize_t index = -1;
+      try {
+        index = simgrid::s4u::Exec::wait_any_for(pending, limited() ? std::max(0.0, remaining()) : -1.0);
+      } catch (const simgrid::CancelException&) {
+        return Outcome::Killed;
+      }
+      if (killed())
+        return Outcome::Killed;
+      if (index < 0 || index >= static_cast<ssize_t>(pending.size())) { // the walltime
+        timed_out_execs = pending;
+        return Outcome::WalltimeReached;
+      }
+      const double took          = Engine::get_clock() - start;
+      const ActivitySpec& spec   = *pending_specs[index];
+      IoRecord& io               = *job_->io;
+      io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
+      io.seconds[static_cast<int>(spec.tier)] += took;
+      class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
+      context_->traffic.ended(pending[index].get());
+      pending.erase(pending.begin() + index);
+      pending_specs.erase(pending_specs.begin() + index);
+    }
+    for (int c = 0; c < kNbTrafficClasses; ++c)
+      job_->io->class_seconds[c] += class_end[c];
+    job_->progress[frame].execs.clear();
     return Outcome::Completed;
   }
 
@@ -286,8 +402,10 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
   auto* message = new_message(MessageType::JobCompleted);
   message->jobs = {job};
   send_to_server(message);
-  if (runner.timed_out_exec)
-    runner.timed_out_exec->cancel();
+  for (auto& exec : runner.timed_out_execs) {
+    context->traffic.ended(exec.get());
+    exec->cancel();
+  }
 }
 
 namespace {
@@ -301,7 +419,13 @@ nlohmann::json progress_of(const Job& job, size_t level)
     return out;
   }
   double progress = 0;
-  if (f.exec)
+  if (!f.execs.empty()) { // a phase step: its least advanced activity
+    progress = 1.0;
+    for (const auto& exec : f.execs)
+      if (exec->get_state() == simgrid::s4u::Activity::State::STARTED)
+        progress = std::min(progress, 1.0 - exec->get_remaining_ratio());
+    out["current_task_index"] = f.task_index;
+  } else if (f.exec)
     progress = 1.0 - f.exec->get_remaining_ratio();
   else if (f.delay > 0)
     progress = (Engine::get_clock() - f.start_time) / f.delay;
@@ -322,9 +446,16 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
       continue;
     message->progress[id] = job->progress.empty() ? nlohmann::json::object() : progress_of(*job, 0);
     job->killed           = true;
-    for (auto& frame : job->progress)
-      if (frame.exec)
+    for (auto& frame : job->progress) {
+      if (frame.exec) {
+        context->traffic.ended(frame.exec.get());
         frame.exec->cancel();
+      }
+      for (auto& exec : frame.execs) {
+        context->traffic.ended(exec.get());
+        exec->cancel();
+      }
+    }
     // One simcall, as the Actor::kill() of the former actor-per-job design: it wakes the
     // job's worker from a delay (its ptasks' cancellations already woke it).
     JobPool::interrupt(*job);

@@ -135,6 +135,7 @@ private:
     release_machines(job);
     job.worker = nullptr;
     ctx_->jobs_csv.add(job);
+    ctx_->io_csv.add(job);
   }
 
   void on_job_completed(Job& job)
@@ -237,11 +238,15 @@ private:
               " is not a resource id");
     if (d.additional_io_job)
       attach_io_job(job, *d.additional_io_job);
+    if (d.storage && ctx_->workloads.profile_of(job).type != ProfileType::Phases)
+      fatal("EXECUTE_JOB: job '" + job.id + "': datasched_storage applies to datasched_phases jobs only (its profile is " +
+            profile_type_to_string(ctx_->workloads.profile_of(job).type) + ")");
 
     job.state           = JobState::Running;
     job.allocation      = d.allocation;
     job.mapping         = d.mapping;
     job.storage_mapping = d.storage_mapping;
+    job.requested_storage = d.storage;
     job.starting_time   = now();
     for (int id : job.allocation.elements())
       ctx_->machines.at(id).running_jobs.push_back(&job);

@@ -26,7 +26,7 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv"};
+  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv", prefix + "_io.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -79,6 +79,33 @@ double unavailable_host_seconds(const std::vector<std::pair<double, int>>& chang
 
 } // namespace
 
+/// Refuses, before the simulation starts, phase profiles that this platform cannot run
+/// whatever the decisions: SAN I/O without I/O servers, node storage without node NVM,
+/// DRAM hits without DRAM endpoints.
+void check_phase_profiles_against_platform(const Workloads& workloads, const StorageEndpoints& endpoints,
+                                           const Machines& machines)
+{
+  bool has_dram = false;
+  for (int id = 0; id < machines.nb_compute(); ++id)
+    has_dram = has_dram || endpoints.dram_of(id) >= 0;
+  for (const auto& [wname, w] : workloads.workloads())
+    for (const auto& [pname, profile] : w->profiles) {
+      if (profile.type != ProfileType::Phases)
+        continue;
+      const StorageDescriptor& s = profile.phases->storage;
+      const std::string ctx      = "workload '" + w->file + "': profile '" + pname + "'";
+      const bool san             = s.allocation == StorageAllocation::San;
+      if ((san || s.stage_in_bytes > 0 || s.stage_out_bytes > 0) && endpoints.io_servers().empty())
+        throw InputError(ctx + ": needs central storage (" + (san ? "allocation 'san'" : "stage-in/out") +
+                         ") but the platform has no I/O server (datasched_role=io_server)");
+      if (!san && !endpoints.has_node_nvm())
+        throw InputError(ctx + ": allocation '" + storage_allocation_to_string(s.allocation) +
+                         "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
+      if ((s.mem_hit_pct > 0 || san) && !has_dram)
+        throw InputError(ctx + ": needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
+    }
+}
+
 void init_simgrid(const EngineConfig& config, const char* program_name)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
@@ -99,6 +126,10 @@ void init_simgrid(const EngineConfig& config, const char* program_name)
                     "--cfg=contexts/guard-size:0"};
   if (!config.verbose)
     g_simgrid_args.push_back("--log=root.thres:critical");
+  // Ptask weights only work under the BMF solver (DESIGN.md, execution/traffic.hpp);
+  // none and np keep the default solver, so plain Batsim workloads behave as in Batsim.
+  if (TrafficPolicy::parse(config.traffic_policy).active())
+    g_simgrid_args.push_back("--cfg=host/solver:bmf");
   for (const auto& c : config.simgrid_config)
     g_simgrid_args.push_back("--cfg=" + c);
   g_simgrid_argv.clear();
@@ -121,8 +152,10 @@ int run_simulation(const EngineConfig& config, const char* program_name)
 
   std::vector<ExternalEvent> external_events;
   try {
+    ctx.traffic.configure(TrafficPolicy::parse(config.traffic_policy));
     init_simgrid(config, program_name);
     ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
       ctx.workloads.load_file("w" + std::to_string(i), path);
@@ -131,12 +164,20 @@ int run_simulation(const EngineConfig& config, const char* program_name)
       auto loaded = load_external_events(path, ctx.machines.size(), config.simulation.forward_unknown_events);
       external_events.insert(external_events.end(), loaded.begin(), loaded.end());
     }
+    check_phase_profiles_against_platform(ctx.workloads, ctx.storage_endpoints, ctx.machines);
     std::stable_sort(external_events.begin(), external_events.end(),
                      [](const ExternalEvent& a, const ExternalEvent& b) { return a.timestamp < b.timestamp; });
   } catch (const InputError& e) {
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
+  if (ctx.traffic.policy().active())
+    install_abort_handler("SimGrid aborted the simulation (see its message above). With --traffic-policy " +
+                              ctx.traffic.policy().text +
+                              " the likely cause is a known limitation of SimGrid 3.32's BMF solver: an activity "
+                              "with several flows on one link (all-to-all phases, striped SAN I/O) can make it find "
+                              "no allocation. Use --traffic-policy np, or see sim/src/execution/traffic.hpp",
+                          output_files(config.export_prefix));
 
   try {
     ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
@@ -191,6 +232,8 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
     write_machine_states_csv(config.export_prefix + "_machine_states.csv", ctx.machines.size(),
                              ctx.jobs_csv.computing_changes(), ctx.unavailable_changes);
+    if (!ctx.io_csv.empty())
+      ctx.io_csv.write(config.export_prefix + "_io.csv");
   } catch (const std::exception& e) {
     fatal(e.what());
   }

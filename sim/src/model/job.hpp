@@ -2,6 +2,7 @@
 // A job of a workload and everything the engine learns about it while it runs.
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include <simgrid/s4u/Exec.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/io_record.hpp"
 #include "model/profile.hpp"
 
 namespace datasched {
@@ -39,6 +41,7 @@ struct ProgressFrame {
   double start_time = 0;   ///< when the current leaf started
   double delay = 0;        ///< duration of a delay leaf
   simgrid::s4u::ExecPtr exec; ///< running ptask of a parallel leaf
+  std::vector<simgrid::s4u::ExecPtr> execs; ///< running activities of a datasched_phases step
 };
 
 struct Job {
@@ -57,6 +60,8 @@ struct Job {
   std::map<std::string, int> storage_mapping;       ///< storage label -> resource id
   std::shared_ptr<const struct Profile> io_profile; ///< EXECUTE_JOB's additional_io_job, merged into the job's ptask
   IntervalSet io_allocation;                        ///< hosts of the additional I/O job
+  std::optional<RequestedStorage> requested_storage; ///< EXECUTE_JOB's datasched_storage extension
+  std::unique_ptr<IoRecord> io;                     ///< per-tier accounting of a datasched_phases job
   double starting_time = -1;
   double runtime = 0;
   int return_code = 0;

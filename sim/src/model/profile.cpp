@@ -23,6 +23,8 @@ std::string profile_type_to_string(ProfileType type)
       return "parallel_homogeneous_pfs";
     case ProfileType::DataStaging:
       return "data_staging";
+    case ProfileType::Phases:
+      return "datasched_phases";
   }
   return "?";
 }
@@ -150,6 +152,9 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     p.nb_bytes   = f.number("nb_bytes");
     p.from_label = f.string("from");
     p.to_label   = f.string("to");
+  } else if (type == "datasched_phases") {
+    p.type   = ProfileType::Phases;
+    p.phases = std::make_shared<const PhaseProfile>(PhaseProfile::from_json(object, ctx));
   } else if (type == "parallel_homogeneous_energy" || type.rfind("smpi", 0) == 0 || type.rfind("usage_trace", 0) == 0 ||
              type == "send" || type == "recv" || type == "scheduler_send" || type == "scheduler_recv" ||
              type == "trace_replay") {

@@ -1,9 +1,12 @@
 #pragma once
 // Batsim 4 profiles: what a job does once started.
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "model/phase_profile.hpp"
 
 namespace datasched {
 
@@ -15,6 +18,7 @@ enum class ProfileType {
   Composed,                 ///< sequence of other profiles, repeated
   ParallelHomogeneousPfs,   ///< bytes read/written between the hosts and a storage host
   DataStaging,              ///< bytes moved from one storage host to another
+  Phases,                   ///< datasched extension: phase-based application on the storage model
 };
 
 std::string profile_type_to_string(ProfileType type);
@@ -38,6 +42,7 @@ struct Profile {
   double nb_bytes = 0;          // DataStaging
   std::string from_label;       // DataStaging
   std::string to_label;         // DataStaging
+  std::shared_ptr<const PhaseProfile> phases; // Phases
 
   /// Parses and validates one profile. `where` prefixes error messages (file name).
   /// Throws InputError for unknown or unsupported types and invalid fields.

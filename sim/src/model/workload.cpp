@@ -128,6 +128,9 @@ void Workloads::check_profile_references(const Workload& workload, const std::st
       auto it = workload.profiles.find(sub);
       if (it == workload.profiles.end())
         throw InputError(where + ": composed profile '" + p.name + "' references unknown profile '" + sub + "'");
+      if (it->second.type == ProfileType::Phases)
+        throw InputError(where + ": composed profile '" + p.name + "' references the datasched_phases profile '" +
+                         sub + "' (a phase profile is a whole application: give it to the job directly)");
       visit(it->second);
     }
     active.erase(p.name);
@@ -185,8 +188,13 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   if (!object.contains("profile") || !object.at("profile").is_string())
     throw InputError(ctx + ": field 'profile' must be a profile name (string)");
   job->profile = object.at("profile").get<std::string>();
-  if (!workload.profiles.count(job->profile))
+  auto profile = workload.profiles.find(job->profile);
+  if (profile == workload.profiles.end())
     throw InputError(ctx + ": unknown profile '" + job->profile + "'");
+  if (profile->second.type == ProfileType::Phases && profile->second.phases->res != job->requested_resources)
+    throw InputError(ctx + ": requests " + std::to_string(job->requested_resources) + " hosts but its " +
+                     "datasched_phases profile '" + job->profile + "' is sized for res = " +
+                     std::to_string(profile->second.phases->res));
 
   nlohmann::json description = object;
   description["id"]          = full_id;

@@ -278,7 +278,8 @@ std::optional<DecisionPayload> common_payload(const std::string& type, const Fie
   if (type == "EXECUTE_JOB") {
     const std::string* id    = f.string("job_id");
     const std::string* alloc = f.string("alloc");
-    if (!id || !alloc || f.has("mapping") || f.has("storage_mapping") || f.has("additional_io_job"))
+    if (!id || !alloc || f.has("mapping") || f.has("storage_mapping") || f.has("additional_io_job") ||
+        f.has("datasched_storage"))
       return std::nullopt;
     ExecuteJob d;
     d.job_id = *id;

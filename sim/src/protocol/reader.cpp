@@ -58,6 +58,29 @@ int to_int(const nlohmann::json& v, const std::string& what)
   throw InputError(what + " must be an integer, got " + v.dump());
 }
 
+RequestedStorage parse_requested_storage(const nlohmann::json& v, const std::string& where)
+{
+  const std::string ctx = where + ": 'datasched_storage'";
+  if (!v.is_object())
+    throw InputError(ctx + " must be an object {\"devices\": [resource ids], \"access\": \"...\"}");
+  RequestedStorage r;
+  for (const auto& [key, value] : v.items()) {
+    if (key == "devices") {
+      if (!value.is_array())
+        throw InputError(ctx + ": 'devices' must be an array of resource ids");
+      for (const auto& id : value)
+        r.devices.push_back(to_int(id, ctx + ": device"));
+    } else if (key == "access") {
+      if (!value.is_string())
+        throw InputError(ctx + ": 'access' must be a string");
+      r.access = access_type_from_string(value.get<std::string>(), ctx);
+    } else {
+      throw InputError(ctx + ": unknown field '" + key + "' (expected devices, access)");
+    }
+  }
+  return r;
+}
+
 ExecuteJob parse_execute(const EventFields& f)
 {
   ExecuteJob d;
@@ -92,6 +115,8 @@ ExecuteJob parse_execute(const EventFields& f)
   }
   if (f.has("additional_io_job"))
     d.additional_io_job = f.get("additional_io_job");
+  if (f.has("datasched_storage"))
+    d.storage = parse_requested_storage(f.get("datasched_storage"), f.where() + ": job '" + d.job_id + "'");
   return d;
 }
 

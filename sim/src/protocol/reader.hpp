@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/phase_profile.hpp"
 
 namespace datasched {
 
@@ -20,6 +21,9 @@ struct ExecuteJob {
   std::vector<int> mapping; ///< executor -> index in the allocation (empty: identity)
   std::map<std::string, int> storage_mapping;
   std::optional<nlohmann::json> additional_io_job;
+  /// datasched extension: {"devices": [resource ids], "access": "disperse|affinity|local"},
+  /// both optional. Where a datasched_phases job's data lives (Batsim ignores the field).
+  std::optional<RequestedStorage> storage;
 };
 struct RejectJob {
   std::string job_id;

@@ -1,0 +1,295 @@
+#include "execution/phase_plan.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "fatal.hpp"
+
+namespace datasched {
+
+// ---- ActivityBuilder ----------------------------------------------------------
+
+size_t ActivityBuilder::index_of(int host)
+{
+  auto [it, inserted] = index_.emplace(host, hosts_.size());
+  if (inserted) {
+    hosts_.push_back(host);
+    flops_.push_back(0);
+  }
+  return it->second;
+}
+
+void ActivityBuilder::add_flops(int host, double flops)
+{
+  if (flops <= 0)
+    return;
+  flops_[index_of(host)] += flops;
+  flops_total_ += flops;
+}
+
+void ActivityBuilder::add_bytes(int src, int dst, double bytes)
+{
+  if (bytes <= 0)
+    return;
+  const size_t s = index_of(src);
+  const size_t d = index_of(dst);
+  transfers_.push_back(Transfer{s, d, bytes});
+}
+
+ActivitySpec ActivityBuilder::build() const
+{
+  ActivitySpec spec;
+  spec.tier    = tier_;
+  spec.traffic = traffic_;
+  spec.hosts   = hosts_;
+  spec.flops   = flops_;
+  if (!transfers_.empty()) {
+    const size_t m = hosts_.size();
+    spec.bytes.assign(m * m, 0);
+    for (const auto& t : transfers_) {
+      spec.bytes[t.src * m + t.dst] += t.bytes;
+      spec.total_bytes += t.bytes;
+    }
+  }
+  return spec;
+}
+
+// ---- storage assignment ----------------------------------------------------------
+
+namespace {
+
+int nvm_or_throw(const StorageEndpoints& endpoints, int node, const char* why)
+{
+  const int nvm = endpoints.nvm_of(node);
+  if (nvm < 0)
+    throw InputError("compute node " + std::to_string(node) + " has no NVM endpoint (" + why +
+                     "; a SAN-mode platform has no node NVM)");
+  return nvm;
+}
+
+std::vector<int> checked_requested_devices(const PhaseProfile& profile, const RequestedStorage& requested,
+                                           const StorageEndpoints& endpoints)
+{
+  const bool san = profile.storage.allocation == StorageAllocation::San;
+  std::set<int> seen;
+  for (int id : requested.devices) {
+    if (san && !endpoints.is_io_server(id))
+      throw InputError("datasched_storage device " + std::to_string(id) +
+                       " is not an I/O server (datasched_role=io_server), as allocation 'san' needs");
+    if (!san && !endpoints.is_nvm(id))
+      throw InputError("datasched_storage device " + std::to_string(id) + " is not a node NVM endpoint " +
+                       "(datasched_role=nvm), as allocation '" +
+                       storage_allocation_to_string(profile.storage.allocation) + "' needs");
+    if (!seen.insert(id).second)
+      throw InputError("datasched_storage lists device " + std::to_string(id) + " twice");
+  }
+  return requested.devices;
+}
+
+} // namespace
+
+StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector<int>& executors,
+                                  const std::optional<RequestedStorage>& requested, const StorageEndpoints& endpoints,
+                                  int nb_compute)
+{
+  const StorageDescriptor& s = profile.storage;
+  StorageAssignment out;
+  out.access = requested && requested->access ? *requested->access : s.access;
+  if (requested && !requested->devices.empty()) {
+    out.devices = checked_requested_devices(profile, *requested, endpoints);
+    return out;
+  }
+  const int n = static_cast<int>(executors.size());
+  switch (s.allocation) {
+    case StorageAllocation::Cache:
+      for (int node : executors)
+        out.devices.push_back(nvm_or_throw(endpoints, node, "allocation 'cache' keeps each task's data on it"));
+      break;
+    case StorageAllocation::Internal:
+      if (s.stg_k > n)
+        throw InputError("stg_k = " + std::to_string(s.stg_k) + " internal devices, but the job has only " +
+                         std::to_string(n) + " nodes");
+      for (int i = 0; i < s.stg_k; ++i)
+        out.devices.push_back(nvm_or_throw(endpoints, executors[i], "allocation 'internal'"));
+      break;
+    case StorageAllocation::External: {
+      const std::set<int> allocated(executors.begin(), executors.end());
+      if (s.stg_k > nb_compute - static_cast<int>(allocated.size()))
+        throw InputError("stg_k = " + std::to_string(s.stg_k) + " external devices, but only " +
+                         std::to_string(nb_compute - static_cast<int>(allocated.size())) +
+                         " compute nodes are outside the job's allocation");
+      const int last = *std::max_element(executors.begin(), executors.end());
+      for (int step = 1; static_cast<int>(out.devices.size()) < s.stg_k; ++step) {
+        const int node = (last + step) % nb_compute;
+        if (!allocated.count(node))
+          out.devices.push_back(nvm_or_throw(endpoints, node, "allocation 'external'"));
+      }
+      break;
+    }
+    case StorageAllocation::San: {
+      const auto& servers = endpoints.io_servers();
+      if (s.san_k > static_cast<int>(servers.size()))
+        throw InputError("san_k = " + std::to_string(s.san_k) + " I/O servers, but the platform has " +
+                         std::to_string(servers.size()) + " (datasched_role=io_server)");
+      out.devices.assign(servers.begin(), servers.begin() + s.san_k);
+      break;
+    }
+  }
+  return out;
+}
+
+// ---- phases ----------------------------------------------------------------------
+
+namespace {
+
+std::vector<int> active_nodes(const Phase& phase, const std::vector<int>& executors)
+{
+  if (phase.nodes <= 0 || phase.nodes >= static_cast<int>(executors.size()))
+    return executors;
+  return std::vector<int>(executors.begin(), executors.begin() + phase.nodes);
+}
+
+/// Adds a read (device -> node) or a write (node -> device) of `bytes`.
+void add_io(ActivityBuilder& builder, bool read, int node, int device, double bytes)
+{
+  if (read)
+    builder.add_bytes(device, node, bytes);
+  else
+    builder.add_bytes(node, device, bytes);
+}
+
+int dram_or_throw(const StorageEndpoints& endpoints, int node, const char* why)
+{
+  const int dram = endpoints.dram_of(node);
+  if (dram < 0)
+    throw InputError("compute node " + std::to_string(node) + " has no DRAM endpoint (" + why + ")");
+  return dram;
+}
+
+std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
+                                  const StorageAssignment& storage, const StorageEndpoints& endpoints)
+{
+  const StorageDescriptor& s = profile.storage;
+  const bool read            = phase.kind == PhaseKind::Read;
+  const std::vector<int> active = active_nodes(phase, executors);
+  const size_t nb_io            = std::min(active.size(), static_cast<size_t>(profile.io_tasks));
+  const bool san                = s.allocation == StorageAllocation::San;
+  const bool local_only         = s.allocation == StorageAllocation::Cache || storage.access == AccessType::Local;
+  const size_t k                = storage.devices.size();
+
+  ActivityBuilder dram(Tier::Dram, TrafficClass::Storage);
+  ActivityBuilder local(Tier::LocalNvm, TrafficClass::Storage);
+  ActivityBuilder remote(Tier::RemoteNvm, TrafficClass::Storage);
+  ActivityBuilder central(Tier::San, TrafficClass::Storage);
+
+  for (size_t i = 0; i < nb_io; ++i) {
+    const int node      = active[i];
+    const double mem    = phase.amount * s.mem_hit_pct / 100.0;
+    const double device = phase.amount - mem;
+    if (mem > 0)
+      add_io(dram, read, node, dram_or_throw(endpoints, node, "the descriptor's mem_hit_pct needs it"), mem);
+    if (device <= 0)
+      continue;
+    if (san) {
+      const int node_dram = dram_or_throw(endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");
+      for (int server : storage.devices)
+        add_io(central, read, node_dram, server, device / static_cast<double>(k));
+      continue;
+    }
+    const int own = nvm_or_throw(endpoints, node, "its I/O goes to node NVM");
+    if (local_only) {
+      add_io(local, read, node, own, device);
+      continue;
+    }
+    const double remote_bytes = device * s.remote_pct / 100.0;
+    add_io(local, read, node, own, device - remote_bytes);
+    if (remote_bytes <= 0)
+      continue;
+    std::vector<int> targets;
+    if (storage.access == AccessType::Affinity) {
+      targets.push_back(storage.devices[i * k / nb_io]); // task groups of (almost) equal size, in order
+    } else {
+      for (int d : storage.devices)
+        if (endpoints.owner_of(d) != node)
+          targets.push_back(d);
+      if (targets.empty()) // the node's own NVM is the only device: its "remote" share stays local
+        targets = storage.devices;
+    }
+    const double share = remote_bytes / static_cast<double>(targets.size());
+    for (int d : targets)
+      add_io(endpoints.owner_of(d) == node ? local : remote, read, node, d, share);
+  }
+  std::vector<ActivitySpec> out;
+  for (const ActivityBuilder* b : {&dram, &local, &remote, &central})
+    if (!b->empty())
+      out.push_back(b->build());
+  return out;
+}
+
+} // namespace
+
+std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase,
+                                     const std::vector<int>& executors, const StorageAssignment& storage,
+                                     const StorageEndpoints& endpoints)
+{
+  const std::vector<int> active = active_nodes(phase, executors);
+  switch (phase.kind) {
+    case PhaseKind::Compute: {
+      ActivityBuilder b(Tier::Compute, TrafficClass::None);
+      for (int node : active)
+        b.add_flops(node, phase.amount);
+      if (b.empty())
+        return {};
+      return {b.build()};
+    }
+    case PhaseKind::Communicate: {
+      const size_t n = active.size();
+      if (n < 2 || phase.amount <= 0)
+        return {};
+      ActivityBuilder b(Tier::Network, TrafficClass::Ipc);
+      const double per_pair = phase.amount / static_cast<double>(n - 1);
+      for (int src : active)
+        for (int dst : active)
+          if (src != dst)
+            b.add_bytes(src, dst, per_pair);
+      return {b.build()};
+    }
+    case PhaseKind::Read:
+    case PhaseKind::Write:
+      return plan_io(profile, phase, executors, storage, endpoints);
+  }
+  return {};
+}
+
+std::vector<ActivitySpec> plan_stage(bool stage_in, const PhaseProfile& profile, const std::vector<int>& executors,
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints)
+{
+  const StorageDescriptor& s = profile.storage;
+  const double total         = stage_in ? s.stage_in_bytes : s.stage_out_bytes;
+  if (total <= 0)
+    return {};
+  const auto& servers = endpoints.io_servers();
+  if (s.san_k > static_cast<int>(servers.size()))
+    throw InputError(std::string(stage_in ? "stage-in" : "stage-out") + " stripes over san_k = " +
+                     std::to_string(s.san_k) + " I/O servers, but the platform has " + std::to_string(servers.size()));
+  std::vector<int> targets;
+  if (s.allocation == StorageAllocation::Cache || storage.access == AccessType::Local) {
+    const size_t nb_io = std::min(executors.size(), static_cast<size_t>(profile.io_tasks));
+    for (size_t i = 0; i < nb_io; ++i)
+      targets.push_back(nvm_or_throw(endpoints, executors[i], "staging writes to node NVM"));
+  } else {
+    targets = storage.devices;
+  }
+  ActivityBuilder b(stage_in ? Tier::StageIn : Tier::StageOut, TrafficClass::Storage);
+  const double per_flow = total / static_cast<double>(targets.size()) / static_cast<double>(s.san_k);
+  for (int device : targets)
+    for (int j = 0; j < s.san_k; ++j) {
+      if (stage_in)
+        b.add_bytes(servers[j], device, per_flow);
+      else
+        b.add_bytes(device, servers[j], per_flow);
+    }
+  return {b.build()};
+}
+
+} // namespace datasched

@@ -1,0 +1,93 @@
+#pragma once
+// Turns one phase of a `datasched_phases` profile into the SimGrid activities that
+// run it, once the job's hosts and storage devices are known. Pure functions over
+// resource ids (no SimGrid calls), so the byte accounting is unit-tested directly.
+//
+// A read/write phase runs one activity per tier, all at once; the phase ends when the
+// slowest ends. Each activity is a ptask whose flows go to or from device *endpoint
+// hosts*, so a remote NVM read is one flow Y-nvm -> X over the device link and the
+// network path together (DESIGN.md, storage coupling requirement):
+//
+//   tier        flow (read; a write reverses it)          class
+//   dram        X-dram -> X                                 storage
+//   local_nvm   X-nvm  -> X                                 storage
+//   remote_nvm  Y-nvm  -> X   (Y one of the job's devices)  storage
+//   san         io-J   -> X-dram (striped over the servers) storage
+//   stage_in    io-J   -> Y-nvm  (before phase 0)           storage
+//   stage_out   Y-nvm  -> io-J   (after the last phase)     storage
+//   network     X -> Z, all-to-all among active nodes       ipc
+//   compute     flops on the active nodes                   (none)
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "model/io_record.hpp"
+#include "model/phase_profile.hpp"
+#include "model/storage_endpoints.hpp"
+
+namespace datasched {
+
+/// One ptask: hosts are resource ids; bytes is row-major hosts x hosts (empty: none).
+struct ActivitySpec {
+  Tier tier                 = Tier::Compute;
+  TrafficClass traffic      = TrafficClass::None;
+  std::vector<int> hosts;
+  std::vector<double> flops;
+  std::vector<double> bytes;
+  double total_bytes = 0;
+};
+
+/// The devices a running job's data lives on.
+struct StorageAssignment {
+  std::vector<int> devices; ///< NVM endpoint ids, or I/O server ids for san
+  AccessType access = AccessType::Disperse;
+};
+
+/// Chooses the job's devices: the decision's, else derived from the descriptor
+/// (cache: every executor's NVM; internal: the NVMs of the first stg_k executors;
+/// external: the NVMs of the stg_k compute nodes that follow the allocation in id
+/// order, cyclically, skipping allocated ones; san: the first san_k I/O servers).
+/// Throws InputError (without the job id: the caller adds it) when impossible.
+StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector<int>& executors,
+                                  const std::optional<RequestedStorage>& requested, const StorageEndpoints& endpoints,
+                                  int nb_compute);
+
+/// The activities of one phase (possibly none: a phase of zero work takes no time).
+std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase,
+                                     const std::vector<int>& executors, const StorageAssignment& storage,
+                                     const StorageEndpoints& endpoints);
+
+/// The stage-in (before phase 0) or stage-out (after the last phase) activity, if the
+/// descriptor asks for one: stage_{in,out}_bytes split evenly over the data devices
+/// (the I/O tasks' own NVMs for cache/local access, else the assigned devices), each
+/// device's share striped over the first san_k I/O servers.
+std::vector<ActivitySpec> plan_stage(bool stage_in, const PhaseProfile& profile, const std::vector<int>& executors,
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints);
+
+/// Accumulates flows and flops over resource ids and builds the dense ptask.
+class ActivityBuilder {
+public:
+  ActivityBuilder(Tier tier, TrafficClass traffic) : tier_(tier), traffic_(traffic) {}
+  void add_flops(int host, double flops);
+  void add_bytes(int src, int dst, double bytes);
+  bool empty() const { return flops_total_ <= 0 && transfers_.empty(); }
+  ActivitySpec build() const;
+
+private:
+  size_t index_of(int host);
+
+  Tier tier_;
+  TrafficClass traffic_;
+  std::vector<int> hosts_;
+  std::unordered_map<int, size_t> index_;
+  std::vector<double> flops_;
+  double flops_total_ = 0;
+  struct Transfer {
+    size_t src, dst;
+    double bytes;
+  };
+  std::vector<Transfer> transfers_;
+};
+
+} // namespace datasched

@@ -1,0 +1,33 @@
+#pragma once
+// What a phase job did, per storage tier and traffic class: filled while it runs
+// (execution/job_runner), written to `<prefix>_io.csv` (export/io_csv) when it ends.
+#include <array>
+#include <string>
+#include <vector>
+
+#include "model/phase_profile.hpp"
+
+namespace datasched {
+
+/// Where bytes went. Each tier of a phase is one SimGrid activity (phase_plan.hpp).
+enum class Tier { Compute, Network, Dram, LocalNvm, RemoteNvm, San, StageIn, StageOut };
+constexpr int kNbTiers = 8;
+std::string tier_to_string(Tier tier);
+
+/// Traffic classes arbitrated by the engine's traffic policy (execution/traffic.hpp).
+enum class TrafficClass { None, Ipc, Storage };
+constexpr int kNbTrafficClasses = 3;
+std::string traffic_class_to_string(TrafficClass traffic);
+
+struct IoRecord {
+  std::array<double, kNbTiers> bytes{};   ///< bytes moved by the tier's completed activities
+  std::array<double, kNbTiers> seconds{}; ///< per activity: its end - its phase's start, summed
+  std::array<double, 4> phase_seconds{};  ///< wall time of the phases of each PhaseKind
+  double stage_seconds = 0;               ///< wall time of stage-in plus stage-out
+  std::array<double, kNbTrafficClasses> class_seconds{}; ///< per phase: the longest activity of the class, summed
+  std::vector<int> devices;               ///< the storage devices the job used
+  AccessType access = AccessType::Disperse;
+  StorageAllocation allocation = StorageAllocation::Internal;
+};
+
+} // namespace datasched

@@ -1,0 +1,240 @@
+#include "model/phase_profile.hpp"
+
+#include <cmath>
+#include <set>
+
+#include "fatal.hpp"
+
+namespace datasched {
+
+std::string phase_kind_to_string(PhaseKind kind)
+{
+  switch (kind) {
+    case PhaseKind::Compute:
+      return "compute";
+    case PhaseKind::Communicate:
+      return "communicate";
+    case PhaseKind::Read:
+      return "read";
+    case PhaseKind::Write:
+      return "write";
+  }
+  return "?";
+}
+
+std::string storage_allocation_to_string(StorageAllocation allocation)
+{
+  switch (allocation) {
+    case StorageAllocation::Internal:
+      return "internal";
+    case StorageAllocation::External:
+      return "external";
+    case StorageAllocation::Cache:
+      return "cache";
+    case StorageAllocation::San:
+      return "san";
+  }
+  return "?";
+}
+
+std::string access_type_to_string(AccessType access)
+{
+  switch (access) {
+    case AccessType::Disperse:
+      return "disperse";
+    case AccessType::Affinity:
+      return "affinity";
+    case AccessType::Local:
+      return "local";
+  }
+  return "?";
+}
+
+AccessType access_type_from_string(const std::string& text, const std::string& where)
+{
+  if (text == "disperse")
+    return AccessType::Disperse;
+  if (text == "affinity")
+    return AccessType::Affinity;
+  if (text == "local")
+    return AccessType::Local;
+  throw InputError(where + ": unknown access type '" + text + "' (expected disperse, affinity or local)");
+}
+
+namespace {
+
+/// Reads the fields of one JSON object, refusing unknown keys (the schema is closed:
+/// a misspelt optional field must not be silently ignored).
+class StrictObject {
+public:
+  StrictObject(const nlohmann::json& object, std::string where, std::set<std::string> allowed)
+      : object_(object), where_(std::move(where))
+  {
+    if (!object_.is_object())
+      throw InputError(where_ + ": must be a JSON object");
+    for (const auto& [key, value] : object_.items()) {
+      (void)value;
+      if (!allowed.count(key))
+        throw InputError(where_ + ": unknown field '" + key + "'");
+    }
+  }
+
+  const nlohmann::json& required(const std::string& field) const
+  {
+    if (!object_.contains(field))
+      throw InputError(where_ + ": missing field '" + field + "'");
+    return object_.at(field);
+  }
+
+  bool has(const std::string& field) const { return object_.contains(field); }
+
+  double number(const std::string& field, double low, double high) const
+  {
+    const auto& v = required(field);
+    if (!v.is_number())
+      throw InputError(where_ + ": field '" + field + "' must be a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d) || d < low || d > high)
+      throw InputError(where_ + ": field '" + field + "' = " + v.dump() + " is out of range [" + format(low) + ", " +
+                       format(high) + "]");
+    return d;
+  }
+
+  double optional_number(const std::string& field, double fallback) const
+  {
+    return has(field) ? number(field, 0, HUGE_VAL) : fallback;
+  }
+
+  int integer(const std::string& field, int low) const
+  {
+    const auto& v = required(field);
+    if (!v.is_number_integer() || v.get<long long>() < low || v.get<long long>() > 1000000000LL)
+      throw InputError(where_ + ": field '" + field + "' must be an integer >= " + std::to_string(low) + ", got " +
+                       v.dump());
+    return v.get<int>();
+  }
+
+  std::string string(const std::string& field) const
+  {
+    const auto& v = required(field);
+    if (!v.is_string())
+      throw InputError(where_ + ": field '" + field + "' must be a string");
+    return v.get<std::string>();
+  }
+
+  const std::string& where() const { return where_; }
+
+private:
+  static std::string format(double d)
+  {
+    if (std::isinf(d))
+      return "inf";
+    nlohmann::json j = d;
+    return j.dump();
+  }
+
+  const nlohmann::json& object_;
+  std::string where_;
+};
+
+StorageAllocation parse_allocation(const std::string& text, const std::string& where)
+{
+  if (text == "internal")
+    return StorageAllocation::Internal;
+  if (text == "external")
+    return StorageAllocation::External;
+  if (text == "cache")
+    return StorageAllocation::Cache;
+  if (text == "san")
+    return StorageAllocation::San;
+  throw InputError(where + ": unknown storage allocation '" + text + "' (expected internal, external, cache or san)");
+}
+
+StorageDescriptor parse_storage(const nlohmann::json& object, const std::string& where)
+{
+  StrictObject f(object, where, {"allocation", "stg_k", "mem_hit_pct", "remote_pct", "access", "san_k",
+                                 "stage_in_bytes", "stage_out_bytes"});
+  StorageDescriptor s;
+  s.allocation      = parse_allocation(f.string("allocation"), where);
+  s.stg_k           = f.integer("stg_k", 1);
+  s.mem_hit_pct     = f.number("mem_hit_pct", 0, 100);
+  s.remote_pct      = f.number("remote_pct", 0, 100);
+  s.access          = access_type_from_string(f.string("access"), where);
+  s.san_k           = f.integer("san_k", 1);
+  s.stage_in_bytes  = f.optional_number("stage_in_bytes", 0);
+  s.stage_out_bytes = f.optional_number("stage_out_bytes", 0);
+  if (s.allocation == StorageAllocation::San && (s.stage_in_bytes > 0 || s.stage_out_bytes > 0))
+    throw InputError(where + ": stage_in_bytes/stage_out_bytes need node storage, but allocation 'san' keeps the "
+                             "data on central storage");
+  return s;
+}
+
+Phase parse_phase(const nlohmann::json& object, const std::string& where, int res)
+{
+  if (!object.is_object() || !object.contains("kind") || !object.at("kind").is_string())
+    throw InputError(where + ": must be an object with a string field 'kind'");
+  const std::string kind = object.at("kind").get<std::string>();
+  Phase p;
+  std::set<std::string> allowed{"kind", "nominal_seconds", "nodes"};
+  std::string amount_field = "bytes";
+  if (kind == "compute") {
+    p.kind       = PhaseKind::Compute;
+    amount_field = "flops";
+  } else if (kind == "communicate") {
+    p.kind = PhaseKind::Communicate;
+    allowed.insert("pattern");
+  } else if (kind == "read" || kind == "write") {
+    p.kind = kind == "read" ? PhaseKind::Read : PhaseKind::Write;
+    allowed.insert("data");
+  } else {
+    throw InputError(where + ": unknown phase kind '" + kind + "' (expected compute, communicate, read or write)");
+  }
+  allowed.insert(amount_field);
+  StrictObject f(object, where, allowed);
+  p.amount = f.number(amount_field, 0, HUGE_VAL);
+  if (f.has("nominal_seconds"))
+    f.number("nominal_seconds", 0, HUGE_VAL);
+  if (p.kind == PhaseKind::Communicate && f.string("pattern") != "all_to_all")
+    throw InputError(where + ": unknown communication pattern '" + f.string("pattern") + "' (expected all_to_all)");
+  if (f.has("nodes")) {
+    p.nodes = f.integer("nodes", 1);
+    if (p.nodes > res)
+      throw InputError(where + ": field 'nodes' = " + std::to_string(p.nodes) + " exceeds the profile's res (" +
+                       std::to_string(res) + ")");
+  }
+  if (f.has("data")) {
+    const auto& data = f.required("data");
+    if (!data.is_array())
+      throw InputError(where + ": field 'data' must be an array of data-product names");
+    for (const auto& item : data)
+      if (!item.is_string())
+        throw InputError(where + ": field 'data' must contain only strings");
+  }
+  return p;
+}
+
+} // namespace
+
+PhaseProfile PhaseProfile::from_json(const nlohmann::json& object, const std::string& ctx)
+{
+  StrictObject f(object, ctx, {"type", "version", "res", "io_tasks", "storage", "phases", "ret"});
+  const auto& version = f.required("version");
+  if (!version.is_number_integer() || version.get<long long>() != 1)
+    throw InputError(ctx + ": field 'version' = " + version.dump() +
+                     " is not supported (this engine reads datasched_phases version 1)");
+  PhaseProfile p;
+  p.res      = f.integer("res", 1);
+  p.io_tasks = f.integer("io_tasks", 1);
+  if (p.io_tasks > p.res)
+    throw InputError(ctx + ": io_tasks (" + std::to_string(p.io_tasks) + ") exceeds res (" + std::to_string(p.res) +
+                     ")");
+  p.storage = parse_storage(f.required("storage"), ctx + ": storage");
+  const auto& phases = f.required("phases");
+  if (!phases.is_array())
+    throw InputError(ctx + ": field 'phases' must be an array");
+  for (size_t i = 0; i < phases.size(); ++i)
+    p.phases.push_back(parse_phase(phases[i], ctx + ": phase " + std::to_string(i), p.res));
+  return p;
+}
+
+} // namespace datasched

@@ -1,0 +1,61 @@
+#pragma once
+// The `datasched_phases` profile: an application as a sequence of compute /
+// communicate / read / write phases plus one storage-access descriptor (seed 000,
+// Table 1). Schema: workloads/phases.py (PHASE_PROFILE_SCHEMA) and workloads/README.md.
+// This file only parses and validates; execution/phase_plan turns a profile into
+// SimGrid activities once the job's hosts and storage devices are known.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace datasched {
+
+enum class PhaseKind { Compute, Communicate, Read, Write };
+/// Seed 000 section 4.1: where the application's data lives.
+enum class StorageAllocation { Internal, External, Cache, San };
+/// Seed 000 Table 1 "data access type": how tasks map onto the k devices.
+enum class AccessType { Disperse, Affinity, Local };
+
+std::string phase_kind_to_string(PhaseKind kind);
+std::string storage_allocation_to_string(StorageAllocation allocation);
+std::string access_type_to_string(AccessType access);
+/// Parses "disperse" / "affinity" / "local"; throws InputError naming `where`.
+AccessType access_type_from_string(const std::string& text, const std::string& where);
+
+struct StorageDescriptor {
+  StorageAllocation allocation = StorageAllocation::Internal;
+  int stg_k                    = 1;   ///< NVM devices holding the data
+  double mem_hit_pct           = 0;   ///< % of I/O bytes served from the node's DRAM
+  double remote_pct            = 0;   ///< % of the device bytes that go to a non-local NVM
+  AccessType access            = AccessType::Disperse;
+  int san_k                    = 1;   ///< I/O servers striping the data (san; stage-in/out)
+  double stage_in_bytes        = 0;   ///< loaded from central storage onto the devices before phase 0
+  double stage_out_bytes       = 0;   ///< written back to central storage after the last phase
+};
+
+/// What the decision process asked for in EXECUTE_JOB's `datasched_storage` field.
+struct RequestedStorage {
+  std::vector<int> devices;         ///< NVM endpoints or I/O servers (empty: derive them)
+  std::optional<AccessType> access; ///< overrides the profile's access type
+};
+
+struct Phase {
+  PhaseKind kind = PhaseKind::Compute;
+  double amount  = 0; ///< flops per node (compute), bytes sent per node (communicate), bytes per I/O task
+  int nodes      = 0; ///< active nodes: the first `nodes` of the allocation (0: all)
+};
+
+struct PhaseProfile {
+  int res      = 1; ///< nodes the amounts were sized for: jobs using it must request exactly this
+  int io_tasks = 1; ///< the first io_tasks nodes of the allocation do the I/O
+  StorageDescriptor storage;
+  std::vector<Phase> phases;
+
+  /// Parses and validates the profile object. `ctx` names the profile in errors
+  /// ("file: profile 'p'"). Throws InputError on any schema violation.
+  static PhaseProfile from_json(const nlohmann::json& object, const std::string& ctx);
+};
+
+} // namespace datasched

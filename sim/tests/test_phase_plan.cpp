@@ -1,0 +1,248 @@
+// The phase planner on a hand-built storage map: which flows a phase creates, that
+// every byte of the profile is in exactly one flow, and how devices are chosen.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <numeric>
+
+#include "execution/phase_plan.hpp"
+#include "fatal.hpp"
+#include "model/profile.hpp"
+
+using namespace datasched;
+using nlohmann::json;
+
+namespace {
+
+// Resources: compute nodes 0..7, their DRAM endpoints 8..15, NVM endpoints 16..23,
+// I/O servers 24..25 (the layout Machines gives: compute first, then storage hosts).
+constexpr int kNodes = 8;
+StorageEndpoints endpoints_map()
+{
+  StorageEndpoints e(kNodes * 3 + 2);
+  for (int n = 0; n < kNodes; ++n) {
+    e.add(kNodes + n, StorageEndpoints::Kind::Dram, n);
+    e.add(2 * kNodes + n, StorageEndpoints::Kind::Nvm, n);
+  }
+  e.add(3 * kNodes, StorageEndpoints::Kind::IoServer, -1);
+  e.add(3 * kNodes + 1, StorageEndpoints::Kind::IoServer, -1);
+  return e;
+}
+int nvm(int node) { return 2 * kNodes + node; }
+int dram(int node) { return kNodes + node; }
+
+json descriptor(const std::string& allocation, int k, double mem, double remote, const std::string& access)
+{
+  return json{{"allocation", allocation}, {"stg_k", k}, {"mem_hit_pct", mem}, {"remote_pct", remote},
+              {"access", access}, {"san_k", 2}};
+}
+
+PhaseProfile profile(int res, int io_tasks, const json& storage, const json& phases)
+{
+  return PhaseProfile::from_json(json{{"type", "datasched_phases"}, {"version", 1}, {"res", res},
+                                      {"io_tasks", io_tasks}, {"storage", storage}, {"phases", phases}},
+                                 "test: profile 'p'");
+}
+
+/// bytes[(src, dst)] summed over every activity of the phase, and per tier.
+struct Flows {
+  std::map<std::pair<int, int>, double> by_pair;
+  std::map<Tier, double> by_tier;
+  double total = 0;
+};
+Flows flows_of(const std::vector<ActivitySpec>& specs)
+{
+  Flows f;
+  for (const auto& s : specs) {
+    const size_t m = s.hosts.size();
+    for (size_t i = 0; i < m && !s.bytes.empty(); ++i)
+      for (size_t j = 0; j < m; ++j)
+        if (s.bytes[i * m + j] > 0) {
+          f.by_pair[{s.hosts[i], s.hosts[j]}] += s.bytes[i * m + j];
+          f.by_tier[s.tier] += s.bytes[i * m + j];
+          f.total += s.bytes[i * m + j];
+        }
+  }
+  return f;
+}
+
+const std::vector<int> kExecutors{0, 1, 2, 3};
+
+} // namespace
+
+TEST(PhasePlan, ReadSplitsEachTaskOverDramLocalAndRemoteDisperse)
+{
+  // 4 tasks read 100 B: 25 % DRAM; of the 75 device bytes, 40 % (30 B) remote, spread
+  // over the k = 2 internal devices (NVMs of nodes 0 and 1) other than the task's own.
+  auto p = profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"), json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  EXPECT_EQ(storage.devices, (std::vector<int>{nvm(0), nvm(1)}));
+  auto f = flows_of(plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map()));
+  EXPECT_DOUBLE_EQ(f.total, 400); // conservation: tasks x bytes
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 100);
+  EXPECT_DOUBLE_EQ((f.by_pair[{dram(2), 2}]), 25);
+  // node 2: 45 B own NVM, 15 B from each device
+  EXPECT_DOUBLE_EQ((f.by_pair[{nvm(2), 2}]), 45);
+  EXPECT_DOUBLE_EQ((f.by_pair[{nvm(0), 2}]), 15);
+  EXPECT_DOUBLE_EQ((f.by_pair[{nvm(1), 2}]), 15);
+  // node 0 holds device 0: its whole remote share goes to the other device
+  EXPECT_DOUBLE_EQ((f.by_pair[{nvm(0), 0}]), 45);
+  EXPECT_DOUBLE_EQ((f.by_pair[{nvm(1), 0}]), 30);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::RemoteNvm], 4 * 30);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::LocalNvm], 4 * 45);
+}
+
+TEST(PhasePlan, AffinityMapsTaskGroupsToOneDeviceEach)
+{
+  auto p = profile(4, 4, descriptor("external", 2, 0, 100, "affinity"), json::array({{{"kind", "write"}, {"bytes", 8}}}));
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  // external: the 2 nodes after the allocation's last one (3): nodes 4 and 5
+  EXPECT_EQ(storage.devices, (std::vector<int>{nvm(4), nvm(5)}));
+  auto f = flows_of(plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map()));
+  EXPECT_DOUBLE_EQ(f.total, 32);
+  EXPECT_DOUBLE_EQ((f.by_pair[{0, nvm(4)}]), 8); // writes: node -> device
+  EXPECT_DOUBLE_EQ((f.by_pair[{1, nvm(4)}]), 8);
+  EXPECT_DOUBLE_EQ((f.by_pair[{2, nvm(5)}]), 8);
+  EXPECT_DOUBLE_EQ((f.by_pair[{3, nvm(5)}]), 8);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::RemoteNvm], 32);
+}
+
+TEST(PhasePlan, CacheAndLocalAccessNeverLeaveTheNode)
+{
+  for (const char* alloc : {"cache", "internal"}) {
+    auto p = profile(4, 2, descriptor(alloc, 1, 0, 100, std::string(alloc) == "cache" ? "disperse" : "local"),
+                     json::array({{{"kind", "read"}, {"bytes", 10}}}));
+    auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+    auto f       = flows_of(plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map()));
+    EXPECT_DOUBLE_EQ(f.total, 20) << alloc; // io_tasks = 2
+    EXPECT_DOUBLE_EQ(f.by_tier[Tier::LocalNvm], 20) << alloc;
+    EXPECT_DOUBLE_EQ((f.by_pair[{nvm(0), 0}]), 10) << alloc;
+    EXPECT_DOUBLE_EQ((f.by_pair[{nvm(1), 1}]), 10) << alloc;
+  }
+}
+
+TEST(PhasePlan, SanStripesOverTheServersThroughTheNodeDram)
+{
+  auto p = profile(2, 2, descriptor("san", 1, 50, 0, "disperse"), json::array({{{"kind", "read"}, {"bytes", 40}}}));
+  auto storage = resolve_storage(p, {0, 1}, std::nullopt, endpoints_map(), kNodes);
+  EXPECT_EQ(storage.devices, (std::vector<int>{24, 25}));
+  auto f = flows_of(plan_phase(p, p.phases[0], {0, 1}, storage, endpoints_map()));
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::San], 40);
+  EXPECT_DOUBLE_EQ((f.by_pair[{24, dram(1)}]), 10);
+  EXPECT_DOUBLE_EQ((f.by_pair[{25, dram(1)}]), 10);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 40);
+}
+
+TEST(PhasePlan, CommunicateIsAllToAllAmongActiveNodesAndComputeIsPerNode)
+{
+  auto p = profile(4, 4, descriptor("internal", 1, 0, 0, "disperse"),
+                   json::array({{{"kind", "communicate"}, {"bytes", 30}, {"pattern", "all_to_all"}, {"nodes", 3}},
+                                {{"kind", "compute"}, {"flops", 5}}}));
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto comm    = plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map());
+  ASSERT_EQ(comm.size(), 1u);
+  EXPECT_EQ(comm[0].traffic, TrafficClass::Ipc);
+  auto f = flows_of(comm);
+  EXPECT_DOUBLE_EQ(f.total, 90); // 3 active nodes x 30 B sent
+  EXPECT_DOUBLE_EQ((f.by_pair[{0, 2}]), 15);
+  EXPECT_EQ(f.by_pair.count({0, 3}), 0u);
+  auto compute = plan_phase(p, p.phases[1], kExecutors, storage, endpoints_map());
+  ASSERT_EQ(compute.size(), 1u);
+  EXPECT_EQ(compute[0].flops, (std::vector<double>{5, 5, 5, 5}));
+}
+
+TEST(PhasePlan, StageInLoadsTheDevicesFromTheFirstSanKServers)
+{
+  auto storage_json              = descriptor("internal", 2, 0, 0, "disperse");
+  storage_json["stage_in_bytes"] = 100;
+  auto p       = profile(4, 4, storage_json, json::array());
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto f       = flows_of(plan_stage(true, p, kExecutors, storage, endpoints_map()));
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::StageIn], 100);
+  EXPECT_DOUBLE_EQ((f.by_pair[{24, nvm(0)}]), 25);
+  EXPECT_DOUBLE_EQ((f.by_pair[{25, nvm(1)}]), 25);
+  EXPECT_TRUE(plan_stage(false, p, kExecutors, storage, endpoints_map()).empty());
+}
+
+TEST(PhasePlan, RequestedDevicesAreCheckedAndUsed)
+{
+  auto p = profile(2, 2, descriptor("external", 1, 0, 100, "disperse"), json::array({{{"kind", "read"}, {"bytes", 4}}}));
+  RequestedStorage ok{{nvm(6), nvm(7)}, AccessType::Affinity};
+  auto storage = resolve_storage(p, {0, 1}, ok, endpoints_map(), kNodes);
+  EXPECT_EQ(storage.devices, ok.devices);
+  EXPECT_EQ(storage.access, AccessType::Affinity);
+  RequestedStorage compute_node{{3}, std::nullopt};
+  EXPECT_THROW(resolve_storage(p, {0, 1}, compute_node, endpoints_map(), kNodes), InputError);
+  RequestedStorage twice{{nvm(6), nvm(6)}, std::nullopt};
+  EXPECT_THROW(resolve_storage(p, {0, 1}, twice, endpoints_map(), kNodes), InputError);
+  RequestedStorage missing{{999}, std::nullopt};
+  EXPECT_THROW(resolve_storage(p, {0, 1}, missing, endpoints_map(), kNodes), InputError);
+}
+
+TEST(PhasePlan, ImpossibleDerivedDevicesAreErrors)
+{
+  auto big_internal = profile(2, 2, descriptor("internal", 3, 0, 0, "disperse"), json::array());
+  EXPECT_THROW(resolve_storage(big_internal, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
+  auto big_external = profile(2, 2, descriptor("external", 7, 0, 0, "disperse"), json::array());
+  EXPECT_THROW(resolve_storage(big_external, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
+  auto san = descriptor("san", 1, 0, 0, "disperse");
+  san["san_k"] = 3;
+  EXPECT_THROW(resolve_storage(profile(1, 1, san, json::array()), {0}, std::nullopt, endpoints_map(), kNodes),
+               InputError);
+}
+
+TEST(PhaseProfile, RejectsSchemaViolationsNamingTheField)
+{
+  auto base = json{{"type", "datasched_phases"}, {"version", 1}, {"res", 2}, {"io_tasks", 2},
+                   {"storage", descriptor("internal", 1, 0, 0, "disperse")},
+                   {"phases", json::array({{{"kind", "read"}, {"bytes", 1}}})}};
+  auto expect_error = [&](json broken, const std::string& fragment) {
+    try {
+      PhaseProfile::from_json(broken, "w.json: profile 'p'");
+      ADD_FAILURE() << "accepted: " << broken.dump();
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(fragment), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("profile 'p'"), std::string::npos) << e.what();
+    }
+  };
+  EXPECT_NO_THROW(PhaseProfile::from_json(base, "x"));
+  auto negative                 = base;
+  negative["phases"][0]["bytes"] = -1;
+  expect_error(negative, "bytes");
+  auto pct                           = base;
+  pct["storage"]["mem_hit_pct"]      = 120;
+  expect_error(pct, "mem_hit_pct");
+  auto remote                        = base;
+  remote["storage"]["remote_pct"]    = -5;
+  expect_error(remote, "remote_pct");
+  auto unknown        = base;
+  unknown["extra"]    = 1;
+  expect_error(unknown, "unknown field 'extra'");
+  auto version        = base;
+  version["version"]  = 2;
+  expect_error(version, "version");
+  auto io             = base;
+  io["io_tasks"]      = 3;
+  expect_error(io, "io_tasks");
+  auto kind                      = base;
+  kind["phases"][0]["kind"]      = "sleep";
+  expect_error(kind, "phase kind 'sleep'");
+  auto access                    = base;
+  access["storage"]["access"]    = "random";
+  expect_error(access, "access type 'random'");
+  auto staging                       = base;
+  staging["storage"]["allocation"]   = "san";
+  staging["storage"]["stage_in_bytes"] = 5;
+  expect_error(staging, "stage_in_bytes");
+}
+
+TEST(PhaseProfile, IsAProfileTypeOfTheWorkload)
+{
+  auto p = Profile::from_json("p",
+                              json{{"type", "datasched_phases"}, {"version", 1}, {"res", 1}, {"io_tasks", 1},
+                                   {"storage", descriptor("cache", 1, 0, 0, "local")}, {"phases", json::array()}},
+                              "f");
+  EXPECT_EQ(p.type, ProfileType::Phases);
+  ASSERT_TRUE(p.phases);
+  EXPECT_EQ(p.phases->storage.allocation, StorageAllocation::Cache);
+}
