@@ -95,6 +95,7 @@ class ExperimentConfig:
     results_dir: Path
     artifacts_dir: Path
     decision_timeout: float
+    traffic_policy: str
     sim_mem_mb: int
     sim_runtime_min: int
     traces: Mapping[str, TraceSpec]
@@ -135,6 +136,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         results_dir=_repo_path(data["results_dir"]),
         artifacts_dir=_repo_path(data["artifacts_dir"]),
         decision_timeout=float(data.get("decision_timeout", 600)),
+        traffic_policy=str(data.get("traffic_policy", "none")),
         sim_mem_mb=int(data.get("sim_resources", {}).get("mem_mb", 1000)),
         sim_runtime_min=int(data.get("sim_resources", {}).get("runtime", 60)),
         traces=traces,

@@ -137,8 +137,13 @@ def run_simulation(
     decision_timeout: float = 600.0,
     prefix: str = "out",
     on_progress: Callable[[Progress], None] | None = None,
+    traffic_policy: str = "none",
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
+
+    ``traffic_policy`` is the engine's arbitration between IPC and storage traffic
+    (``none``, ``np``, ``ba:X``, ``fp``, ``weights:ipc=A,storage=B``; see
+    sim/src/execution/traffic.hpp); the engine checks it and names it in its error.
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -150,6 +155,8 @@ def run_simulation(
     output_dir = Path(output_dir).resolve()
     output_dir.mkdir(parents=True, exist_ok=True)
     engine = find_engine()
+    if traffic_policy != "none":
+        engine_args = ["--traffic-policy", traffic_policy, *engine_args]
 
     last_error = None
     for _attempt in range(3):  # a port can be taken between free_port() and bind

@@ -16,6 +16,7 @@ rule simulate:
     params:
         scheduler_options=lambda wildcards: scheduler_options(wildcards.allocation, wildcards.seed),
         decision_timeout=EXP.decision_timeout,
+        traffic_policy=EXP.traffic_policy,
         label=lambda wildcards: f"{wildcards.trace} {wildcards.policy}/{wildcards.allocation} seed={wildcards.seed}",
     log:
         f"{RESULTS}/logs/simulate/{{trace}}_{{policy}}_{{allocation}}_{{seed}}.log",

@@ -6,7 +6,7 @@ Policies themselves live in ``schedulers/`` (package ``datasched.schedulers``).
 
 from datasched.policy.allocation import AllocationRequest, Allocator, DataLocations
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob, StorageChoice
 from datasched.policy.events import (
     CompletionState,
     Event,
@@ -24,6 +24,6 @@ from datasched.policy.registry import create_policy, register_allocator, registe
 __all__ = [
     "AllocationRequest", "Allocator", "CallMeLater", "CompletionState", "DataLocations", "Decision",
     "Event", "ExecuteJob", "HostInfo", "JobCompleted", "JobInfo", "JobSubmitted", "JobsKilled",
-    "KillJobs", "NoMoreSubmissions", "PlatformView", "Policy", "PolicyParams", "RejectJob",
+    "KillJobs", "NoMoreSubmissions", "PlatformView", "Policy", "PolicyParams", "RejectJob", "StorageChoice",
     "RequestedCall", "create_policy", "register_allocator", "register_policy",
 ]

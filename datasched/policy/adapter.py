@@ -114,11 +114,14 @@ class PybatsimAdapter(BatsimScheduler):
     # -- decisions ---------------------------------------------------------------
     def _send(self, decisions: list[Decision]) -> None:
         to_execute = []
+        storage: dict[str, dict[str, object]] = {}
         for decision in decisions:
             if isinstance(decision, ExecuteJob):
                 job = self._jobs[decision.job_id]
                 job.allocation = ProcSet(*decision.hosts)
                 to_execute.append(job)
+                if decision.storage is not None:
+                    storage[str(job.id)] = decision.storage.to_json()
             elif isinstance(decision, RejectJob):
                 self.bs.reject_jobs_by_id([decision.job_id])
             elif isinstance(decision, KillJobs):
@@ -129,3 +132,12 @@ class PybatsimAdapter(BatsimScheduler):
                 raise TypeError(f"unknown decision {decision!r}")
         if to_execute:
             self.bs.execute_jobs(to_execute)
+            if storage:
+                self._add_storage_fields(storage)
+
+    def _add_storage_fields(self, storage: dict[str, dict[str, object]]) -> None:
+        """pybatsim 3.2.1 has no way to add an extension field to EXECUTE_JOB: amend the
+        events it has just queued (tested by tests/integration/storage/test_policy_storage.py)."""
+        for event in self.bs._events_to_send:
+            if event.get("type") == "EXECUTE_JOB" and event["data"]["job_id"] in storage:
+                event["data"]["datasched_storage"] = storage[event["data"]["job_id"]]

@@ -15,11 +15,35 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class StorageChoice:
+    """Where a ``datasched_phases`` job's data lives: its storage ``devices`` (resource
+    ids of node NVM endpoints, or of I/O servers for SAN applications; empty: let the
+    engine derive them from the profile) and an ``access`` type overriding the
+    profile's (``"disperse"``, ``"affinity"`` or ``"local"``). Sent as EXECUTE_JOB's
+    ``datasched_storage`` extension field, which real Batsim ignores."""
+
+    devices: tuple[int, ...] = ()
+    access: str | None = None
+
+    ACCESS_TYPES = ("disperse", "affinity", "local")
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {}
+        if self.devices:
+            out["devices"] = list(self.devices)
+        if self.access is not None:
+            out["access"] = self.access
+        return out
+
+
+@dataclass(frozen=True)
 class ExecuteJob(Decision):
-    """Start ``job_id`` now on compute hosts ``hosts`` (Batsim resource ids)."""
+    """Start ``job_id`` now on compute hosts ``hosts`` (Batsim resource ids), with its
+    data on ``storage`` (phase jobs only; ``None``: the engine's default devices)."""
 
     job_id: str
     hosts: tuple[int, ...]
+    storage: StorageChoice | None = None
 
 
 @dataclass(frozen=True)

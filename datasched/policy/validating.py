@@ -17,6 +17,10 @@ from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, Jo
 from datasched.policy.platform import PlatformView
 
 
+#: Resolution of dates in Batsim 4's protocol (seconds).
+PROTOCOL_TIME_RESOLUTION = 1e-6
+
+
 class IllegalDecision(RuntimeError):
     """A policy asked for something the machine cannot do."""
 
@@ -83,7 +87,9 @@ class ValidatingPolicy(Policy):
         job = self._waiting.get(job_id)
         if job is None:
             raise IllegalDecision(f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})")
-        if now < job.submit_time:
+        # Batsim 4 (and our engine) round protocol dates to the microsecond, so "now" at a
+        # submission can be up to 0.5 us before the job's exact subtime.
+        if now < job.submit_time - PROTOCOL_TIME_RESOLUTION:
             raise IllegalDecision(f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}")
         hosts = decision.hosts
         if len(hosts) != job.requested_hosts:
@@ -96,10 +102,27 @@ class ValidatingPolicy(Policy):
                 raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, which does not exist (compute hosts are 0..{nb_hosts - 1})")
             if host in self._busy:
                 raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}")
+        if decision.storage is not None:
+            self._check_storage(decision, policy)
         del self._waiting[job_id]
         self._running[job_id] = tuple(hosts)
         for host in hosts:
             self._busy[host] = job_id
+
+    def _check_storage(self, decision: ExecuteJob, policy: str) -> None:
+        """Structural checks; whether each id is an NVM endpoint or an I/O server of the
+        platform is the engine's to check (it knows the storage hosts)."""
+        storage = decision.storage
+        assert storage is not None
+        devices = storage.devices
+        if any(not isinstance(d, int) or d < 0 for d in devices):
+            raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} storage devices {devices!r}: "
+                                  "they must be resource ids (non-negative integers)")
+        if len(set(devices)) != len(devices):
+            raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} a storage device twice: {devices!r}")
+        if storage.access is not None and storage.access not in storage.ACCESS_TYPES:
+            raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} access type {storage.access!r} "
+                                  f"(expected one of {', '.join(storage.ACCESS_TYPES)})")
 
     def _state(self, job_id: str) -> str:
         if job_id in self._running:

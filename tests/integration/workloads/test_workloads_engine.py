@@ -136,16 +136,30 @@ def test_submission_styles_load(engine, tmp_path, style):
         assert float(merged["execution_time"]) == pytest.approx(470, abs=1e-3)  # sum of T_run, eq. 1
 
 
-def test_phase_profiles_load_once_the_engine_knows_them(engine, tmp_path):
-    from datasched.runner import SimulationError
+def test_phase_profiles_run_on_the_storage_model(engine, tmp_path):
+    """Markov applications as datasched_phases profiles, under pybatsim's fillerSched
+    (which knows nothing of storage: the engine derives each job's devices), on the
+    catalog's 8-node unified platform with 2 I/O servers."""
+    from datasched.runner import run_simulation
     from datasched.workloads.markov import MultiApplicationParams, generate_from_seed, write
+    from tests.conftest import REPO
 
-    params = MultiApplicationParams(seed=3, max_tasks=4, n_apps=2, sizes={"n_phases": 4})
+    params = MultiApplicationParams(seed=3, max_tasks=4, n_apps=4, sizes={"n_phases": 6}, san_k_choices=[1, 2])
     out = write(generate_from_seed(params), tmp_path / "phases.json", profile_mode="phases")
-    try:
-        rows = run(engine, tmp_path, out, 4)
-    except SimulationError as exc:
-        if "datasched_phases" in str(exc):
-            pytest.skip("engine does not implement the datasched_phases profile type yet")
-        raise
-    assert len(rows) == 2 and all(r["final_state"] == "COMPLETED_SUCCESSFULLY" for r in rows)
+    doc = json.loads(out.read_text())
+    platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
+    result = run_simulation(platform, out, "fillerSched", tmp_path / "out", decision_timeout=120,
+                            engine_args=["--traffic-policy", "np"])
+    with open(result.jobs_csv, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    with open(result.jobs_csv.parent / "out_io.csv", newline="") as handle:
+        io = {row["job_id"]: row for row in csv.DictReader(handle)}
+    assert len(rows) == 4 and all(r["final_state"] == "COMPLETED_SUCCESSFULLY" for r in rows)
+    for job in doc["jobs"]:
+        profile = doc["profiles"][job["profile"]]
+        row = io[str(job["id"])]
+        assert row["allocation"] == profile["storage"]["allocation"]
+        io_bytes = sum(float(row[f"{tier}_bytes"]) for tier in ("dram", "local_nvm", "remote_nvm", "san"))
+        phase_bytes = sum(p["bytes"] * min(p.get("nodes") or profile["res"], profile["io_tasks"])
+                          for p in profile["phases"] if p["kind"] in ("read", "write"))
+        assert io_bytes == pytest.approx(phase_bytes, rel=1e-9)

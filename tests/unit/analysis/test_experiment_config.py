@@ -101,3 +101,25 @@ def test_relative_paths_resolve_against_the_repository(config):
     assert exp.results_dir == REPO_ROOT / "results" / "test"
     assert exp.traces["hpc2n"].swf.is_file()
     assert isinstance(exp.traces["hpc2n"].swf, Path)
+
+
+@pytest.mark.parametrize("policy", ["np", "fp", "ba:75", "weights:ipc=3,storage=1"])
+def test_traffic_policy_is_passed_to_the_simulations(policy):
+    import yaml
+
+    from tests.conftest import REPO
+
+    data = yaml.safe_load((REPO / "config" / "test.yaml").read_text())
+    assert load_config({**data, "traffic_policy": policy}).traffic_policy == policy
+    assert load_config(data).traffic_policy == "none"
+
+
+@pytest.mark.parametrize("policy", ["nope", "ba:", "ba:x", "weights:ipc=1"])
+def test_a_malformed_traffic_policy_is_refused_by_name(policy):
+    import yaml
+
+    from tests.conftest import REPO
+
+    data = yaml.safe_load((REPO / "config" / "test.yaml").read_text())
+    with pytest.raises(UserError, match="traffic_policy"):
+        load_config({**data, "traffic_policy": policy})
