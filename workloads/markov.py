@@ -335,7 +335,7 @@ def to_document(model: GeneratedWorkload, *, profile_mode: ProfileMode = "compos
                 "prob_io": 1.0 - app.prob_cc,
                 "tasks": app.tasks,
                 "io_tasks": app.io_tasks,
-                "storage": app.storage.model_dump(mode="json"),
+                "storage": app.storage.to_json(),
                 "state_counts": counts,
                 "nominal_seconds": nominal,
             },

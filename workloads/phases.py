@@ -20,7 +20,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, model_validator
 
 PHASE_PROFILE_TYPE = "datasched_phases"
 PHASE_SCHEMA_VERSION = 1
@@ -68,6 +68,21 @@ class StorageDescriptor(BaseModel):
     remote_pct: float = Field(ge=0, le=100, description="% of the NVM bytes that go to a non-local NVM")
     access: AccessType
     san_k: int = Field(ge=1, description="I/O servers used when allocation is san")
+    stage_in_bytes: float = Field(0.0, ge=0, description="loaded from central storage onto the devices before phase 0")
+    stage_out_bytes: float = Field(0.0, ge=0, description="written back to central storage after the last phase")
+
+    def to_json(self) -> dict[str, Any]:
+        """The engine-facing descriptor; the optional staging keys only when used, so
+        files written before they existed stay byte-identical."""
+        return self.model_dump(mode="json", exclude={k for k in ("stage_in_bytes", "stage_out_bytes")
+                                                    if not getattr(self, k)})
+
+    @model_validator(mode="after")
+    def _staging_needs_node_storage(self) -> "StorageDescriptor":
+        """As the engine: a SAN application's data stays on central storage."""
+        if self.allocation is StorageAllocation.SAN and (self.stage_in_bytes or self.stage_out_bytes):
+            raise ValueError("stage_in_bytes/stage_out_bytes need node storage; allocation 'san' keeps the data central")
+        return self
 
 
 class ReferenceRates(BaseModel):
@@ -177,14 +192,7 @@ def phase_profile(phases: list[Phase], storage: StorageDescriptor, res: int, io_
         "version": PHASE_SCHEMA_VERSION,
         "res": res,
         "io_tasks": io_tasks,
-        "storage": {
-            "allocation": storage.allocation.value,
-            "stg_k": storage.stg_k,
-            "mem_hit_pct": storage.mem_hit_pct,
-            "remote_pct": storage.remote_pct,
-            "access": storage.access.value,
-            "san_k": storage.san_k,
-        },
+        "storage": storage.to_json(),
         "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal)],
     }
 
@@ -273,6 +281,8 @@ PHASE_PROFILE_SCHEMA: dict[str, Any] = {
                 "remote_pct": {"type": "number", "minimum": 0, "maximum": 100},
                 "access": {"enum": [a.value for a in AccessType]},
                 "san_k": {"type": "integer", "minimum": 1},
+                "stage_in_bytes": _NUM,
+                "stage_out_bytes": _NUM,
             },
         },
         "phases": {

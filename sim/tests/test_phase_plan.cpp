@@ -107,6 +107,14 @@ TEST(PhasePlan, AffinityMapsTaskGroupsToOneDeviceEach)
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::RemoteNvm], 32);
 }
 
+TEST(PhasePlan, ExternalFillsWithThePartitionWhenTheNodesOutsideAreTooFew)
+{
+  // 8 nodes, the job on 5..7: outside are 0..4 (from 0, after the last node 7), then 5, 6.
+  auto p       = profile(3, 3, descriptor("external", 7, 0, 100, "disperse"), json::array());
+  auto storage = resolve_storage(p, {5, 6, 7}, std::nullopt, endpoints_map(), kNodes);
+  EXPECT_EQ(storage.devices, (std::vector<int>{nvm(0), nvm(1), nvm(2), nvm(3), nvm(4), nvm(5), nvm(6)}));
+}
+
 TEST(PhasePlan, CacheAndLocalAccessNeverLeaveTheNode)
 {
   for (const char* alloc : {"cache", "internal"}) {
@@ -183,7 +191,7 @@ TEST(PhasePlan, ImpossibleDerivedDevicesAreErrors)
 {
   auto big_internal = profile(2, 2, descriptor("internal", 3, 0, 0, "disperse"), json::array());
   EXPECT_THROW(resolve_storage(big_internal, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
-  auto big_external = profile(2, 2, descriptor("external", 7, 0, 0, "disperse"), json::array());
+  auto big_external = profile(2, 2, descriptor("external", 9, 0, 0, "disperse"), json::array());
   EXPECT_THROW(resolve_storage(big_external, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
   auto san = descriptor("san", 1, 0, 0, "disperse");
   san["san_k"] = 3;

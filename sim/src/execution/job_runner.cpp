@@ -240,6 +240,7 @@ private:
     for (const auto& spec : specs)
       pending_specs.push_back(&spec);
     std::array<double, kNbTrafficClasses> class_end{};
+    std::array<double, kNbTiers> tier_end{};
     while (!pending.empty()) {
       ssize_t index = -1;
       try {
@@ -257,7 +258,7 @@ private:
       const ActivitySpec& spec   = *pending_specs[index];
       IoRecord& io               = *job_->io;
       io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
-      io.seconds[static_cast<int>(spec.tier)] += took;
+      tier_end[static_cast<int>(spec.tier)] = std::max(tier_end[static_cast<int>(spec.tier)], took);
       class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
       context_->traffic.ended(pending[index].get());
       pending.erase(pending.begin() + index);
@@ -265,6 +266,8 @@ private:
     }
     for (int c = 0; c < kNbTrafficClasses; ++c)
       job_->io->class_seconds[c] += class_end[c];
+    for (int t = 0; t < kNbTiers; ++t)
+      job_->io->seconds[t] += tier_end[t];
     job_->progress[frame].execs.clear();
     return Outcome::Completed;
   }

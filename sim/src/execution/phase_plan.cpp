@@ -113,17 +113,21 @@ StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector
         out.devices.push_back(nvm_or_throw(endpoints, executors[i], "allocation 'internal'"));
       break;
     case StorageAllocation::External: {
+      // Seed 000 4.1: "some (or all) storage devices outside of the partition". The
+      // nodes after the allocation's last one (in id order, cyclically) first, then,
+      // when k exceeds the nodes outside, the allocation's own, in allocation order.
+      if (s.stg_k > nb_compute)
+        throw InputError("stg_k = " + std::to_string(s.stg_k) + " external devices, but the platform has only " +
+                         std::to_string(nb_compute) + " compute nodes");
       const std::set<int> allocated(executors.begin(), executors.end());
-      if (s.stg_k > nb_compute - static_cast<int>(allocated.size()))
-        throw InputError("stg_k = " + std::to_string(s.stg_k) + " external devices, but only " +
-                         std::to_string(nb_compute - static_cast<int>(allocated.size())) +
-                         " compute nodes are outside the job's allocation");
       const int last = *std::max_element(executors.begin(), executors.end());
-      for (int step = 1; static_cast<int>(out.devices.size()) < s.stg_k; ++step) {
+      for (int step = 1; step < nb_compute && static_cast<int>(out.devices.size()) < s.stg_k; ++step) {
         const int node = (last + step) % nb_compute;
         if (!allocated.count(node))
           out.devices.push_back(nvm_or_throw(endpoints, node, "allocation 'external'"));
       }
+      for (size_t i = 0; i < executors.size() && static_cast<int>(out.devices.size()) < s.stg_k; ++i)
+        out.devices.push_back(nvm_or_throw(endpoints, executors[i], "allocation 'external'"));
       break;
     }
     case StorageAllocation::San: {

@@ -21,7 +21,7 @@ std::string traffic_class_to_string(TrafficClass traffic);
 
 struct IoRecord {
   std::array<double, kNbTiers> bytes{};   ///< bytes moved by the tier's completed activities
-  std::array<double, kNbTiers> seconds{}; ///< per activity: its end - its phase's start, summed
+  std::array<double, kNbTiers> seconds{}; ///< per phase: its start to the tier's last activity end, summed
   std::array<double, 4> phase_seconds{};  ///< wall time of the phases of each PhaseKind
   double stage_seconds = 0;               ///< wall time of stage-in plus stage-out
   std::array<double, kNbTrafficClasses> class_seconds{}; ///< per phase: the longest activity of the class, summed

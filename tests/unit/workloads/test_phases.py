@@ -108,3 +108,26 @@ def test_schema_rejects_unknown_fields_and_bad_values():
 def test_storage_descriptor_enum_values():
     assert [a.value for a in StorageAllocation] == ["internal", "external", "cache", "san"]
     assert [a.value for a in AccessType] == ["disperse", "affinity", "local"]
+
+
+def test_staging_fields_are_written_only_when_used():
+    from pydantic import ValidationError
+
+    from datasched.workloads.phases import (
+        Phase,
+        PhaseKind,
+        ReferenceRates,
+        StorageDescriptor,
+        phase_profile,
+        validate_phase_profile,
+    )
+
+    base = dict(allocation="internal", stg_k=1, mem_hit_pct=0, remote_pct=0, access="disperse", san_k=1)
+    plain = phase_profile([Phase(PhaseKind.READ, 1e9)], StorageDescriptor(**base), 1, 1, ReferenceRates())
+    assert "stage_in_bytes" not in plain["storage"] and "stage_out_bytes" not in plain["storage"]
+    staged = phase_profile([Phase(PhaseKind.READ, 1e9)], StorageDescriptor(**base, stage_in_bytes=5e9), 1, 1,
+                           ReferenceRates())
+    assert staged["storage"]["stage_in_bytes"] == 5e9 and "stage_out_bytes" not in staged["storage"]
+    validate_phase_profile(staged)
+    with pytest.raises(ValidationError, match="allocation 'san' keeps the data central"):
+        StorageDescriptor(**{**base, "allocation": "san"}, stage_out_bytes=1.0)
