@@ -17,7 +17,8 @@ from pathlib import Path
 from datasched.engine import REPO_ROOT
 from datasched.runner import SimulationError, run_simulation
 
-DEFAULT_CASES = REPO_ROOT.parent / "shared" / "conformance"
+#: Real Batsim 4.2.1 reference runs, kept in the repository (see its README.md).
+DEFAULT_CASES = REPO_ROOT / "tests" / "data" / "conformance"
 TIME_TOLERANCE = 1e-6
 
 

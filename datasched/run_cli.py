@@ -32,7 +32,7 @@ def register(subparsers) -> None:
     demo.set_defaults(func=cmd_demo)
 
     conf = subparsers.add_parser("conformance", help="compare the engine with real Batsim 4.2.1 reference runs")
-    conf.add_argument("--cases", default=None, help="folder of conformance cases (default: ../shared/conformance)")
+    conf.add_argument("--cases", default=None, help="folder of conformance cases (default: tests/data/conformance)")
     conf.set_defaults(func=cmd_conformance)
 
 

@@ -17,7 +17,27 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_DATA = REPO / "tests" / "data"
-SHARED = REPO.parent / "shared"
+#: Real traces and Batsim reference runs, copied into the repository (see each folder's README).
+TRACES = TEST_DATA / "traces"
+CONFORMANCE = TEST_DATA / "conformance"
+HPC2N = TRACES / "hpc2n.swf"
+LUBLIN = TRACES / "lublin_256.swf"
+
+
+@pytest.fixture(scope="session")
+def _engine_stub(tmp_path_factory) -> Path:
+    stub = tmp_path_factory.mktemp("no-engine") / "datasched-sim"
+    stub.write_text("#!/bin/sh\necho 'this test runs the engine: mark it with @pytest.mark.engine' >&2\nexit 97\n")
+    stub.chmod(0o755)
+    return stub
+
+
+@pytest.fixture(autouse=True)
+def _engine_only_for_engine_tests(request, monkeypatch, _engine_stub):
+    """A test without the ``engine`` marker gets a stand-in engine that fails, so the
+    marker cannot be forgotten: ``pytest -m "not engine"`` then really needs no engine."""
+    if request.node.get_closest_marker("engine") is None:
+        monkeypatch.setenv("DATASCHED_SIM", str(_engine_stub))
 
 
 def write_workload(directory: Path, jobs: list[dict], profiles: dict, name: str = "workload.json") -> Path:

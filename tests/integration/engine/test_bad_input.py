@@ -9,6 +9,8 @@ from datasched.engine import find_engine
 from datasched.runner import SimulationError, run_simulation
 from tests.conftest import TEST_DATA, write_workload
 
+pytestmark = pytest.mark.engine
+
 PLATFORM = TEST_DATA / "closed_form.xml"
 DELAY = {"d": {"type": "delay", "delay": 5}}
 

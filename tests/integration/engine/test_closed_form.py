@@ -7,6 +7,8 @@ lasts (route latency) + max over its resources of (amount / capacity).
 
 import pytest
 
+pytestmark = pytest.mark.engine
+
 TOL = 1e-6
 
 

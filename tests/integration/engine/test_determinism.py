@@ -1,7 +1,11 @@
 """Same inputs, same outputs: the demo twice gives byte-identical _jobs.csv files."""
 
+import pytest
+
 from datasched.runner import run_simulation
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.engine
 
 
 def test_same_run_twice_is_byte_identical(tmp_path):

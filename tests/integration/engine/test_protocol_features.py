@@ -14,6 +14,8 @@ from datasched.engine import find_engine
 from datasched.runner import SimulationError, free_port, run_simulation
 from tests.conftest import TEST_DATA, read_jobs_csv, write_workload
 
+pytestmark = pytest.mark.engine
+
 STORAGE = TEST_DATA / "storage.xml"
 CLOSED = TEST_DATA / "closed_form.xml"
 TOL = 1e-6

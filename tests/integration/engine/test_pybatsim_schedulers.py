@@ -8,9 +8,9 @@ import pytest
 
 from datasched.runner import run_simulation
 from datasched.workloads.swf_convert import convert_swf, make_options
-from tests.conftest import REPO, SHARED, TEST_DATA
+from tests.conftest import HPC2N, REPO, TEST_DATA
 
-HPC2N = SHARED / "traces" / "hpc2n.swf"
+pytestmark = pytest.mark.engine
 
 
 def converted(tmp_path, max_jobs):
@@ -24,7 +24,6 @@ def final_states(jobs_csv):
         return [row["final_state"] for row in csv.DictReader(f)]
 
 
-@pytest.mark.skipif(not HPC2N.is_file(), reason="shared traces absent")
 @pytest.mark.parametrize("scheduler,max_jobs", [
     ("easyBackfill", None),      # the whole excerpt
     ("fillerSched", None),

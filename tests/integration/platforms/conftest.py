@@ -24,7 +24,7 @@ REPO = HERE.parents[2]
 def _engine() -> Path | None:
     if os.environ.get("DATASCHED_PLATFORM_PROBE") == "sgprobe":
         return None  # force SimGrid-only checks (e.g. to compare with the engine)
-    candidates = [os.environ.get("DATASCHED_SIM"), REPO / "build/sim/datasched-sim", "/work/main/build/sim/datasched-sim"]
+    candidates = [os.environ.get("DATASCHED_SIM"), REPO / "build/sim/datasched-sim"]
     for c in candidates:
         if c and Path(c).is_file() and os.access(c, os.X_OK):
             return Path(c)

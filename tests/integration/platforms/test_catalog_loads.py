@@ -10,6 +10,8 @@ from datasched.platforms import generate, write
 from datasched.platforms.catalog import catalog
 from tests.strategies import platform_params
 
+pytestmark = pytest.mark.engine
+
 CATALOG = Path(__file__).resolve().parents[3] / "platforms" / "catalog"
 
 

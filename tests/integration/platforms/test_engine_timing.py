@@ -13,6 +13,8 @@ import pytest
 from datasched.engine import find_engine
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.engine
+
 PLATFORM = REPO / "platforms" / "catalog" / "small-test-unified.xml"
 TOL = 1e-6
 

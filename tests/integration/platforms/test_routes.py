@@ -13,6 +13,8 @@ from datasched.platforms import (
 )
 from datasched.platforms import naming
 
+pytestmark = pytest.mark.engine
+
 
 def build(tmp_path, topology, mode="unified", k=2):
     params = SystemParams(

@@ -11,18 +11,16 @@ import pytest
 
 from datasched.runner import run_simulation
 from datasched.workloads.swf_convert import convert_swf, make_options
-from tests.conftest import SHARED, TEST_DATA
+from tests.conftest import HPC2N, TEST_DATA
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
-TRACE = SHARED / "traces" / "hpc2n.swf"
+TRACE = HPC2N
 PLATFORM = TEST_DATA / "cluster240.xml"
 
 
 @pytest.fixture(scope="module")
 def workload(tmp_path_factory):
-    if not TRACE.is_file():
-        pytest.skip("shared traces absent")
     path = tmp_path_factory.mktemp("hpc2n") / "hpc2n.json"
     convert_swf(TRACE, path, make_options(platform_nodes=240))
     return path

@@ -77,15 +77,12 @@ from pathlib import Path
 
 import pytest
 
-from datasched.engine import find_engine
-from datasched.errors import UserError
 from datasched.runner import run_simulation
 from datasched.workloads.swf_convert import convert_swf, make_options
-from tests.conftest import SHARED, TEST_DATA
+from tests.conftest import HPC2N, TEST_DATA
 
 pytestmark = [pytest.mark.engine]
 
-HPC2N = SHARED / "traces" / "hpc2n.swf"
 HPC2N_JOBS = 300
 #: (scheduler, options) per label; pybatsim's take no options
 SCHEDULERS = {
@@ -96,14 +93,6 @@ SCHEDULERS = {
     "easy/contiguous": ("easy", {"allocation": "contiguous"}),
     "easy/sequential": ("easy", {"allocation": "sequential"}),
 }
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _engine_available():
-    try:
-        find_engine()
-    except UserError as exc:
-        pytest.skip(str(exc))
 
 
 @dataclass(frozen=True)
@@ -218,8 +207,6 @@ def test_hand_made_case_gives_each_scheduler_its_explained_dates(tmp_path, case_
 
 @pytest.fixture(scope="module")
 def hpc2n_runs(tmp_path_factory):
-    if not HPC2N.is_file():
-        pytest.skip("shared traces absent")
     directory = tmp_path_factory.mktemp("hpc2n_compare")
     workload = directory / "hpc2n.json"
     convert_swf(HPC2N, workload, make_options(platform_nodes=240, max_jobs=HPC2N_JOBS))

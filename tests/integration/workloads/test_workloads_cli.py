@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 from datasched.workflows import TABLE4_PATH
-from tests.unit.workloads.test_swf_parse import HPC2N, LUBLIN
+from tests.conftest import HPC2N, LUBLIN
 
 
 def datasched(*args, cwd):

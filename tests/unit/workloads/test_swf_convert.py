@@ -15,7 +15,7 @@ from datasched.errors import UserError
 from datasched.workloads.swf import read_swf
 from datasched.workloads.swf_convert import ConversionOptions, build_workload, convert_swf, make_options
 
-from .test_swf_parse import HPC2N, LUBLIN
+from tests.conftest import HPC2N, LUBLIN
 
 
 def columns(path: Path) -> list[list[float]]:

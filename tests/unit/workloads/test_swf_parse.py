@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,12 +17,9 @@ from datasched.workloads.swf import (
     read_swf,
     write_swf,
 )
+from tests.conftest import HPC2N, LUBLIN
 from tests.strategies import swf_header_values, swf_records
 
-#: The shared traces (override with DATASCHED_TRACES where they live elsewhere).
-TRACES = Path(os.environ.get("DATASCHED_TRACES", "/work/shared/traces"))
-HPC2N = TRACES / "hpc2n.swf"
-LUBLIN = TRACES / "lublin_256.swf"
 GOOD = "1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1"
 
 
