@@ -136,3 +136,42 @@ def test_policy_module_failing_at_import_names_the_cause(tmp_path, monkeypatch, 
     install_distribution(tmp_path, monkeypatch, {"crashing": "ext_sched_test_crashing"})
     with pytest.raises(UserError, match=r"'crashing = ext_sched_test_crashing'.*RuntimeError: needs a licence server"):
         registry.discover()
+
+
+CLASHING_MODULE = '''
+from datasched.policy.queue import QueuePolicy
+from datasched.policy.registry import register_policy
+
+
+class Easy(QueuePolicy):
+    """Same class name and policy name as the built-in EASY."""
+
+    name = "easy"
+    description = "an outside policy that wants the built-in's name"
+
+    def schedule(self, now):
+        return []
+'''
+
+
+@pytest.mark.parametrize("entry,decorated", [("ext_sched_test_clash", True), ("ext_sched_test_clash:Easy", False)],
+                         ids=["module-with-decorated-class", "class-entry-point"])
+def test_outside_class_with_a_builtin_name_is_an_error_naming_both(tmp_path, monkeypatch, isolated_registry,
+                                                                   entry, decorated):
+    builtin = registry.policy_class("easy")
+    source = CLASHING_MODULE.replace("\nclass Easy", "\n@register_policy\nclass Easy") if decorated else CLASHING_MODULE
+    (tmp_path / "ext_sched_test_clash.py").write_text(source)
+    install_distribution(tmp_path, monkeypatch, {"clash": entry})
+    monkeypatch.setattr(registry, "_discovered", False)
+    with pytest.raises(UserError) as caught:
+        registry.discover()
+    text = str(caught.value)
+    assert "policy name 'easy' is used by both datasched.schedulers.easy.Easy and ext_sched_test_clash.Easy" in text
+    assert "'clash = " in text
+    assert registry._policies["easy"] is builtin  # never replaced
+
+
+def test_the_same_class_registered_again_is_not_a_clash(isolated_registry):
+    builtin = registry.policy_class("easy")
+    assert registry.register_policy(builtin) is builtin
+    assert registry.policy_class("easy") is builtin
