@@ -39,9 +39,11 @@ def run_table(jobs_csvs: Sequence[str | Path], nodes_by_trace: Mapping[str, int]
     rows = []
     for key, run in jobs.groupby(list(RUN_KEYS), sort=True):
         trace_dims = dims.get(key[0])
-        allocations = [parse_procset(text) for text in run["allocated_resources"]] if trace_dims else []
-        values = [mean_pairwise_hops(ids, trace_dims) for ids in allocations if len(ids) > 1]
-        rows.append({**dict(zip(RUN_KEYS, key)), "mean_allocation_hops": float(np.mean(values)) if values else float("nan")})
+        values: list[float] = []
+        if trace_dims:
+            allocations = [parse_procset(text) for text in run["allocated_resources"]]
+            values = [mean_pairwise_hops(ids, trace_dims) for ids in allocations if len(ids) > 1]
+        rows.append({**dict(zip(RUN_KEYS, key, strict=True)), "mean_allocation_hops": float(np.mean(values)) if values else float("nan")})
     return runs.merge(pd.DataFrame(rows), on=list(RUN_KEYS), how="left", validate="one_to_one")
 
 

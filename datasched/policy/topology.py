@@ -30,11 +30,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from datasched.errors import UserError
+from datasched.platforms.torus import torus_coordinates, torus_hops_between
 
 if TYPE_CHECKING:
     from datasched.policy.platform import HostInfo
@@ -86,7 +87,7 @@ class _TreeCoord:
 
     def distance(self, other: "_TreeCoord") -> int:
         common = 0
-        for a, b in zip(self.path, other.path):
+        for a, b in zip(self.path, other.path, strict=False):
             if a != b:
                 break
             common += 1
@@ -101,11 +102,7 @@ class _TorusCoord:
     dims: tuple[int, ...]
 
     def distance(self, other: "_TorusCoord") -> int:
-        total = 0
-        for a, b, d in zip(self.coords, other.coords, self.dims):
-            delta = abs(a - b)
-            total += min(delta, d - delta)
-        return total
+        return int(torus_hops_between(self.coords, other.coords, self.dims))
 
 
 @dataclass(frozen=True)
@@ -118,22 +115,32 @@ class _LevelCoord:
     def distance(self, other: "_LevelCoord") -> int:
         if self.cluster != other.cluster:
             return 2 * (len(self.groups) + 2)
-        for level, (a, b) in enumerate(zip(self.groups, other.groups)):
+        for level, (a, b) in enumerate(zip(self.groups, other.groups, strict=False)):
             if a != b:
                 return 2 * (len(self.groups) - level)
         return 0
 
 
-def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], object], source: str) -> HostDistances | None:
-    coords = [coord_of(h) for h in hosts]
-    if not coords or any(c is None for c in coords):
+class _Coord(Protocol):
+    def distance(self, other: Any, /) -> int: ...  # other: a coordinate of the same kind
+
+
+def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], _Coord | None],
+                 source: str) -> HostDistances | None:
+    found = [coord_of(h) for h in hosts]
+    coords = [c for c in found if c is not None]
+    if not coords or len(coords) != len(found):
         return None
     n = len(coords)
+    tori = [c for c in coords if isinstance(c, _TorusCoord)]
+    if len(tori) == n and all(c.dims == tori[0].dims for c in tori):  # one torus: every pair at once
+        points = np.array([c.coords for c in tori], dtype=np.int64)
+        hops = torus_hops_between(points[:, None, :], points[None, :, :], tori[0].dims)
+        return HostDistances(hops.astype(np.int32), source)
     matrix = np.zeros((n, n), dtype=np.int32)
     for i in range(n):
         for j in range(i + 1, n):
-            d = coords[i].distance(coords[j])  # type: ignore[union-attr]
-            matrix[i, j] = matrix[j, i] = d
+            matrix[i, j] = matrix[j, i] = coords[i].distance(coords[j])
     return HostDistances(matrix, source)
 
 
@@ -154,13 +161,13 @@ def _radical_ranks(radical: str) -> list[int]:
     return values
 
 
-def _coords_from_xml(path: Path) -> dict[str, object]:
+def _coords_from_xml(path: Path) -> dict[str, _Coord]:
     """Host name -> coordinate object for every cluster with a known topology."""
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError) as exc:
         raise UserError(f"{path}: cannot read platform XML: {exc}") from None
-    coords: dict[str, object] = {}
+    coords: dict[str, _Coord] = {}
     for cluster in root.iter("cluster"):
         topology = cluster.get("topology", "FLAT").upper()
         params = cluster.get("topo_parameters", "")
@@ -181,16 +188,12 @@ def _coords_from_xml(path: Path) -> dict[str, object]:
     return coords
 
 
-def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], object] | None:
+def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], _Coord] | None:
     if topology == "TORUS":
         dims = _ints(params)
 
         def torus(rank: int) -> _TorusCoord:
-            out, product = [], 1
-            for d in dims:
-                out.append((rank // product) % d)
-                product *= d
-            return _TorusCoord(tuple(out), dims)
+            return _TorusCoord(tuple(int(c) for c in torus_coordinates([rank], dims)[0]), dims)
         return torus
     if topology == "FAT_TREE":
         levels_text, down_text, *_ = params.split(";")
