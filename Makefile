@@ -2,7 +2,7 @@
 # with nothing changed does no apt call, no rebuild and no reinstall.
 #
 #   make reproduce   set everything up, then run the main job (quick paper figures)
-#   make test        set everything up, then run every test (C++ and Python)
+#   make test        set everything up, then lint and type-check, then run every test (C++ and Python)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -16,7 +16,7 @@ ENGINE := $(BUILD)/datasched-sim
 UV_VERSION := 0.9.5
 JOBS ?= 2
 
-.PHONY: setup system-deps engine venv test test-engine test-python reproduce demo lock clean bench
+.PHONY: setup system-deps engine venv test lint test-engine test-python reproduce demo lock clean bench
 
 setup: system-deps engine venv
 
@@ -52,7 +52,14 @@ lock:
 	$(VENV)/bin/uv pip compile -q --python-version 3.11 --extra dev pyproject.toml -o requirements.lock
 
 test: setup
-	$(MAKE) --no-print-directory test-engine test-python
+	$(MAKE) --no-print-directory lint test-engine test-python
+
+# ruff (lint + format check) and mypy over our Python (settings in pyproject.toml);
+# scripts/typecheck.py maps the top-level folders into datasched.* for mypy.
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VPY) scripts/typecheck.py
 
 test-engine: engine
 	ctest --test-dir $(BUILD) --output-on-failure --no-tests=error -j $(JOBS)

@@ -80,7 +80,7 @@ class PoliciesOnTraces:
 
     def runs(self) -> list[Run]:
         """The full grid; deterministic allocators run once (seed ``none``)."""
-        runs = []
+        runs: list[Run] = []
         for trace in self.traces:
             for policy in self.policies:
                 for allocation in self.allocations:

@@ -53,7 +53,7 @@ def read_jobs(path: str | Path, params: Mapping[str, object] | None = None) -> p
     return frame
 
 
-def load_runs(paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, object]] | None = None) -> pd.DataFrame:
+def load_runs(paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, Mapping[str, object]]] | None = None) -> pd.DataFrame:
     """Concatenate runs into one tidy table; parameters come from each path.
 
     ``extra`` adds per-trace (or any path-parameter) columns, e.g. the platform size:
@@ -61,7 +61,7 @@ def load_runs(paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, obje
     """
     frames = []
     for path in sorted(str(p) for p in paths):
-        params: dict[str, object] = params_from_path(Path(path).parent)
+        params: dict[str, object] = dict(params_from_path(Path(path).parent))
         for key, table in (extra or {}).items():
             params.update(table.get(str(params.get(key)), {}))
         frames.append(read_jobs(path, params))

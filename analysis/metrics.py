@@ -70,7 +70,7 @@ def run_metrics(jobs: pd.DataFrame, by: Sequence[str], nodes_column: str = "node
         nodes = float(run[nodes_column].iloc[0])
         busy = float((ok["execution_time"] * ok["requested_number_of_resources"]).sum())
         rows.append({
-            **dict(zip(by, key)),
+            **dict(zip(by, key, strict=True)),
             "jobs": len(run),
             "killed_jobs": int((run["final_state"] == "COMPLETED_WALLTIME_REACHED").sum()),
             "rejected_jobs": int((~run["started"]).sum()),
@@ -100,6 +100,6 @@ def summarise_over_seeds(runs: pd.DataFrame, by: Sequence[str], metrics: Sequenc
         key = key if isinstance(key, tuple) else (key,)
         for metric in metrics:
             ci = mean_ci95(group[metric].dropna().tolist() or [float("nan")])
-            rows.append({**dict(zip(by, key)), "metric": metric, "mean": ci.mean,
+            rows.append({**dict(zip(by, key, strict=True)), "metric": metric, "mean": ci.mean,
                          "ci95_low": ci.low, "ci95_high": ci.high, "runs": ci.n})
     return pd.DataFrame(rows)

@@ -8,13 +8,15 @@ leaks into a user's own matplotlib session.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.typing import RcKeyType  # noqa: E402
 
-RC = {
+RC: dict[RcKeyType, Any] = {
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "font.size": 9,

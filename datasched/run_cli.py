@@ -46,7 +46,8 @@ class ProgressLine:
 
     def __call__(self, p: Progress) -> None:
         pct = 100.0 * p.completed / p.total if p.total else 100.0
-        text = f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), simulated time {p.simulated_time:,.0f} s"
+        text = (f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), "
+                f"simulated time {p.simulated_time:,.0f} s")
         if self.tty:
             print("\r" + text, end="", file=sys.stderr, flush=True)
         elif int(pct // 10) > self.last_decile:

@@ -230,6 +230,7 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
 
 
 def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> None:
+    assert proc.stderr is not None  # started with stderr=PIPE
     with open(log_path, "w") as log:
         for line in proc.stderr:
             match = PROGRESS_RE.search(line)

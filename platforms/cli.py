@@ -87,7 +87,7 @@ def params_from_args(args: argparse.Namespace):
             values = _ints(args.pah, "--pah")
             if len(values) != 3:
                 raise UserError(f"--pah: expected p,a,h, got {args.pah!r}")
-            topo |= dict(zip(("p", "a", "h"), values))
+            topo |= dict(zip(("p", "a", "h"), values, strict=True))
         data.setdefault("interconnect", {})["topology"] = topo
     return parse_params(data, source)
 

@@ -13,6 +13,7 @@ sequential allocation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
@@ -45,6 +46,7 @@ class TopologyAllocator(Allocator):
         params: TopologyParams = self.params  # type: ignore[assignment]
         free_array = np.asarray(free)
         sub = distances.matrix[np.ix_(free_array, free_array)]
+        seeds: Sequence[int]
         if len(free) <= params.max_seeds:
             seeds = range(len(free))
         else:

@@ -75,7 +75,7 @@ def data_traffic(workflow: Workflow, step_index: int) -> tuple[list[dict[str, An
         total = phase.amount(workflow.reference) * (phase.nodes or step.nodes)
         sizes = [products[n].bytes for n in phase.data]
         whole = sum(sizes)
-        for name, size in zip(phase.data, sizes):
+        for name, size in zip(phase.data, sizes, strict=True):
             share = total * (size / whole if whole > 0 else 1.0 / len(sizes))
             target = reads if phase.kind == "read" else writes
             target[name] = target.get(name, 0.0) + share

@@ -48,7 +48,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, PositiveFlo
 
 from datasched.errors import UserError
 
-FORMAT_TAG = "datasched-workflow/1"
+FORMAT_TAG: Literal["datasched-workflow/1"] = "datasched-workflow/1"
 
 PhaseKindName = Literal["compute", "communicate", "read", "write"]
 Submission = Literal["dependency", "chain"]
@@ -246,9 +246,10 @@ def check_references(workflow: Workflow, where: str) -> None:
     for step in workflow.steps:
         for index, phase in enumerate(step.phases):
             for name in phase.data:
-                item = products.get(name)
-                if item is None:
+                product = products.get(name)
+                if product is None:
                     raise UserError(f"{where}: step {step.id} phase {index} ({phase.kind}) refers to undefined data {name!r}")
+                item = product
                 if phase.kind == "write" and item.producer != step.id:
                     raise UserError(f"{where}: step {step.id} writes data {name!r} whose producer is {item.producer}")
                 if phase.kind == "read" and step.id not in item.consumers:

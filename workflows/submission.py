@@ -18,6 +18,8 @@ workflow in the file) and leaves other steps untouched; the result is re-validat
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from datasched.errors import UserError
 from datasched.workflows.model import DataProduct, Step, Workflow, topological_order, workflow_from_dict, workflow_to_dict
 
@@ -68,7 +70,7 @@ def single_script(workflow: Workflow, name: str | None = None) -> Workflow:
                  if s.id != first else s for s in steps]
 
         def remap(step_id: int | None) -> int | None:
-            return first if step_id in member_set else step_id
+            return first if step_id in member_set else step_id  # noqa: B023 (called in this iteration only)
 
         data = [d.model_copy(update={"producer": remap(d.producer),
                                      "consumers": tuple(sorted({remap(c) for c in d.consumers}))}) for d in data]
@@ -83,7 +85,7 @@ def chained(workflow: Workflow, name: str | None = None) -> Workflow:
     for wf in _selected(workflow, name):
         members = [s.id for s in workflow.steps if s.workflow == wf]
         order = topological_order(workflow, members)
-        for previous, current in zip(order, order[1:]):
+        for previous, current in pairwise(order):
             outside = [a for a in steps[current].after if a not in members]
             steps[current] = steps[current].model_copy(
                 update={"after": tuple(sorted({previous, *outside})), "submission": "chain"})

@@ -185,7 +185,7 @@ def phase_profile(phases: list[Phase], storage: StorageDescriptor, res: int, io_
             "access": storage.access.value,
             "san_k": storage.san_k,
         },
-        "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal)],
+        "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal, strict=True)],
     }
 
 

@@ -158,7 +158,7 @@ def parse_job_line(text: str, line: int, path: str) -> SwfJob:
     if len(tokens) != N_FIELDS:
         raise UserError(f"{path}:{line}: expected {N_FIELDS} fields, found {len(tokens)}")
     values: list[Number] = []
-    for swf_field, token in zip(SwfField, tokens):
+    for swf_field, token in zip(SwfField, tokens, strict=True):
         try:
             values.append(parse_number(token))
         except ValueError:

@@ -152,7 +152,7 @@ def nodes_for(processors: float, cores_per_node: int) -> int:
     """Whole nodes needed for ``processors`` cores (0 for 0 or unknown)."""
     if processors <= 0:
         return 0
-    return int(math.ceil(processors / cores_per_node))
+    return math.ceil(processors / cores_per_node)
 
 
 def platform_size(trace: SwfTrace, options: ConversionOptions) -> int:

@@ -46,5 +46,5 @@ class Policy(ABC):
     def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
         """Handle every event that happened at ``now`` (one protocol message) and decide."""
 
-    def end(self, now: float) -> None:
+    def end(self, now: float) -> None:  # noqa: B027 (an optional hook: a no-op unless overridden)
         """Called when the simulation ends; no decision is possible any more."""

@@ -6,13 +6,15 @@ import argparse
 import json
 from typing import Any
 
+from datasched.policy.allocation import Allocator
+from datasched.policy.base import Policy
 from datasched.policy.params import describe_params
 from datasched.policy.registry import allocator_class, allocator_names, policy_class, policy_names
 
 
 def catalogue() -> dict[str, list[dict[str, Any]]]:
     """Every policy and allocator with description and parameters (also used by --json)."""
-    def entry(klass: type) -> dict[str, Any]:
+    def entry(klass: type[Policy] | type[Allocator]) -> dict[str, Any]:
         return {"name": klass.name, "description": klass.description, "module": klass.__module__,
                 "parameters": describe_params(klass.Params)}
 
@@ -62,7 +64,8 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
     if not plan.starts:
         raise UserError(f"{args.workload}: CP-SAT found no schedule within {args.time_limit} s (status {plan.status})")
     plan.write(args.output)
-    print(f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} in {plan.wall_time_s:.2f} s -> {args.output}")
+    print(f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} "
+          f"in {plan.wall_time_s:.2f} s -> {args.output}")
     return 0
 
 

@@ -13,7 +13,7 @@ import heapq
 import itertools
 import time as wallclock
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, cast
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, ExecuteJob, KillJobs, RejectJob
@@ -89,7 +89,7 @@ class InMemoryDriver:
                     events.append(JobSubmitted(now, payload))  # type: ignore[arg-type]
                     pending_submissions -= 1
                 elif kind == _COMPLETION:
-                    job_id, state = payload  # type: ignore[misc]
+                    job_id, state = cast(tuple[str, CompletionState], payload)
                     if end_tokens.get(job_id) != token:
                         continue  # the job was killed before
                     del end_tokens[job_id]

@@ -11,9 +11,9 @@ from typing import Any, Literal, Mapping, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-_FRIENDLY_TYPES = {"AllocationChoice": "allocator name or {name, options}"}
-
 from datasched.errors import UserError
+
+_FRIENDLY_TYPES = {"AllocationChoice": "allocator name or {name, options}"}
 
 
 class PolicyParams(BaseModel):

@@ -64,13 +64,15 @@ class ValidatingPolicy(Policy):
                 self._check_execute(now, decision, policy)
             elif isinstance(decision, RejectJob):
                 if decision.job_id not in self._waiting:
-                    raise IllegalDecision(f"policy {policy!r} rejected job {decision.job_id!r}, which is not waiting ({self._state(decision.job_id)})")
+                    raise IllegalDecision(f"policy {policy!r} rejected job {decision.job_id!r}, "
+                                          f"which is not waiting ({self._state(decision.job_id)})")
                 del self._waiting[decision.job_id]
                 self._finished.add(decision.job_id)
             elif isinstance(decision, KillJobs):
                 for job_id in decision.job_ids:
                     if job_id not in self._running:
-                        raise IllegalDecision(f"policy {policy!r} asked to kill job {job_id!r}, which is not running ({self._state(job_id)})")
+                        raise IllegalDecision(f"policy {policy!r} asked to kill job {job_id!r}, "
+                                              f"which is not running ({self._state(job_id)})")
             elif isinstance(decision, CallMeLater):
                 if not decision.at >= now:
                     raise IllegalDecision(f"policy {policy!r} asked to be called at {decision.at}, before now ({now})")
@@ -93,7 +95,8 @@ class ValidatingPolicy(Policy):
         nb_hosts = self.platform.nb_hosts
         for host in hosts:
             if not isinstance(host, int) or not 0 <= host < nb_hosts:
-                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, which does not exist (compute hosts are 0..{nb_hosts - 1})")
+                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, "
+                                      f"which does not exist (compute hosts are 0..{nb_hosts - 1})")
             if host in self._busy:
                 raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}")
         del self._waiting[job_id]

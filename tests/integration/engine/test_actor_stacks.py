@@ -1,5 +1,6 @@
 """The engine's small default actor stacks (64 KiB, see init_simgrid) must not limit
-the long-lived actors that serialise input JSON: a profile nested 900 levels deep is forwarded in SIMULATION_BEGINS by the server actor, which has a large stack."""
+the long-lived actors that serialise input JSON: a profile nested 900 levels deep is forwarded
+in SIMULATION_BEGINS by the server actor, which has a large stack."""
 
 import pytest
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from datasched.runner import run_simulation
+from datasched.runner import Progress, run_simulation
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.engine
@@ -18,7 +18,7 @@ def test_same_run_twice_is_byte_identical(tmp_path):
 
 
 def test_progress_is_reported_until_the_end(tmp_path):
-    seen = []
+    seen: list[Progress] = []
     run_simulation(REPO / "examples" / "demo_platform.xml", REPO / "examples" / "demo_workload.json",
                    "easyBackfill", tmp_path / "out", on_progress=seen.append)
     assert seen, "no progress line"

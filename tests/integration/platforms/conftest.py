@@ -75,7 +75,7 @@ def inspect_platform(sgprobe):
             info["routes"] += call(path, [pair])["routes"]
         return info
 
-    run.backend = "engine" if engine is not None else "sgprobe"
+    run.backend = "engine" if engine is not None else "sgprobe"  # type: ignore[attr-defined]
     return run
 
 

@@ -50,6 +50,7 @@ def test_san_has_no_nvm():
 def test_node_properties_in_cluster():
     root = generate(small()).root
     cluster = root.find(".//cluster")
+    assert cluster is not None
     values = {p.get("id"): p.get("value") for p in cluster.findall("prop")}
     assert values["role"] == "compute_node"
     assert values["nvm_read_bw"] == "2000000000" and values["nvm_write_bw"] == "1000000000"
@@ -70,7 +71,7 @@ def test_dragonfly_is_explicit_and_seed_sized():
     model = generate(small(topology=DragonflyParams(p=2, a=4, h=2)))
     assert len(model.hosts_with("compute_node")) == 72
     # one global link per pair of the 9 groups
-    assert len([l for l in model.links["interconnect"] if l.startswith("ic_global_")]) == 36
+    assert len([name for name in model.links["interconnect"] if name.startswith("ic_global_")]) == 36
 
 
 def test_setups():

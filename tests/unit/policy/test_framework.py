@@ -40,7 +40,7 @@ def test_bad_options_are_user_errors_naming_the_option(options, message):
 
 
 def test_unknown_policy_lists_the_known_ones():
-    with pytest.raises(UserError, match="unknown scheduler policy 'fifo'.*easy"):
+    with pytest.raises(UserError, match=r"unknown scheduler policy 'fifo'.*easy"):
         create_policy("fifo")
 
 
@@ -73,12 +73,12 @@ def test_validating_wrapper_rejects_a_second_start_and_unknown_hosts():
     wrapper = ValidatingPolicy(_Careless(Policy.Params()))
     wrapper.begin(PlatformView.uniform(2), 0.0)
     job = JobInfo("a", 0.0, 1, 1.0)
-    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (0,)), ExecuteJob("a", (1,))]
+    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (0,)), ExecuteJob("a", (1,))]  # type: ignore[method-assign]
     with pytest.raises(IllegalDecision, match="job 'a', which is not waiting \\(it is running\\)"):
         wrapper.react(0.0, [JobSubmitted(0.0, job)])
     wrapper = ValidatingPolicy(_Careless(Policy.Params()))
     wrapper.begin(PlatformView.uniform(2), 0.0)
-    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (5,))]
+    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (5,))]  # type: ignore[method-assign]
     with pytest.raises(IllegalDecision, match="host 5, which does not exist"):
         wrapper.react(0.0, [JobSubmitted(0.0, job)])
 
@@ -113,6 +113,7 @@ def test_torus_distances_follow_simgrid_ranks_not_batsim_ids(tmp_path):
     names = sorted(f"node-{i}" for i in range(16))  # Batsim numbers hosts by name bytes
     hosts = tuple(HostInfo(i, n) for i, n in enumerate(names))
     distances = distances_for(hosts, _torus_xml(tmp_path))
+    assert distances is not None
     by_name = {h.name: h.id for h in hosts}
     d = lambda a, b: distances.distance(by_name[f"node-{a}"], by_name[f"node-{b}"])  # noqa: E731
     assert d(0, 1) == 1 and d(0, 3) == 1  # wrap-around in x
@@ -123,21 +124,29 @@ def test_no_topology_means_none_and_host_properties_work():
     plain = tuple(HostInfo(i, f"h{i}") for i in range(3))
     assert distances_for(plain) is None
     tree = tuple(HostInfo(i, f"h{i}", {"topology_path": p}) for i, p in enumerate(["g0/s0", "g0/s0", "g0/s1", "g1/s2"]))
-    m = distances_for(tree).matrix
+    found = distances_for(tree)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] == 2 and m[0, 2] == 4 and m[0, 3] == 6 and (m == m.T).all()
 
 
 def test_fat_tree_and_dragonfly_distances_grow_with_the_common_level(tmp_path):
     path = tmp_path / "p.xml"
     path.write_text("""<?xml version='1.0'?><platform version="4.1"><zone id="z" routing="Full">
-      <cluster id="ft" prefix="f" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/>
-      <cluster id="df" prefix="d" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="DRAGONFLY" topo_parameters="2,1;2,1;2,1;2"/>
+      <cluster id="ft" prefix="f" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
+               topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/>
+      <cluster id="df" prefix="d" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
+               topology="DRAGONFLY" topo_parameters="2,1;2,1;2,1;2"/>
     </zone></platform>""")
     hosts = tuple(HostInfo(i, n) for i, n in enumerate([f"f{i}" for i in range(16)]))
-    m = distances_for(hosts, path).matrix
+    found = distances_for(hosts, path)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] == 2 and m[0, 4] == 4
     hosts = tuple(HostInfo(i, n) for i, n in enumerate([f"d{i}" for i in range(16)]))
-    m = distances_for(hosts, path).matrix
+    found = distances_for(hosts, path)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] < m[0, 2] < m[0, 4] < m[0, 8]
 
 

@@ -24,7 +24,7 @@ GB = 1e9
 
 
 def storage(**kw):
-    base = dict(allocation="internal", stg_k=4, mem_hit_pct=0, remote_pct=0, access="disperse", san_k=4)
+    base = {"allocation": "internal", "stg_k": 4, "mem_hit_pct": 0, "remote_pct": 0, "access": "disperse", "san_k": 4}
     return StorageDescriptor(**(base | kw))
 
 

@@ -204,7 +204,7 @@ def test_option_errors_name_the_key():
 def test_no_platform_size_is_an_error(tmp_path):
     swf = tmp_path / "noheader.swf"
     swf.write_text("1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1\n")
-    with pytest.raises(UserError, match="noheader.swf: header has no positive MaxProcs/MaxNodes"):
+    with pytest.raises(UserError, match=r"noheader\.swf: header has no positive MaxProcs/MaxNodes"):
         convert_swf(swf, tmp_path / "out.json")
     convert_swf(swf, tmp_path / "out.json", ConversionOptions(platform_nodes=8))
     assert json.loads((tmp_path / "out.json").read_text())["nb_res"] == 8

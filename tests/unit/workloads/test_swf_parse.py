@@ -108,7 +108,7 @@ def test_unknown_on_error_mode_is_refused():
 
 
 def test_missing_file_names_the_file(tmp_path):
-    with pytest.raises(UserError, match="nothere.swf"):
+    with pytest.raises(UserError, match=r"nothere\.swf"):
         read_swf(tmp_path / "nothere.swf")
 
 
