@@ -45,9 +45,9 @@ class Conservative(QueuePolicy):
             if old is not None:
                 old = max(old, now)
                 profile.release(old, old + duration, job.requested_hosts)
+            # never later than ``old``: that slot was just released and nothing else took it
+            # (tests/unit/schedulers/test_policy_properties.py checks it on random workloads)
             start = profile.earliest_start(now, duration, job.requested_hosts)
-            if old is not None and start > old:
-                start = old  # cannot happen when counts are exact; never move later
             profile.occupy(start, start + duration, job.requested_hosts)
             self.reservations[job.id] = start
             history = self.reservation_history.setdefault(job.id, [])

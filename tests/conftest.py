@@ -46,6 +46,37 @@ def write_workload(directory: Path, jobs: list[dict], profiles: dict, name: str 
     return path
 
 
+def assert_valid_delay_schedule(rows: list[dict[str, str]], workload: dict, nb_hosts: int, tol: float = 1e-4) -> None:
+    """What a correct run of ``delay`` jobs must show in _jobs.csv, whatever the policy:
+    every job of the workload once, started no earlier than submitted, on exactly the
+    number of distinct existing hosts it asked for, for min(delay, walltime) seconds
+    (killed exactly when the walltime is the shorter), and no host given to two jobs at
+    once. ``tol`` covers the engine's microsecond control-message latencies."""
+    from procset import ProcSet
+
+    jobs = {str(j["id"]): j for j in workload["jobs"]}
+    assert sorted(r["job_id"] for r in rows) == sorted(jobs)
+    busy: dict[int, list[tuple[float, float]]] = {}
+    for r in rows:
+        job = jobs[r["job_id"]]
+        delay = workload["profiles"][job["profile"]]["delay"]
+        walltime = job.get("walltime", -1)
+        killed = 0 < walltime <= delay
+        assert r["final_state"] == ("COMPLETED_WALLTIME_REACHED" if killed else "COMPLETED_SUCCESSFULLY"), r
+        start, finish = float(r["starting_time"]), float(r["finish_time"])
+        assert start >= float(job["subtime"]) - tol, r
+        assert abs((finish - start) - (walltime if killed else delay)) <= tol, r
+        hosts = list(ProcSet.from_str(r["allocated_resources"]))
+        assert len(hosts) == job["res"] == int(r["requested_number_of_resources"]), r
+        assert all(0 <= h < nb_hosts for h in hosts), r
+        for h in hosts:
+            busy.setdefault(h, []).append((start, finish))
+    for h, spans in busy.items():
+        spans.sort()
+        for (_, end), (begin, _) in zip(spans, spans[1:], strict=False):
+            assert begin >= end - tol, f"host {h} runs two jobs at once around t={begin}"
+
+
 def read_jobs_csv(path: Path) -> dict[str, dict[str, str]]:
     with open(path, newline="") as f:
         return {row["job_id"]: row for row in csv.DictReader(f)}
