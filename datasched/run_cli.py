@@ -17,13 +17,18 @@ def register(subparsers) -> None:
     run = subparsers.add_parser("run", help="run one simulation (engine + decision process)")
     run.add_argument("--platform", required=True, help="SimGrid platform XML")
     run.add_argument("--workload", required=True, action="append", help="Batsim workload JSON (repeatable)")
-    run.add_argument("--scheduler", required=True,
-                     help="datasched policy name, pybatsim scheduler name (e.g. easyBackfill) or file")
+    run.add_argument(
+        "--scheduler", required=True, help="datasched policy name, pybatsim scheduler name (e.g. easyBackfill) or file"
+    )
     run.add_argument("--options", default="{}", help="scheduler options as a JSON object")
     run.add_argument("--output", default="out", help="output folder (default: out)")
     run.add_argument("--engine", default="sim", choices=["sim"], help="simulation engine (default: sim)")
-    run.add_argument("--decision-timeout", type=float, default=600.0,
-                     help="seconds the engine waits for each decision before failing")
+    run.add_argument(
+        "--decision-timeout",
+        type=float,
+        default=600.0,
+        help="seconds the engine waits for each decision before failing",
+    )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
     run.set_defaults(func=cmd_run)
 
@@ -46,8 +51,10 @@ class ProgressLine:
 
     def __call__(self, p: Progress) -> None:
         pct = 100.0 * p.completed / p.total if p.total else 100.0
-        text = (f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), "
-                f"simulated time {p.simulated_time:,.0f} s")
+        text = (
+            f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), "
+            f"simulated time {p.simulated_time:,.0f} s"
+        )
         if self.tty:
             print("\r" + text, end="", file=sys.stderr, flush=True)
         elif int(pct // 10) > self.last_decile:
@@ -62,8 +69,16 @@ class ProgressLine:
 def _run(platform, workloads, scheduler, output, options=None, engine_args=(), decision_timeout=600.0):
     progress = ProgressLine(Path(output).name)
     try:
-        return run_simulation(platform, workloads, scheduler, output, scheduler_options=options,
-                              engine_args=engine_args, decision_timeout=decision_timeout, on_progress=progress)
+        return run_simulation(
+            platform,
+            workloads,
+            scheduler,
+            output,
+            scheduler_options=options,
+            engine_args=engine_args,
+            decision_timeout=decision_timeout,
+            on_progress=progress,
+        )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
     finally:
@@ -77,8 +92,9 @@ def cmd_run(args) -> int:
         raise UserError(f"--options is not valid JSON: {exc}") from None
     if not isinstance(options, dict):
         raise UserError("--options must be a JSON object")
-    result = _run(args.platform, args.workload, args.scheduler, args.output, options, args.engine_arg,
-                  args.decision_timeout)
+    result = _run(
+        args.platform, args.workload, args.scheduler, args.output, options, args.engine_arg, args.decision_timeout
+    )
     print(f"outputs: {result.jobs_csv} {result.schedule_csv} ({result.wall_seconds:.1f} s)")
     return 0
 

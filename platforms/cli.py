@@ -1,8 +1,8 @@
 """``datasched platform ...``: generate one platform or regenerate the catalog.
 
-  datasched platform generate --params P.yaml --out PLATFORM.xml
-  datasched platform generate --topology torus --dims 4,4,4 --mode san --io-servers 8 --out P.xml
-  datasched platform catalog --out platforms/catalog
+datasched platform generate --params P.yaml --out PLATFORM.xml
+datasched platform generate --topology torus --dims 4,4,4 --mode san --io-servers 8 --out P.xml
+datasched platform catalog --out platforms/catalog
 """
 
 from __future__ import annotations

@@ -25,7 +25,9 @@ from datasched.policy.registry import register_allocator
 
 
 class TopologyParams(PolicyParams):
-    metric: Literal["sum", "diameter"] = Field("sum", description="what to minimise: sum of pairwise distances or the largest one")
+    metric: Literal["sum", "diameter"] = Field(
+        "sum", description="what to minimise: sum of pairwise distances or the largest one"
+    )
     max_seeds: int = Field(64, ge=1, description="seed hosts tried per decision (evenly spread over the free hosts)")
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 from pydantic import Field, FilePath
 
@@ -52,8 +52,10 @@ class Replay(Policy):
         for job_id in order:
             for host in self.plan.hosts[job_id]:
                 if not 0 <= host < platform.nb_hosts:
-                    raise UserError(f"{self.params.plan}: job {job_id!r} is planned on host {host}; "
-                                    f"the platform has {platform.nb_hosts} compute hosts")
+                    raise UserError(
+                        f"{self.params.plan}: job {job_id!r} is planned on host {host}; "
+                        f"the platform has {platform.nb_hosts} compute hosts"
+                    )
                 self.host_queues.setdefault(host, deque()).append(job_id)
         return []
 

@@ -54,7 +54,10 @@ def main(argv: list[str]) -> int:
     env = dict(os.environ, MYPYPATH=str(TREE))
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--config-file", str(REPO / "pyproject.toml"), *packages, *argv],
-        cwd=TREE, env=env, capture_output=True, text=True,
+        cwd=TREE,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     out = proc.stdout + proc.stderr
     for link_dir, real_dir in folders.items():  # deepest first: datasched/policy before datasched

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 REPO = Path(__file__).resolve().parents[1]
@@ -89,8 +90,14 @@ def scripted(tmp_path):
 
     def run(jobs, profiles, platform=TEST_DATA / "closed_form.xml", **options):
         workload = write_workload(tmp_path, jobs, profiles)
-        result = run_simulation(platform, workload, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
-                                scheduler_options=options, decision_timeout=30)
+        result = run_simulation(
+            platform,
+            workload,
+            str(TEST_DATA / "scriptedSched.py"),
+            tmp_path / "out",
+            scheduler_options=options,
+            decision_timeout=30,
+        )
         return read_jobs_csv(result.jobs_csv)
 
     return run

@@ -16,9 +16,10 @@ from __future__ import annotations
 import enum
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Literal
+from typing import Literal
 
 from datasched.errors import UserError
 

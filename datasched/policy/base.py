@@ -7,7 +7,8 @@ real Batsim 4), or the in-memory driver used by tests — and cannot tell which.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, Sequence
+from collections.abc import Sequence
+from typing import ClassVar
 
 from datasched.policy.decisions import Decision
 from datasched.policy.events import Event

@@ -26,9 +26,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable, Literal, Mapping, Sequence
+from typing import Literal
 
 from pydantic import Field
 
@@ -99,15 +100,19 @@ class Plan:
         Path(path).write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
     @classmethod
-    def read(cls, path: str | Path) -> "Plan":
+    def read(cls, path: str | Path) -> Plan:
         try:
             data = json.loads(Path(path).read_text())
             jobs = data["jobs"]
             return cls(
                 starts={j: float(v["start"]) for j, v in jobs.items()},
                 hosts={j: tuple(int(h) for h in v["hosts"]) for j, v in jobs.items()},
-                status=data.get("status", "UNKNOWN"), objective=data.get("objective"), bound=data.get("bound"),
-                gap=data.get("gap"), wall_time_s=data.get("wall_time_s", 0.0), options=data.get("options", {}),
+                status=data.get("status", "UNKNOWN"),
+                objective=data.get("objective"),
+                bound=data.get("bound"),
+                gap=data.get("gap"),
+                wall_time_s=data.get("wall_time_s", 0.0),
+                options=data.get("options", {}),
                 nb_hosts=int(data.get("nb_hosts", 0)),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -118,7 +123,12 @@ def _units(value: float, unit: float, at_least: int = 0) -> int:
     return max(at_least, math.ceil(value / unit - 1e-9))
 
 
-def objective_value(objective: Objective, jobs: Sequence[OfflineJob], starts: Mapping[str, float], runtimes: Mapping[str, float] | None = None) -> float:
+def objective_value(
+    objective: Objective,
+    jobs: Sequence[OfflineJob],
+    starts: Mapping[str, float],
+    runtimes: Mapping[str, float] | None = None,
+) -> float:
     """Objective of any schedule (heuristic or optimal) with the same definition as the model."""
     ends = {j.id: starts[j.id] + (j.runtime if runtimes is None else runtimes[j.id]) for j in jobs}
     if objective == "makespan":
@@ -189,9 +199,14 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     start_units = [solver.value(s) for s in starts]
     plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
     if assign is not None:
-        plan.hosts = {job.id: tuple(h for h in range(instance.nb_hosts) if solver.value(assign[i, h])) for i, job in enumerate(jobs)}
+        plan.hosts = {
+            job.id: tuple(h for h in range(instance.nb_hosts) if solver.value(assign[i, h]))
+            for i, job in enumerate(jobs)
+        }
     else:
-        plan.hosts = _sweep_hosts(instance.nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+        plan.hosts = _sweep_hosts(
+            instance.nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs]
+        )
     objective = solver.objective_value / scale
     bound = solver.best_objective_bound / scale
     # report in seconds: every objective is linear in time units
@@ -201,7 +216,9 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     return plan
 
 
-def _sweep_hosts(nb_hosts: int, ids: list[str], starts: list[int], durations: list[int], counts: list[int]) -> dict[str, tuple[int, ...]]:
+def _sweep_hosts(
+    nb_hosts: int, ids: list[str], starts: list[int], durations: list[int], counts: list[int]
+) -> dict[str, tuple[int, ...]]:
     import heapq
 
     order = sorted(range(len(ids)), key=lambda i: (starts[i], i))
@@ -239,7 +256,9 @@ def instance_from_workload(workload_path: str | Path, nb_hosts: int, *, max_jobs
         job_id = str(raw["id"])
         profile = profiles.get(raw.get("profile"))
         if profile is None or profile.get("type") != "delay":
-            raise UserError(f"{path}: job {job_id!r}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)")
+            raise UserError(
+                f"{path}: job {job_id!r}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)"
+            )
         jobs.append(OfflineJob(job_id, float(raw["subtime"]), float(profile["delay"]), int(raw["res"])))
     return Instance(tuple(jobs), nb_hosts)
 

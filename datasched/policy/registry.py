@@ -15,7 +15,8 @@ import importlib
 import importlib.metadata
 import pkgutil
 import types
-from typing import TYPE_CHECKING, Any, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from datasched.errors import UserError
 
@@ -49,8 +50,10 @@ def _register(klass: T, kind: str, base: type, base_path: str, table: dict) -> T
         raise TypeError(f"{kind} {name!r} must subclass {base_path}")
     existing = table.get(name)
     if existing is not None and not _same_definition(existing, klass):
-        raise TypeError(f"{kind} name {name!r} is used by both {_full_name(existing)} and {_full_name(klass)}: "
-                        f"rename one of them (class attribute 'name')")
+        raise TypeError(
+            f"{kind} name {name!r} is used by both {_full_name(existing)} and {_full_name(klass)}: "
+            f"rename one of them (class attribute 'name')"
+        )
     table[name] = klass
     return klass
 

@@ -28,9 +28,10 @@ partial metric would silently favour the described hosts.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
@@ -52,7 +53,7 @@ class HostDistances:
         return int(self.matrix[a, b])
 
 
-def distances_for(hosts: Sequence["HostInfo"], platform_xml: str | Path | None = None) -> HostDistances | None:
+def distances_for(hosts: Sequence[HostInfo], platform_xml: str | Path | None = None) -> HostDistances | None:
     """Distances from the platform XML if it describes the hosts' topology, else from properties."""
     if platform_xml is not None:
         coords = _coords_from_xml(Path(platform_xml))
@@ -64,20 +65,26 @@ def distances_for(hosts: Sequence["HostInfo"], platform_xml: str | Path | None =
 
 # ---------------------------------------------------------------- host properties
 
-def _from_properties(hosts: Sequence["HostInfo"]) -> HostDistances | None:
+
+def _from_properties(hosts: Sequence[HostInfo]) -> HostDistances | None:
     if hosts and all("topology_path" in h.properties for h in hosts):
-        return _matrix_from(hosts, lambda h: _TreeCoord(tuple(h.properties["topology_path"].split("/"))), "host property topology_path")
+        return _matrix_from(
+            hosts, lambda h: _TreeCoord(tuple(h.properties["topology_path"].split("/"))), "host property topology_path"
+        )
     if hosts and all("torus_coords" in h.properties and "torus_dims" in h.properties for h in hosts):
-        def coord(h: "HostInfo") -> "_TorusCoord":
+
+        def coord(h: HostInfo) -> _TorusCoord:
             try:
                 return _TorusCoord(_ints(h.properties["torus_coords"]), _ints(h.properties["torus_dims"]))
             except ValueError as exc:
                 raise UserError(f"host {h.name!r}: bad torus_coords/torus_dims property: {exc}") from None
+
         return _matrix_from(hosts, coord, "host properties torus_coords/torus_dims")
     return None
 
 
 # ---------------------------------------------------------------- coordinates
+
 
 @dataclass(frozen=True)
 class _TreeCoord:
@@ -85,7 +92,7 @@ class _TreeCoord:
 
     path: tuple[str, ...]
 
-    def distance(self, other: "_TreeCoord") -> int:
+    def distance(self, other: _TreeCoord) -> int:
         common = 0
         for a, b in zip(self.path, other.path, strict=False):
             if a != b:
@@ -101,7 +108,7 @@ class _TorusCoord:
     coords: tuple[int, ...]
     dims: tuple[int, ...]
 
-    def distance(self, other: "_TorusCoord") -> int:
+    def distance(self, other: _TorusCoord) -> int:
         return int(torus_hops_between(self.coords, other.coords, self.dims))
 
 
@@ -112,7 +119,7 @@ class _LevelCoord:
     groups: tuple[int, ...]  # coarsest first
     cluster: str
 
-    def distance(self, other: "_LevelCoord") -> int:
+    def distance(self, other: _LevelCoord) -> int:
         if self.cluster != other.cluster:
             return 2 * (len(self.groups) + 2)
         for level, (a, b) in enumerate(zip(self.groups, other.groups, strict=False)):
@@ -125,8 +132,9 @@ class _Coord(Protocol):
     def distance(self, other: Any, /) -> int: ...  # other: a coordinate of the same kind
 
 
-def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], _Coord | None],
-                 source: str) -> HostDistances | None:
+def _matrix_from(
+    hosts: Sequence[HostInfo], coord_of: Callable[[HostInfo], _Coord | None], source: str
+) -> HostDistances | None:
     found = [coord_of(h) for h in hosts]
     coords = [c for c in found if c is not None]
     if not coords or len(coords) != len(found):
@@ -145,6 +153,7 @@ def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], _
 
 
 # ---------------------------------------------------------------- SimGrid XML
+
 
 def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(","))
@@ -180,7 +189,9 @@ def _coords_from_xml(path: Path) -> dict[str, _Coord]:
         try:
             make = _coordinate_maker(topology, params, name)
         except (ValueError, IndexError):
-            raise UserError(f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}") from None
+            raise UserError(
+                f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}"
+            ) from None
         if make is None:
             continue
         for rank, number in enumerate(numbers):
@@ -194,6 +205,7 @@ def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int
 
         def torus(rank: int) -> _TorusCoord:
             return _TorusCoord(tuple(int(c) for c in torus_coordinates([rank], dims)[0]), dims)
+
         return torus
     if topology == "FAT_TREE":
         levels_text, down_text, *_ = params.split(";")
@@ -207,6 +219,7 @@ def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int
                 product *= d
                 sizes.append(product)
             return _LevelCoord(tuple(rank // s for s in reversed(sizes)) + (rank,), cluster)
+
         return fat_tree
     if topology == "DRAGONFLY":
         parts = params.split(";")
@@ -217,6 +230,6 @@ def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int
         def dragonfly(rank: int) -> _LevelCoord:
             per_group = chassis * routers * nodes
             return _LevelCoord((rank // per_group, rank // (routers * nodes), rank // nodes, rank), cluster)
+
         return dragonfly
     return None
-

@@ -9,7 +9,7 @@ less helpful message, or worse, run an impossible schedule.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
@@ -64,15 +64,19 @@ class ValidatingPolicy(Policy):
                 self._check_execute(now, decision, policy)
             elif isinstance(decision, RejectJob):
                 if decision.job_id not in self._waiting:
-                    raise IllegalDecision(f"policy {policy!r} rejected job {decision.job_id!r}, "
-                                          f"which is not waiting ({self._state(decision.job_id)})")
+                    raise IllegalDecision(
+                        f"policy {policy!r} rejected job {decision.job_id!r}, "
+                        f"which is not waiting ({self._state(decision.job_id)})"
+                    )
                 del self._waiting[decision.job_id]
                 self._finished.add(decision.job_id)
             elif isinstance(decision, KillJobs):
                 for job_id in decision.job_ids:
                     if job_id not in self._running:
-                        raise IllegalDecision(f"policy {policy!r} asked to kill job {job_id!r}, "
-                                              f"which is not running ({self._state(job_id)})")
+                        raise IllegalDecision(
+                            f"policy {policy!r} asked to kill job {job_id!r}, "
+                            f"which is not running ({self._state(job_id)})"
+                        )
             elif isinstance(decision, CallMeLater):
                 if not decision.at >= now:
                     raise IllegalDecision(f"policy {policy!r} asked to be called at {decision.at}, before now ({now})")
@@ -84,21 +88,31 @@ class ValidatingPolicy(Policy):
         job_id = decision.job_id
         job = self._waiting.get(job_id)
         if job is None:
-            raise IllegalDecision(f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})")
+            raise IllegalDecision(
+                f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})"
+            )
         if now < job.submit_time:
-            raise IllegalDecision(f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}")
+            raise IllegalDecision(
+                f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}"
+            )
         hosts = decision.hosts
         if len(hosts) != job.requested_hosts:
-            raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} {len(hosts)} hosts, it requested {job.requested_hosts}")
+            raise IllegalDecision(
+                f"policy {policy!r} gave job {job_id!r} {len(hosts)} hosts, it requested {job.requested_hosts}"
+            )
         if len(set(hosts)) != len(hosts):
             raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} a host twice: {sorted(hosts)}")
         nb_hosts = self.platform.nb_hosts
         for host in hosts:
             if not isinstance(host, int) or not 0 <= host < nb_hosts:
-                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, "
-                                      f"which does not exist (compute hosts are 0..{nb_hosts - 1})")
+                raise IllegalDecision(
+                    f"policy {policy!r} gave job {job_id!r} host {host!r}, "
+                    f"which does not exist (compute hosts are 0..{nb_hosts - 1})"
+                )
             if host in self._busy:
-                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}")
+                raise IllegalDecision(
+                    f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}"
+                )
         del self._waiting[job_id]
         self._running[job_id] = tuple(hosts)
         for host in hosts:

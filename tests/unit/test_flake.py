@@ -40,9 +40,26 @@ def test_no_placeholder_hash_and_no_floating_branch():
 
 
 def test_engine_package_and_checks_are_defined():
-    for name in ("packages.${system}", "checks.${system}", "datasched-sim = pkgs.stdenv.mkDerivation",
-                 "batsim = pkgs.stdenv.mkDerivation", "python-tests", "ctest"):
+    for name in (
+        "packages.${system}",
+        "checks.${system}",
+        "datasched-sim = pkgs.stdenv.mkDerivation",
+        "batsim = pkgs.stdenv.mkDerivation",
+        "python-tests",
+        "ctest",
+    ):
         assert name in FLAKE, name
-    for dependency in ("simgridForBatsim", "boost", "rapidjson", "zeromq", "cppzmq", "pugixml", "docopt_cpp", "gmp",
-                       "intervalset", "redox", "meson"):
+    for dependency in (
+        "simgridForBatsim",
+        "boost",
+        "rapidjson",
+        "zeromq",
+        "cppzmq",
+        "pugixml",
+        "docopt_cpp",
+        "gmp",
+        "intervalset",
+        "redox",
+        "meson",
+    ):
         assert re.search(rf"\b{dependency}", FLAKE), dependency

@@ -36,9 +36,21 @@ def test_make_engine_fails_on_a_compile_error_despite_an_old_binary(tmp_path):
     (stamps / "apt").touch()  # system packages are there already: no apt call from this test
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
     proc = subprocess.run(
-        ["make", "--no-print-directory", "-C", str(REPO), "engine",
-         f"SIM_SRC={src}", f"BUILD={build}", f"STAMPS={stamps}", "JOBS=2"],
-        capture_output=True, text=True, timeout=600, env=env,
+        [
+            "make",
+            "--no-print-directory",
+            "-C",
+            str(REPO),
+            "engine",
+            f"SIM_SRC={src}",
+            f"BUILD={build}",
+            f"STAMPS={stamps}",
+            "JOBS=2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
     )
     output = proc.stdout + proc.stderr
     assert proc.returncode != 0, output[-3000:]

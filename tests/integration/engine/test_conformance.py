@@ -56,7 +56,12 @@ def test_filler_schedule_depends_on_the_process_memory_layout(tmp_path, monkeypa
     outputs = set()
     for pad in (1, 5000, 20000):
         monkeypatch.setenv("DATASCHED_PAD", "x" * pad)
-        r = run_simulation(case / "platform.xml", case / "workload.json", "fillerSched", tmp_path / str(pad),
-                           engine_args=["-r", "pfs0:storage"])
+        r = run_simulation(
+            case / "platform.xml",
+            case / "workload.json",
+            "fillerSched",
+            tmp_path / str(pad),
+            engine_args=["-r", "pfs0:storage"],
+        )
         outputs.add(r.jobs_csv.read_bytes())
     assert len(outputs) > 1

@@ -19,8 +19,13 @@ def test_same_run_twice_is_byte_identical(tmp_path):
 
 def test_progress_is_reported_until_the_end(tmp_path):
     seen: list[Progress] = []
-    run_simulation(REPO / "examples" / "demo_platform.xml", REPO / "examples" / "demo_workload.json",
-                   "easyBackfill", tmp_path / "out", on_progress=seen.append)
+    run_simulation(
+        REPO / "examples" / "demo_platform.xml",
+        REPO / "examples" / "demo_workload.json",
+        "easyBackfill",
+        tmp_path / "out",
+        on_progress=seen.append,
+    )
     assert seen, "no progress line"
     assert seen[-1].completed == seen[-1].total == 40
     assert [p.completed for p in seen] == sorted(p.completed for p in seen)

@@ -24,15 +24,17 @@ def final_states(jobs_csv):
         return [row["final_state"] for row in csv.DictReader(f)]
 
 
-@pytest.mark.parametrize("scheduler,max_jobs", [
-    ("easyBackfill", None),      # the whole excerpt
-    ("fillerSched", None),
-    ("schedFcfs", 300),          # quadratic in the queue length: a prefix only
-])
+@pytest.mark.parametrize(
+    "scheduler,max_jobs",
+    [
+        ("easyBackfill", None),  # the whole excerpt
+        ("fillerSched", None),
+        ("schedFcfs", 300),  # quadratic in the queue length: a prefix only
+    ],
+)
 def test_pybatsim_scheduler_completes_hpc2n(tmp_path, scheduler, max_jobs):
     workload, kept = converted(tmp_path, max_jobs)
-    result = run_simulation(TEST_DATA / "cluster240.xml", workload, scheduler, tmp_path / "out",
-                            decision_timeout=120)
+    result = run_simulation(TEST_DATA / "cluster240.xml", workload, scheduler, tmp_path / "out", decision_timeout=120)
     with open(result.jobs_csv, newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == kept > 250
@@ -44,10 +46,21 @@ def test_pybatsim_scheduler_completes_hpc2n(tmp_path, scheduler, max_jobs):
 def test_pybatsim_scheduler_runs_every_profile_type(tmp_path, scheduler):
     """The demo workload mixes delay, parallel, parallel_homogeneous(_total), composed
     and parallel_homogeneous_pfs jobs."""
-    result = run_simulation(REPO / "examples" / "demo_platform.xml", REPO / "examples" / "demo_workload.json",
-                            scheduler, tmp_path / "out")
+    result = run_simulation(
+        REPO / "examples" / "demo_platform.xml", REPO / "examples" / "demo_workload.json", scheduler, tmp_path / "out"
+    )
     demo = json.loads((REPO / "examples" / "demo_workload.json").read_text())
     types = {demo["profiles"][job["profile"]]["type"] for job in demo["jobs"]}
-    assert types >= {"delay", "parallel", "parallel_homogeneous", "parallel_homogeneous_total", "composed",
-                     "parallel_homogeneous_pfs"}
-    assert final_states(result.jobs_csv) == ["COMPLETED_SUCCESSFULLY"] * len(demo["jobs"]) == ["COMPLETED_SUCCESSFULLY"] * 40
+    assert types >= {
+        "delay",
+        "parallel",
+        "parallel_homogeneous",
+        "parallel_homogeneous_total",
+        "composed",
+        "parallel_homogeneous_pfs",
+    }
+    assert (
+        final_states(result.jobs_csv)
+        == ["COMPLETED_SUCCESSFULLY"] * len(demo["jobs"])
+        == ["COMPLETED_SUCCESSFULLY"] * 40
+    )

@@ -38,7 +38,8 @@ def sgprobe(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("sgprobe") / "sgprobe"
     proc = subprocess.run(
         ["g++", "-std=c++17", "-O1", "-o", str(out), str(HERE / "sgprobe.cpp"), "-lsimgrid"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if proc.returncode != 0:
         pytest.skip(f"cannot build the SimGrid probe (is libsimgrid-dev installed?): {proc.stderr[-500:]}")
@@ -46,7 +47,7 @@ def sgprobe(tmp_path_factory) -> Path:
 
 
 def _json_from(stdout: str) -> dict:
-    return json.loads(stdout[stdout.index("{"):])
+    return json.loads(stdout[stdout.index("{") :])
 
 
 @pytest.fixture(scope="session")
@@ -88,9 +89,18 @@ def run_activities(sgprobe, tmp_path_factory):
         spec = workdir / f"acts{len(list(workdir.iterdir()))}.txt"
         spec.write_text("\n".join(lines) + "\n")
         proc = subprocess.run(
-            [str(sgprobe), str(path), "--run", str(spec), "--cfg=host/model:ptask_L07", "--cfg=host/solver:bmf",
-             "--log=root.thres:warning"],
-            capture_output=True, text=True, timeout=300,
+            [
+                str(sgprobe),
+                str(path),
+                "--run",
+                str(spec),
+                "--cfg=host/model:ptask_L07",
+                "--cfg=host/solver:bmf",
+                "--log=root.thres:warning",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert proc.returncode == 0, proc.stderr[-2000:]
         return {f["name"]: f["time"] for f in _json_from(proc.stdout)["finished"]}

@@ -3,15 +3,19 @@ and the storage/interconnect separation of the two storage modes."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from datasched.platforms import (
-    DragonflyParams, FatTreeParams, InterconnectParams, StorageNetworkParams, SystemParams, TorusParams, generate,
+    DragonflyParams,
+    FatTreeParams,
+    InterconnectParams,
+    StorageNetworkParams,
+    SystemParams,
+    TorusParams,
+    generate,
+    naming,
     write,
 )
-from datasched.platforms import naming
 from datasched.platforms.torus import torus_hops as _torus_hops
 
 pytestmark = pytest.mark.engine
@@ -19,7 +23,9 @@ pytestmark = pytest.mark.engine
 
 def build(tmp_path, topology, mode="unified", k=2):
     params = SystemParams(
-        name="t", storage_mode=mode, interconnect=InterconnectParams(topology=topology),
+        name="t",
+        storage_mode=mode,
+        interconnect=InterconnectParams(topology=topology),
         storage=StorageNetworkParams(io_servers=k),
     )
     model = generate(params)
@@ -102,7 +108,8 @@ def test_loopback_route_is_one_link(tmp_path, inspect_platform):
 
 
 @pytest.mark.parametrize(
-    "topology", [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
+    "topology",
+    [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
     ids=["torus", "fat_tree", "dragonfly"],
 )
 def test_san_storage_routes_never_cross_the_interconnect(tmp_path, inspect_platform, topology):
@@ -124,7 +131,8 @@ def test_san_storage_routes_never_cross_the_interconnect(tmp_path, inspect_platf
 
 
 @pytest.mark.parametrize(
-    "topology", [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
+    "topology",
+    [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
     ids=["torus", "fat_tree", "dragonfly"],
 )
 def test_unified_storage_and_ipc_share_interconnect_links(tmp_path, inspect_platform, topology):

@@ -30,8 +30,9 @@ def workload(tmp_path_factory):
 @pytest.mark.parametrize("policy", ["fcfs", "easy", "sjf", "conservative"])
 @pytest.mark.parametrize("allocation", ["sequential", "random", "topology"])
 def test_policy_completes_hpc2n(workload, tmp_path, policy, allocation):
-    result = run_simulation(PLATFORM, workload, policy, tmp_path, scheduler_options={"allocation": allocation},
-                            decision_timeout=300)
+    result = run_simulation(
+        PLATFORM, workload, policy, tmp_path, scheduler_options={"allocation": allocation}, decision_timeout=300
+    )
     with open(result.jobs_csv, newline="") as f:
         rows = list(csv.DictReader(f))
     w = json.loads(workload.read_text())

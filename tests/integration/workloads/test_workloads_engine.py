@@ -77,8 +77,17 @@ def test_swf_parallel_homogeneous_runs_at_trace_speed(engine, tmp_path):
     from datasched.workloads.swf_convert import ConversionOptions, convert_swf
 
     out = tmp_path / "lublin.json"
-    convert_swf(LUBLIN, out, ConversionOptions(max_jobs=30, platform_nodes=64, profile_type="parallel_homogeneous",
-                                               host_speed=HOST_SPEED, walltime_factor=2.0))
+    convert_swf(
+        LUBLIN,
+        out,
+        ConversionOptions(
+            max_jobs=30,
+            platform_nodes=64,
+            profile_type="parallel_homogeneous",
+            host_speed=HOST_SPEED,
+            walltime_factor=2.0,
+        ),
+    )
     doc = json.loads(out.read_text())
     rows = run(engine, tmp_path, out, 64)
     assert len(rows) == 30
@@ -91,8 +100,9 @@ def test_swf_parallel_homogeneous_runs_at_trace_speed(engine, tmp_path):
 def test_markov_composed_workload_runs(engine, tmp_path):
     from datasched.workloads.markov import MultiApplicationParams, generate_from_seed, write
 
-    params = MultiApplicationParams(seed=3, max_tasks=8, n_apps=6, sizes={"n_phases": 8},
-                                    rates={"host_speed": HOST_SPEED, "link_bandwidth": 1e9})
+    params = MultiApplicationParams(
+        seed=3, max_tasks=8, n_apps=6, sizes={"n_phases": 8}, rates={"host_speed": HOST_SPEED, "link_bandwidth": 1e9}
+    )
     out = write(generate_from_seed(params), tmp_path / "markov.json")
     doc = json.loads(out.read_text())
     rows = run(engine, tmp_path, out, 8)

@@ -1,24 +1,33 @@
 """Generated XML: deterministic, well-formed, conventions respected."""
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from hypothesis import given
 
 from datasched.platforms import (
-    DragonflyParams, ForwardingParams, InterconnectParams, StagingParams, StorageNetworkParams, SystemParams,
-    TorusParams, generate, to_xml,
+    DragonflyParams,
+    ForwardingParams,
+    InterconnectParams,
+    StagingParams,
+    StorageNetworkParams,
+    SystemParams,
+    TorusParams,
+    generate,
+    to_xml,
 )
 from datasched.platforms.catalog import catalog, write_catalog
 from datasched.platforms.validate import check_bytes, check_tree
 from tests.strategies import platform_params
-from pathlib import Path
 
 CATALOG_DIR = Path(__file__).resolve().parents[3] / "platforms" / "catalog"
 
 
 def small(mode="unified", topology=None, k=2):
     return SystemParams(
-        name="t", storage_mode=mode, storage=StorageNetworkParams(io_servers=k),
+        name="t",
+        storage_mode=mode,
+        storage=StorageNetworkParams(io_servers=k),
         interconnect=InterconnectParams(topology=topology or TorusParams(dims=(2, 2, 2))),
     )
 

@@ -27,13 +27,16 @@ def test_every_file_in_schedulers_is_discovered_by_qualified_name():
     assert allocator_class("random").__module__ == "datasched.schedulers.alloc_random"
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"alocation": "random"}, "unknown option 'alocation'"),
-    ({"allocation": "nope"}, "unknown allocation policy 'nope'"),
-    ({"allocation": {"name": "random", "seed": "x"}}, "option 'seed'"),
-    ({"allocation": {"name": "random", "sed": 1}}, "unknown option 'sed'"),
-    ({"skip_blocked": "maybe"}, "option 'skip_blocked'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"alocation": "random"}, "unknown option 'alocation'"),
+        ({"allocation": "nope"}, "unknown allocation policy 'nope'"),
+        ({"allocation": {"name": "random", "seed": "x"}}, "option 'seed'"),
+        ({"allocation": {"name": "random", "sed": 1}}, "unknown option 'sed'"),
+        ({"skip_blocked": "maybe"}, "option 'skip_blocked'"),
+    ],
+)
 def test_bad_options_are_user_errors_naming_the_option(options, message):
     with pytest.raises(UserError, match=message):
         create_policy("sjf", options)
@@ -56,11 +59,14 @@ class _Careless(Policy):
     hosts = 1
 
 
-@pytest.mark.parametrize("hosts, jobs, message", [
-    (1, [("a", 0.0, 1), ("b", 0.0, 1)], "host 0, which is busy with job 'a'"),
-    (1, [("a", 0.0, 2)], "gave job 'a' 1 hosts, it requested 2"),
-    (2, [("a", 0.0, 2)], "a host twice"),
-])
+@pytest.mark.parametrize(
+    "hosts, jobs, message",
+    [
+        (1, [("a", 0.0, 1), ("b", 0.0, 1)], "host 0, which is busy with job 'a'"),
+        (1, [("a", 0.0, 2)], "gave job 'a' 1 hosts, it requested 2"),
+        (2, [("a", 0.0, 2)], "a host twice"),
+    ],
+)
 def test_validating_wrapper_rejects_illegal_decisions(hosts, jobs, message):
     policy = _Careless(Policy.Params())
     policy.hosts = hosts
@@ -85,7 +91,7 @@ def test_validating_wrapper_rejects_a_second_start_and_unknown_hosts():
 
 def test_capacity_profile_finds_the_earliest_window():
     profile = CapacityProfile(4, 0.0)
-    profile.occupy(0.0, 10.0, 3)   # 1 free until 10
+    profile.occupy(0.0, 10.0, 3)  # 1 free until 10
     profile.occupy(12.0, 20.0, 4)  # none free 12..20
     assert profile.earliest_start(0.0, 5.0, 1) == 0.0
     assert profile.earliest_start(0.0, 2.0, 2) == 10.0
@@ -97,7 +103,8 @@ def test_capacity_profile_finds_the_earliest_window():
 
 def _torus_xml(tmp_path):
     path = tmp_path / "torus.xml"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         <?xml version='1.0'?>
         <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
         <platform version="4.1">
@@ -105,7 +112,8 @@ def _torus_xml(tmp_path):
             <cluster id="c" prefix="node-" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
                      topology="TORUS" topo_parameters="4,4"/>
           </zone>
-        </platform>"""))
+        </platform>""")
+    )
     return path
 
 
@@ -181,4 +189,11 @@ def test_schedulers_command_lists_policies_with_parameters(capsys):
     easy = next(p for p in data["policies"] if p["name"] == "easy")
     assert "EASY" in easy["description"] and easy["parameters"][0]["name"] == "allocation"
     random_alloc = next(a for a in data["allocators"] if a["name"] == "random")
-    assert random_alloc["parameters"] == [{"name": "seed", "type": "int", "default": "0", "description": "seed of the allocator's private random generator"}]
+    assert random_alloc["parameters"] == [
+        {
+            "name": "seed",
+            "type": "int",
+            "default": "0",
+            "description": "seed of the allocator's private random generator",
+        }
+    ]

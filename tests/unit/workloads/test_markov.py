@@ -29,8 +29,15 @@ from datasched.workloads.phases import (
     validate_phase_profile,
 )
 
-BATSIM_TYPES = {"delay", "parallel", "parallel_homogeneous", "parallel_homogeneous_total", "composed",
-                "parallel_homogeneous_pfs", "data_staging"}
+BATSIM_TYPES = {
+    "delay",
+    "parallel",
+    "parallel_homogeneous",
+    "parallel_homogeneous_total",
+    "composed",
+    "parallel_homogeneous_pfs",
+    "data_staging",
+}
 
 #: Stated tolerance of the statistical tests: absolute difference of proportions.
 #: With n draws a proportion's standard deviation is sqrt(p(1-p)/n); the sample sizes

@@ -59,8 +59,12 @@ def test_nominal_compute_and_communicate():
 
 
 def test_composed_fallback_mapping():
-    phases = [Phase(PhaseKind.COMPUTE, 3e9), Phase(PhaseKind.COMMUNICATE, 9e8),
-              Phase(PhaseKind.READ, 2 * GB), Phase(PhaseKind.WRITE, GB)]
+    phases = [
+        Phase(PhaseKind.COMPUTE, 3e9),
+        Phase(PhaseKind.COMMUNICATE, 9e8),
+        Phase(PhaseKind.READ, 2 * GB),
+        Phase(PhaseKind.WRITE, GB),
+    ]
     desc = storage(remote_pct=50, stg_k=4)
     profiles = composed_fallback("app", phases, desc, res=4, io_tasks=4, rates=RATES)
     top = profiles["app"]
@@ -77,8 +81,11 @@ def test_composed_fallback_mapping():
 
 def test_san_and_local_io_produce_no_interconnect_traffic():
     phases = [Phase(PhaseKind.READ, GB)]
-    for desc in (storage(allocation="san", remote_pct=100), storage(access="local", remote_pct=100),
-                 storage(allocation="cache", remote_pct=100)):
+    for desc in (
+        storage(allocation="san", remote_pct=100),
+        storage(access="local", remote_pct=100),
+        storage(allocation="cache", remote_pct=100),
+    ):
         profiles = composed_fallback("x", phases, desc, res=4, io_tasks=4, rates=RATES)
         assert profiles["x"]["seq"] == ["x.0.dev"], desc
 

@@ -14,7 +14,6 @@ import pytest
 from datasched.errors import UserError
 from datasched.workloads.swf import read_swf
 from datasched.workloads.swf_convert import ConversionOptions, build_workload, convert_swf, make_options
-
 from tests.conftest import HPC2N, LUBLIN
 
 
@@ -40,7 +39,7 @@ def count(rows, predicate):
     return sum(1 for r in rows if predicate(r))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def parsed(path):
     return read_swf(path)  # conversion never mutates the trace, so tests can share it
 
@@ -186,8 +185,11 @@ def test_delay_and_parallel_homogeneous_profiles():
         assert doc["profiles"][job["profile"]] == {"type": "delay", "delay": by_id[job["id"]][RUN]}
     doc, _ = convert(LUBLIN, max_jobs=50, profile_type="parallel_homogeneous", host_speed=2e9)
     for job in doc["jobs"]:
-        assert doc["profiles"][job["profile"]] == {"type": "parallel_homogeneous",
-                                                   "cpu": by_id[job["id"]][RUN] * 2e9, "com": 0}
+        assert doc["profiles"][job["profile"]] == {
+            "type": "parallel_homogeneous",
+            "cpu": by_id[job["id"]][RUN] * 2e9,
+            "com": 0,
+        }
 
 
 def test_option_errors_name_the_key():

@@ -130,8 +130,11 @@ def test_real_file_line_numbers_point_at_the_bad_line(tmp_path):
 @settings(deadline=None, max_examples=60)
 @given(records=swf_records(), computer=swf_header_values)
 def test_write_then_parse_gives_the_same_jobs(tmp_path_factory, records, computer):
-    trace = SwfTrace(jobs=[SwfJob(values=r) for r in records], header={"Computer": computer, "MaxNodes": "16"},
-                     comments=[";", "; free comment"])
+    trace = SwfTrace(
+        jobs=[SwfJob(values=r) for r in records],
+        header={"Computer": computer, "MaxNodes": "16"},
+        comments=[";", "; free comment"],
+    )
     path = tmp_path_factory.mktemp("swf") / "round.swf"
     write_swf(trace, path)
     back = read_swf(path)
