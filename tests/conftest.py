@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -74,7 +75,7 @@ def assert_valid_delay_schedule(rows: list[dict[str, str]], workload: dict, nb_h
             busy.setdefault(h, []).append((start, finish))
     for h, spans in busy.items():
         spans.sort()
-        for (_, end), (begin, _) in zip(spans, spans[1:], strict=False):
+        for (_, end), (begin, _) in pairwise(spans):
             assert begin >= end - tol, f"host {h} runs two jobs at once around t={begin}"
 
 

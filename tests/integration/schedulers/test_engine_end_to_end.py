@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import json
+from itertools import pairwise
 
 import pytest
 
@@ -40,4 +41,4 @@ def test_policy_completes_hpc2n(workload, tmp_path, policy, allocation):
     if policy == "fcfs":  # no job overtakes an earlier one
         by_submission = sorted(rows, key=lambda r: (float(r["submission_time"]), int(r["job_id"])))
         starts = [float(r["starting_time"]) for r in by_submission]
-        assert all(b >= a - 1e-4 for a, b in zip(starts, starts[1:], strict=False))
+        assert all(b >= a - 1e-4 for a, b in pairwise(starts))

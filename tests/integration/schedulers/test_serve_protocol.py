@@ -100,11 +100,14 @@ def test_easy_over_the_wire(tmp_path):
         assert ("EXECUTE_JOB", "w0!1", "0") in kinds and ("EXECUTE_JOB", "w0!3", "1") in kinds
         assert ("REJECT_JOB", "w0!4", None) in kinds  # wider than the machine
         assert not any(k[1] == "w0!2" and k[0] == "EXECUTE_JOB" for k in kinds)
-        done = lambda j, t: {
-            "timestamp": t,
-            "type": "JOB_COMPLETED",
-            "data": {"job_id": j, "job_state": "COMPLETED_SUCCESSFULLY", "return_code": 0, "alloc": "0"},
-        }  # noqa: E731
+
+        def done(j, t):
+            return {
+                "timestamp": t,
+                "type": "JOB_COMPLETED",
+                "data": {"job_id": j, "job_state": "COMPLETED_SUCCESSFULLY", "return_code": 0, "alloc": "0"},
+            }
+
         assert _exchange(sock, 50.0, [done("w0!3", 50.0)])["events"] == []
         reply = _exchange(sock, 100.0, [done("w0!1", 100.0)])
         assert [(e["type"], e["data"]["job_id"], e["data"]["alloc"]) for e in reply["events"]] == [
