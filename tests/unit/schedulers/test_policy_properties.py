@@ -83,6 +83,7 @@ def test_easy_never_starts_the_head_after_its_reservation(workload, allocation):
 def test_conservative_never_delays_a_reservation(workload, allocation):
     nb_hosts, jobs = workload
     policy, result = _run("conservative", allocation, nb_hosts, jobs)
+    assert policy.clamped == []  # the profile itself never put a reservation later
     for job in jobs:
         history = policy.reservation_history[job.info.id]
         assert history == sorted(history, reverse=True), history
