@@ -2,7 +2,7 @@
 # with nothing changed does no apt call, no rebuild and no reinstall.
 #
 #   make reproduce   set everything up, then run the main job (quick paper figures)
-#   make test        set everything up, then run every test (C++ and Python)
+#   make test        set everything up, then lint and type-check, then run every test (C++ and Python)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -10,12 +10,13 @@ PYTHON ?= $(shell command -v python3.11 2>/dev/null || command -v python3)
 VENV := .venv
 VPY := $(VENV)/bin/python
 STAMPS := .stamps
+SIM_SRC := sim
 BUILD := build/sim
 ENGINE := $(BUILD)/datasched-sim
 UV_VERSION := 0.9.5
 JOBS ?= 2
 
-.PHONY: setup system-deps engine venv test test-engine test-python reproduce demo lock clean bench
+.PHONY: setup system-deps engine venv test lint test-engine test-python reproduce demo lock clean bench
 
 setup: system-deps engine venv
 
@@ -25,11 +26,13 @@ $(STAMPS)/apt: scripts/apt-packages.txt scripts/install-system-deps.sh
 	scripts/install-system-deps.sh
 	@touch $@
 
-$(BUILD)/build.ninja: sim/CMakeLists.txt $(STAMPS)/apt
-	cmake -S sim -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
+$(BUILD)/build.ninja: $(SIM_SRC)/CMakeLists.txt $(STAMPS)/apt
+	cmake -S $(SIM_SRC) -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
+# A failed build fails the target (pipefail; the filter alone never fails): an old binary
+# left in $(BUILD) must not be tested in place of the sources.
 engine: $(BUILD)/build.ninja
-	@cmake --build $(BUILD) -j $(JOBS) | grep -v '^ninja: no work to do' || true
+	@cmake --build $(BUILD) -j $(JOBS) | { grep -v '^ninja: no work to do' || true; }
 	@test -x $(ENGINE)
 
 venv: $(STAMPS)/venv
@@ -49,10 +52,17 @@ lock:
 	$(VENV)/bin/uv pip compile -q --python-version 3.11 --extra dev pyproject.toml -o requirements.lock
 
 test: setup
-	$(MAKE) --no-print-directory test-engine test-python
+	$(MAKE) --no-print-directory lint test-engine test-python
+
+# ruff (lint + format check) and mypy over our Python (settings in pyproject.toml);
+# scripts/typecheck.py maps the top-level folders into datasched.* for mypy.
+lint: venv
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VPY) scripts/typecheck.py
 
 test-engine: engine
-	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+	ctest --test-dir $(BUILD) --output-on-failure --no-tests=error -j $(JOBS)
 
 test-python: venv engine
 	$(VPY) -m pytest -q -n $(JOBS) tests

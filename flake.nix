@@ -1,18 +1,24 @@
 {
-  # Reproducible environment for datasched: `nix develop` gives the same toolchain as
-  # the Makefile's Debian set-up (SimGrid, ZeroMQ, the C++ libraries, Python with our
-  # dependencies) and, optionally, real Batsim 4.2.1 from the kapack repository to run
-  # policies against the reference engine (`nix develop .#with-batsim`).
+  # Reproducible environment for datasched:
+  #   nix develop                 the toolchain of the Makefile's Debian set-up (SimGrid, ZeroMQ, the
+  #                               C++ libraries, Python with our dependencies)
+  #   nix develop .#with-batsim   the same plus real Batsim 4.2.1 (built below from its source)
+  #   nix build .#datasched-sim   the engine;  nix build .#batsim   Batsim 4.2.1
+  #   nix flake check             builds both and runs the test suite (checks below)
+  # Not evaluated where it was written (no Nix store or binary cache reachable there);
+  # tests/unit/test_flake.py parses it and checks that every input and source is pinned.
   description = "datasched: data-aware HPC job scheduling research framework";
 
   inputs = {
-    nixpkgs.url = "github:NixOS/nixpkgs/nixos-23.11";
-    # nur-kapack packages Batsim (attribute batsim-420); `nix flake lock` records the
-    # exact revision of both inputs in flake.lock, which is what pins them. This flake
-    # could not be evaluated where it was written (no Nix binary cache reachable):
-    # the first `nix develop` on a machine with Nix generates flake.lock.
+    # The nixpkgs revision that nur-kapack's own flake.lock pins at the nur-kapack
+    # revision below (nur-kapack declares nixpkgs 25.05 there), so kapack's recipes are
+    # evaluated against the nixpkgs they were tested with. Move both revisions together.
+    nixpkgs.url = "github:NixOS/nixpkgs/9be32fbfaab592ccc39eb2f299e42aafddc26b37";
+    # nur-kapack master of 2025-06-29: it still packages intervalset, redox, procset,
+    # evalys and pybatsim 3.2.1, and still ships the SimGrid 3.34 recipe file, but no
+    # longer builds batsim-420 (commented out there), hence our own Batsim below.
     kapack = {
-      url = "github:oar-team/nur-kapack/master";
+      url = "github:oar-team/nur-kapack/942173ecdbf84de737fbe27dccb162a829c4c470";
       inputs.nixpkgs.follows = "nixpkgs";
     };
   };
@@ -21,39 +27,104 @@
     let
       system = "x86_64-linux";
       pkgs = import nixpkgs { inherit system; };
-      kapackPkgs = kapack.packages.${system};
-      # Batsim 4.2.1 (the version our conformance references come from), built with
-      # nur-kapack's 4.2.0 recipe. Replace the hash with the one Nix reports on the
-      # first build (Nix refuses to build with a wrong hash, so this cannot go stale silently).
-      batsim421 = kapackPkgs.batsim-420.overrideAttrs (old: rec {
+      kpkgs = kapack.packages.${system};
+
+      # SimGrid 3.34, the version Batsim 4.2.x was released against, from nur-kapack's
+      # recipe file with the options of its former simgrid-334light.
+      simgridForBatsim = (pkgs.callPackage "${kapack}/pkgs/simgrid/simgrid334.nix" { }).override {
+        minimalBindings = true;
+        withoutBin = true;
+        withoutBoostPropagation = true;
+        buildPythonBindings = false;
+      };
+
+      # Batsim 4.2.1 (the version our conformance references come from), from its source
+      # at tag v4.2.1 (commit b5463dba818d6e8109e1bfd218d51c720fbdb30f).
+      batsim = pkgs.stdenv.mkDerivation {
+        pname = "batsim";
         version = "4.2.1";
-        src = pkgs.fetchFromGitLab {
-          domain = "framagit.org";
-          owner = "batsim";
+        src = pkgs.fetchFromGitHub {
+          owner = "oar-team";
           repo = "batsim";
-          rev = "v${version}";
-          hash = pkgs.lib.fakeHash;
+          rev = "v4.2.1";
+          hash = "sha256-xecLKFRIpoI149Aj4wFKiW4p0ClzbQuCbzwFwon5igA=";
         };
-      });
-      python = pkgs.python311;
-      pythonEnv = python.withPackages (ps: with ps; [
-        pyzmq procset sortedcontainers docopt numpy pandas matplotlib lxml pyyaml jsonschema
-        pydantic tqdm pytest pytest-xdist hypothesis
-      ]);
+        nativeBuildInputs = with pkgs; [ meson ninja pkg-config ];
+        buildInputs = [
+          simgridForBatsim
+          kpkgs.intervalsetlight
+          kpkgs.redox # brings hiredis and libev
+        ] ++ (with pkgs; [ boost rapidjson zeromq cppzmq pugixml docopt_cpp gmp ]);
+        mesonBuildType = "release";
+        enableParallelBuilding = true;
+        meta = {
+          description = "Batsim 4.2.1, infrastructure simulator for resource management";
+          homepage = "https://github.com/oar-team/batsim";
+          license = pkgs.lib.licenses.lgpl3Only;
+        };
+      };
+
+      # The engine, built and unit-tested (ctest) as `make engine test-engine` does.
+      datasched-sim = pkgs.stdenv.mkDerivation {
+        pname = "datasched-sim";
+        version = "0.1.0";
+        src = ./sim;
+        nativeBuildInputs = with pkgs; [ cmake ninja pkg-config ];
+        buildInputs = with pkgs; [ simgrid zeromq cppzmq nlohmann_json cli11 gtest gperftools boost ];
+        cmakeFlags = [ "-DCMAKE_BUILD_TYPE=Release" ];
+        doCheck = true;
+        checkPhase = ''
+          runHook preCheck
+          ctest --output-on-failure --no-tests=error -j $NIX_BUILD_CORES
+          runHook postCheck
+        '';
+        installPhase = ''
+          runHook preInstall
+          install -Dm755 datasched-sim $out/bin/datasched-sim
+          runHook postInstall
+        '';
+      };
+
+      # Python with what the tests import; pybatsim 3.2.1, procset and evalys come from
+      # nur-kapack (built for the same nixpkgs Python).
+      pythonEnv = pkgs.python3.withPackages (ps: with ps; [
+        pyzmq sortedcontainers docopt numpy pandas matplotlib pyyaml jsonschema pydantic ortools
+        snakemake pytest pytest-xdist hypothesis ruff mypy setuptools wheel pip
+      ] ++ [ kpkgs.procset kpkgs.evalys kpkgs.pybatsim ]);
+
       toolchain = with pkgs; [
         cmake ninja pkg-config gcc simgrid zeromq cppzmq nlohmann_json cli11 gtest boost gperftools
         pythonEnv uv time
       ];
       shellHook = ''
-        # pybatsim 3.2.1, evalys, ortools and snakemake come from the lock file, as on Debian.
         export UV_PYTHON=${pythonEnv}/bin/python
         echo "datasched dev shell: run 'make test' or 'make reproduce'"
       '';
+
+      # The Python test suite against the engine above, from a copy of the source tree
+      # (the sandbox has no network: dependencies come from pythonEnv, not the lock file).
+      python-tests = pkgs.runCommand "datasched-python-tests" {
+        nativeBuildInputs = [ pythonEnv datasched-sim pkgs.gcc pkgs.simgrid pkgs.gnumake pkgs.cmake pkgs.ninja ];
+      } ''
+        cp -r ${self} src && chmod -R u+w src && cd src
+        export HOME=$TMPDIR DATASCHED_SIM=${datasched-sim}/bin/datasched-sim
+        python -m venv --system-site-packages $TMPDIR/venv
+        $TMPDIR/venv/bin/pip install --no-deps --no-build-isolation --no-index --ignore-requires-python -e .
+        $TMPDIR/venv/bin/python -m pytest -q -p no:cacheprovider -n $NIX_BUILD_CORES -m "not slow" tests
+        touch $out
+      '';
     in {
+      packages.${system} = {
+        inherit batsim datasched-sim;
+        default = datasched-sim;
+      };
+      checks.${system} = {
+        inherit datasched-sim python-tests;
+      };
       devShells.${system} = {
         default = pkgs.mkShell { packages = toolchain; inherit shellHook; };
         with-batsim = pkgs.mkShell {
-          packages = toolchain ++ [ batsim421 ];
+          packages = toolchain ++ [ batsim ];
           inherit shellHook;
         };
       };

@@ -5,43 +5,26 @@ With ``delay`` profiles the allocation policy cannot change *when* jobs run, onl
 minimises). Batsim ids of the generator's torus platforms equal topology ranks
 (platforms/README.md, "Host names and Batsim ids"); SimGrid's torus ranks vary the
 first dimension fastest, and routes are dimension-ordered with the shorter way round
-each ring, so the hop count is the wrap-around Manhattan distance.
+each ring, so the hop count is the wrap-around Manhattan distance (``datasched.platforms.torus``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
+from procset import ProcSet
+
+from datasched.platforms.torus import torus_hop_matrix
 
 
 def parse_procset(text: str) -> list[int]:
-    """Batsim's interval-set text ``"0-3 7 9-10"`` -> ``[0, 1, 2, 3, 7, 9, 10]``."""
-    ids: list[int] = []
-    for part in str(text).split():
-        low, _, high = part.partition("-")
-        ids.extend(range(int(low), int(high or low) + 1))
-    return ids
-
-
-def torus_coordinates(ranks: Sequence[int], dims: Sequence[int]) -> np.ndarray:
-    """Rows of coordinates, first dimension varying fastest."""
-    ranks = np.asarray(ranks, dtype=np.int64)
-    coords = []
-    for size in dims:
-        coords.append(ranks % size)
-        ranks = ranks // size
-    return np.stack(coords, axis=1)
+    """Batsim's interval-set text ``"0-3 7 9-10"`` -> ``[0, 1, 2, 3, 7, 9, 10]`` (procset's parser)."""
+    return list(ProcSet.from_str(str(text)))
 
 
 def mean_pairwise_hops(ranks: Sequence[int], dims: Sequence[int]) -> float:
     """Mean torus hop distance over the job's node pairs (NaN for one node)."""
-    if len(ranks) < 2:
-        return float("nan")
-    coords = torus_coordinates(ranks, dims)
-    total = np.zeros((len(ranks), len(ranks)), dtype=np.int64)
-    for axis, size in enumerate(dims):
-        delta = np.abs(coords[:, axis, None] - coords[None, :, axis])
-        total += np.minimum(delta, size - delta)
     n = len(ranks)
-    return float(total.sum()) / (n * (n - 1))
+    if n < 2:
+        return float("nan")
+    return float(torus_hop_matrix(ranks, dims).sum()) / (n * (n - 1))

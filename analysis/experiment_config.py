@@ -80,7 +80,7 @@ class PoliciesOnTraces:
 
     def runs(self) -> list[Run]:
         """The full grid; deterministic allocators run once (seed ``none``)."""
-        runs = []
+        runs: list[Run] = []
         for trace in self.traces:
             for policy in self.policies:
                 for allocation in self.allocations:
@@ -186,8 +186,10 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
         raise UserError(f"{source}: {where}.swf: file not found: {swf}")
     platform = dict(spec["platform"])
     if platform.setdefault("node_count", spec["nodes"]) != spec["nodes"]:
-        raise UserError(f"{source}: {where}.platform.node_count ({platform['node_count']}) differs from "
-                        f"{where}.nodes ({spec['nodes']})")
+        raise UserError(
+            f"{source}: {where}.platform.node_count ({platform['node_count']}) differs from "
+            f"{where}.nodes ({spec['nodes']})"
+        )
     try:
         parse_params(platform, source=f"{where}.platform")
     except UserError as exc:
@@ -206,13 +208,16 @@ def _policies_on_traces(spec: Mapping[str, Any], traces: Mapping[str, TraceSpec]
     where = "artifacts.policies_on_traces"
     for i, trace in enumerate(spec["traces"]):
         if trace not in traces:
-            raise UserError(f"{source}: {where}.traces[{i}]: unknown trace '{trace}' "
-                            f"(defined under traces: {', '.join(traces)})")
+            raise UserError(
+                f"{source}: {where}.traces[{i}]: unknown trace '{trace}' (defined under traces: {', '.join(traces)})"
+            )
     _check_names(spec["policies"], _registry().policy_names(), f"{source}: {where}.policies", "scheduling policy")
-    _check_names(spec["allocations"], _registry().allocator_names(), f"{source}: {where}.allocations",
-                 "allocation policy")
-    result = PoliciesOnTraces(tuple(spec["traces"]), tuple(spec["policies"]), tuple(spec["allocations"]),
-                              tuple(spec["seeds"]))
+    _check_names(
+        spec["allocations"], _registry().allocator_names(), f"{source}: {where}.allocations", "allocation policy"
+    )
+    result = PoliciesOnTraces(
+        tuple(spec["traces"]), tuple(spec["policies"]), tuple(spec["allocations"]), tuple(spec["seeds"])
+    )
     for run in result.runs():  # full option validation, once per distinct combination
         if run.seed in (NO_SEED, str(result.seeds[0])):
             try:

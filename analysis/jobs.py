@@ -43,8 +43,13 @@ def params_from_path(path: str | Path) -> dict[str, str]:
 
 def read_jobs(path: str | Path, params: Mapping[str, object] | None = None) -> pd.DataFrame:
     """One run's jobs (sorted by numeric job id) with ``params`` as leading columns."""
-    frame = pd.read_csv(path, usecols=list(JOB_COLUMNS), dtype=JOB_COLUMNS, keep_default_na=False,
-                        na_values={c: [""] for c in JOB_COLUMNS if JOB_COLUMNS[c] == "float64"})
+    frame = pd.read_csv(
+        path,
+        usecols=list(JOB_COLUMNS),
+        dtype=JOB_COLUMNS,
+        keep_default_na=False,
+        na_values={c: [""] for c in JOB_COLUMNS if JOB_COLUMNS[c] == "float64"},
+    )
     order = pd.to_numeric(frame["job_id"], errors="coerce")
     frame = frame.assign(_order=order).sort_values(["_order", "job_id"], kind="stable").drop(columns="_order")
     frame = frame.reset_index(drop=True)
@@ -53,7 +58,9 @@ def read_jobs(path: str | Path, params: Mapping[str, object] | None = None) -> p
     return frame
 
 
-def load_runs(paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, object]] | None = None) -> pd.DataFrame:
+def load_runs(
+    paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, Mapping[str, object]]] | None = None
+) -> pd.DataFrame:
     """Concatenate runs into one tidy table; parameters come from each path.
 
     ``extra`` adds per-trace (or any path-parameter) columns, e.g. the platform size:
@@ -61,7 +68,7 @@ def load_runs(paths: Iterable[str | Path], extra: Mapping[str, Mapping[str, obje
     """
     frames = []
     for path in sorted(str(p) for p in paths):
-        params: dict[str, object] = params_from_path(Path(path).parent)
+        params: dict[str, object] = dict(params_from_path(Path(path).parent))
         for key, table in (extra or {}).items():
             params.update(table.get(str(params.get(key)), {}))
         frames.append(read_jobs(path, params))

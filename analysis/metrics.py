@@ -69,22 +69,24 @@ def run_metrics(jobs: pd.DataFrame, by: Sequence[str], nodes_column: str = "node
         makespan = float(run["finish_time"].where(run["started"]).max() - run["submission_time"].min())
         nodes = float(run[nodes_column].iloc[0])
         busy = float((ok["execution_time"] * ok["requested_number_of_resources"]).sum())
-        rows.append({
-            **dict(zip(by, key)),
-            "jobs": len(run),
-            "killed_jobs": int((run["final_state"] == "COMPLETED_WALLTIME_REACHED").sum()),
-            "rejected_jobs": int((~run["started"]).sum()),
-            "mean_waiting": ok["waiting"].mean(),
-            "p50_waiting": ok["waiting"].quantile(0.50),
-            "p95_waiting": ok["waiting"].quantile(0.95),
-            "mean_turnaround": ok["turnaround"].mean(),
-            "p95_turnaround": ok["turnaround"].quantile(0.95),
-            "mean_slowdown": ok["slowdown"].mean(),
-            "mean_bounded_slowdown": ok["bounded_slowdown"].mean(),
-            "p95_bounded_slowdown": ok["bounded_slowdown"].quantile(0.95),
-            "makespan": makespan,
-            "utilisation": busy / (nodes * makespan) if makespan > 0 else float("nan"),
-        })
+        rows.append(
+            {
+                **dict(zip(by, key, strict=True)),
+                "jobs": len(run),
+                "killed_jobs": int((run["final_state"] == "COMPLETED_WALLTIME_REACHED").sum()),
+                "rejected_jobs": int((~run["started"]).sum()),
+                "mean_waiting": ok["waiting"].mean(),
+                "p50_waiting": ok["waiting"].quantile(0.50),
+                "p95_waiting": ok["waiting"].quantile(0.95),
+                "mean_turnaround": ok["turnaround"].mean(),
+                "p95_turnaround": ok["turnaround"].quantile(0.95),
+                "mean_slowdown": ok["slowdown"].mean(),
+                "mean_bounded_slowdown": ok["bounded_slowdown"].mean(),
+                "p95_bounded_slowdown": ok["bounded_slowdown"].quantile(0.95),
+                "makespan": makespan,
+                "utilisation": busy / (nodes * makespan) if makespan > 0 else float("nan"),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -100,6 +102,14 @@ def summarise_over_seeds(runs: pd.DataFrame, by: Sequence[str], metrics: Sequenc
         key = key if isinstance(key, tuple) else (key,)
         for metric in metrics:
             ci = mean_ci95(group[metric].dropna().tolist() or [float("nan")])
-            rows.append({**dict(zip(by, key)), "metric": metric, "mean": ci.mean,
-                         "ci95_low": ci.low, "ci95_high": ci.high, "runs": ci.n})
+            rows.append(
+                {
+                    **dict(zip(by, key, strict=True)),
+                    "metric": metric,
+                    "mean": ci.mean,
+                    "ci95_low": ci.low,
+                    "ci95_high": ci.high,
+                    "runs": ci.n,
+                }
+            )
     return pd.DataFrame(rows)

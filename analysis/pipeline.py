@@ -55,9 +55,17 @@ def make_workload(swf: str | Path, options: Mapping[str, Any], output: str | Pat
     return report
 
 
-def simulate(platform: str | Path, workload: str | Path, scheduler: str, scheduler_options: Mapping[str, Any],
-             output_dir: str | Path, *, decision_timeout: float = 600.0, label: str = "",
-             traffic_policy: str = "none") -> float:
+def simulate(
+    platform: str | Path,
+    workload: str | Path,
+    scheduler: str,
+    scheduler_options: Mapping[str, Any],
+    output_dir: str | Path,
+    *,
+    decision_timeout: float = 600.0,
+    label: str = "",
+    traffic_policy: str = "none",
+) -> float:
     """Run one simulation into ``output_dir``; returns its wall-clock seconds.
 
     The runner writes into a temporary directory beside ``output_dir``; on success each
@@ -74,9 +82,16 @@ def simulate(platform: str | Path, workload: str | Path, scheduler: str, schedul
     progress = ProgressLine(label or str(output_dir))
     start = time.monotonic()
     try:
-        result = run_simulation(platform, workload, scheduler, tmp, scheduler_options=dict(scheduler_options),
-                                decision_timeout=decision_timeout, on_progress=progress,
-                                traffic_policy=traffic_policy)
+        result = run_simulation(
+            platform,
+            workload,
+            scheduler,
+            tmp,
+            scheduler_options=dict(scheduler_options),
+            decision_timeout=decision_timeout,
+            on_progress=progress,
+            traffic_policy=traffic_policy,
+        )
         progress.close()
         files = sorted(p for p in tmp.iterdir() if p.is_file())
         for path in sorted(files, key=lambda p: p == result.jobs_csv):  # the jobs file last

@@ -26,8 +26,11 @@ PLOTTED_METRICS = ("mean_waiting", "mean_bounded_slowdown", "utilisation", "mean
 FLOAT_FORMAT = "%.6g"
 
 
-def run_table(jobs_csvs: Sequence[str | Path], nodes_by_trace: Mapping[str, int],
-              torus_dims_by_trace: Mapping[str, Sequence[int]] | None = None) -> pd.DataFrame:
+def run_table(
+    jobs_csvs: Sequence[str | Path],
+    nodes_by_trace: Mapping[str, int],
+    torus_dims_by_trace: Mapping[str, Sequence[int]] | None = None,
+) -> pd.DataFrame:
     """Per-run metrics of every simulation (parameters read from the paths).
 
     With the torus dimensions of a trace's platform, ``mean_allocation_hops`` is the
@@ -39,9 +42,16 @@ def run_table(jobs_csvs: Sequence[str | Path], nodes_by_trace: Mapping[str, int]
     rows = []
     for key, run in jobs.groupby(list(RUN_KEYS), sort=True):
         trace_dims = dims.get(key[0])
-        allocations = [parse_procset(text) for text in run["allocated_resources"]] if trace_dims else []
-        values = [mean_pairwise_hops(ids, trace_dims) for ids in allocations if len(ids) > 1]
-        rows.append({**dict(zip(RUN_KEYS, key)), "mean_allocation_hops": float(np.mean(values)) if values else float("nan")})
+        values: list[float] = []
+        if trace_dims:
+            allocations = [parse_procset(text) for text in run["allocated_resources"]]
+            values = [mean_pairwise_hops(ids, trace_dims) for ids in allocations if len(ids) > 1]
+        rows.append(
+            {
+                **dict(zip(RUN_KEYS, key, strict=True)),
+                "mean_allocation_hops": float(np.mean(values)) if values else float("nan"),
+            }
+        )
     return runs.merge(pd.DataFrame(rows), on=list(RUN_KEYS), how="left", validate="one_to_one")
 
 
@@ -51,8 +61,13 @@ def summary_table(runs: pd.DataFrame) -> pd.DataFrame:
     return summarise_over_seeds(runs, by=CONFIG_KEYS, metrics=metrics)
 
 
-def plotted_numbers(summary: pd.DataFrame, traces: Sequence[str], policies: Sequence[str],
-                    allocations: Sequence[str], metrics: Sequence[str] = PLOTTED_METRICS) -> pd.DataFrame:
+def plotted_numbers(
+    summary: pd.DataFrame,
+    traces: Sequence[str],
+    policies: Sequence[str],
+    allocations: Sequence[str],
+    metrics: Sequence[str] = PLOTTED_METRICS,
+) -> pd.DataFrame:
     """The figure's numbers, in the order they are drawn (config order, not alphabetical)."""
     index = summary.set_index([*CONFIG_KEYS, "metric"])
     rows = []
@@ -61,9 +76,18 @@ def plotted_numbers(summary: pd.DataFrame, traces: Sequence[str], policies: Sequ
             for policy in policies:
                 for allocation in allocations:
                     row = index.loc[(trace, policy, allocation, metric)]
-                    rows.append({"metric": metric, "trace": trace, "policy": policy, "allocation": allocation,
-                                 "mean": row["mean"], "ci95_low": row["ci95_low"], "ci95_high": row["ci95_high"],
-                                 "runs": int(row["runs"])})
+                    rows.append(
+                        {
+                            "metric": metric,
+                            "trace": trace,
+                            "policy": policy,
+                            "allocation": allocation,
+                            "mean": row["mean"],
+                            "ci95_low": row["ci95_low"],
+                            "ci95_high": row["ci95_high"],
+                            "runs": int(row["runs"]),
+                        }
+                    )
     return pd.DataFrame(rows)
 
 
@@ -85,8 +109,9 @@ def plot(plotted: pd.DataFrame, path: str | Path, title: str = "") -> Path:
     allocations = list(dict.fromkeys(plotted["allocation"]))
     width = 0.8 / len(allocations)
     with figure_style():
-        fig, axes = plt.subplots(len(metrics), len(traces), figsize=(3.6 * len(traces), 2.4 * len(metrics)),
-                                 squeeze=False, sharex=True)
+        fig, axes = plt.subplots(
+            len(metrics), len(traces), figsize=(3.6 * len(traces), 2.4 * len(metrics)), squeeze=False, sharex=True
+        )
         for r, metric in enumerate(metrics):
             for c, trace in enumerate(traces):
                 ax = axes[r][c]
@@ -95,9 +120,19 @@ def plot(plotted: pd.DataFrame, path: str | Path, title: str = "") -> Path:
                     bars = cell[cell["allocation"] == allocation].set_index("policy").loc[policies]
                     x = np.arange(len(policies)) + (k - (len(allocations) - 1) / 2) * width
                     err = np.vstack([bars["mean"] - bars["ci95_low"], bars["ci95_high"] - bars["mean"]])
-                    ax.bar(x, bars["mean"], width, yerr=err, capsize=2, label=label(allocation),
-                           color=PALETTE[k % len(PALETTE)], hatch=HATCHES[k % len(HATCHES)],
-                           edgecolor="black", linewidth=0.4, error_kw={"elinewidth": 0.8})
+                    ax.bar(
+                        x,
+                        bars["mean"],
+                        width,
+                        yerr=err,
+                        capsize=2,
+                        label=label(allocation),
+                        color=PALETTE[k % len(PALETTE)],
+                        hatch=HATCHES[k % len(HATCHES)],
+                        edgecolor="black",
+                        linewidth=0.4,
+                        error_kw={"elinewidth": 0.8},
+                    )
                 ax.set_xticks(np.arange(len(policies)), [label(p) for p in policies])
                 if r == 0:
                     ax.set_title(trace)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .experiment_config import ExperimentConfig, NO_SEED, REPO_ROOT, is_stochastic
+from .experiment_config import NO_SEED, REPO_ROOT, ExperimentConfig, is_stochastic
 from .style import label
 
 #: Relative spread below which allocation policies are reported as "no difference".
@@ -48,9 +48,15 @@ def _walltime_text(meta: dict) -> str:
     return f"**fallback** for {fallback} of {report['kept_jobs']} jobs (no requested time in the trace): {how}"
 
 
-def write_policies_on_traces_report(exp: ExperimentConfig, config_source: str, plotted_csv: str | Path,
-                                    runs_csv: str | Path, workloads: Sequence[str | Path],
-                                    figure: str | Path, output: str | Path) -> Path:
+def write_policies_on_traces_report(
+    exp: ExperimentConfig,
+    config_source: str,
+    plotted_csv: str | Path,
+    runs_csv: str | Path,
+    workloads: Sequence[str | Path],
+    figure: str | Path,
+    output: str | Path,
+) -> Path:
     pot = exp.policies_on_traces
     assert pot is not None
     output = Path(output)
@@ -78,9 +84,11 @@ def write_policies_on_traces_report(exp: ExperimentConfig, config_source: str, p
         dropped = ", ".join(f"{k} {v}" for k, v in sorted(meta["report"]["dropped"].items()) if v) or "none"
         topo = spec.platform.get("interconnect", {}).get("topology", {})
         topo_text = f"{topo.get('kind', 'torus')} {'×'.join(str(d) for d in topo.get('dims', []))}".strip()
-        lines.append(f"| {trace} | `{spec.swf.name}` | {meta['report']['kept_jobs']} | {dropped} | "
-                     f"{spec.nodes} nodes, {topo_text}, storage {spec.platform.get('storage_mode', 'unified')} | "
-                     f"{_walltime_text(meta)} |")
+        lines.append(
+            f"| {trace} | `{spec.swf.name}` | {meta['report']['kept_jobs']} | {dropped} | "
+            f"{spec.nodes} nodes, {topo_text}, storage {spec.platform.get('storage_mode', 'unified')} | "
+            f"{_walltime_text(meta)} |"
+        )
     stochastic = [a for a in pot.allocations if is_stochastic(a)]
     lines += [
         "",
@@ -106,14 +114,20 @@ def write_policies_on_traces_report(exp: ExperimentConfig, config_source: str, p
         "",
     ]
     for metric in dict.fromkeys(plotted["metric"]):
-        lines += [f"### {label(metric)}", "", "| trace | policy | " + " | ".join(label(a) for a in pot.allocations) + " |",
-                  "|---|---|" + "---|" * len(pot.allocations)]
+        lines += [
+            f"### {label(metric)}",
+            "",
+            "| trace | policy | " + " | ".join(label(a) for a in pot.allocations) + " |",
+            "|---|---|" + "---|" * len(pot.allocations),
+        ]
         cell = plotted[plotted["metric"] == metric]
         for trace in pot.traces:
             for policy in pot.policies:
                 values = []
                 for allocation in pot.allocations:
-                    row = cell[(cell["trace"] == trace) & (cell["policy"] == policy) & (cell["allocation"] == allocation)].iloc[0]
+                    row = cell[
+                        (cell["trace"] == trace) & (cell["policy"] == policy) & (cell["allocation"] == allocation)
+                    ].iloc[0]
                     text = _fmt(row["mean"])
                     if row["runs"] > 1:
                         text += f" [{_fmt(row['ci95_low'])}, {_fmt(row['ci95_high'])}]"
@@ -148,11 +162,15 @@ def _findings(plotted: pd.DataFrame, runs: pd.DataFrame, traces, policies, alloc
         best = bsld.loc[bsld["mean"].idxmin()]
         worst = bsld.loc[bsld["mean"].idxmax()]
         if best["mean"] == worst["mean"]:
-            out.append(f"* **{trace}**: every configuration gives the same mean bounded slowdown ({_fmt(best['mean'])}).")
+            out.append(
+                f"* **{trace}**: every configuration gives the same mean bounded slowdown ({_fmt(best['mean'])})."
+            )
         else:
-            out.append(f"* **{trace}**: the lowest mean bounded slowdown is {label(best['policy'])} with "
-                       f"{label(best['allocation'])} allocation ({_fmt(best['mean'])}), the highest "
-                       f"{label(worst['policy'])} with {label(worst['allocation'])} ({_fmt(worst['mean'])}).")
+            out.append(
+                f"* **{trace}**: the lowest mean bounded slowdown is {label(best['policy'])} with "
+                f"{label(best['allocation'])} allocation ({_fmt(best['mean'])}), the highest "
+                f"{label(worst['policy'])} with {label(worst['allocation'])} ({_fmt(worst['mean'])})."
+            )
         waiting = cell[cell["metric"] == "mean_waiting"]
         by_policy = waiting.groupby("policy", sort=False)["mean"].mean()
         ranking = ", ".join(f"{label(p)} {_fmt(by_policy[p])} s" for p in sorted(policies, key=lambda p: by_policy[p]))
@@ -165,16 +183,26 @@ def _findings(plotted: pd.DataFrame, runs: pd.DataFrame, traces, policies, alloc
         hops = cell[cell["metric"] == "mean_allocation_hops"].dropna(subset=["mean"])
         if not hops.empty:
             by_alloc = hops.groupby("allocation", sort=False)["mean"].mean()
-            order = ", ".join(f"{label(a)} {by_alloc[a]:.2f}" for a in sorted(by_alloc.index, key=lambda a: by_alloc[a]))
+            order = ", ".join(
+                f"{label(a)} {by_alloc[a]:.2f}" for a in sorted(by_alloc.index, key=lambda a: by_alloc[a])
+            )
             out.append(f"  Mean hop distance between the nodes of a multi-node job, by allocation: {order}.")
         if max(spreads) <= NEGLIGIBLE:
-            out.append("  The allocation policy changes no waiting time at all, as expected with "
-                       "`delay` profiles (see Limits).")
+            out.append(
+                "  The allocation policy changes no waiting time at all, as expected with "
+                "`delay` profiles (see Limits)."
+            )
         else:
-            out.append(f"  The allocation policy changes mean waiting time by up to {100 * max(spreads):.1f} % "
-                       "for a given queue policy.")
+            out.append(
+                f"  The allocation policy changes mean waiting time by up to {100 * max(spreads):.1f} % "
+                "for a given queue policy."
+            )
         killed = runs[runs["trace"] == trace]["killed_jobs"]
         if killed.max() > 0:
-            count = f"{int(killed.min())}" if killed.min() == killed.max() else f"{int(killed.min())}–{int(killed.max())}"
-            out.append(f"  {count} jobs per run reached their walltime (run time longer than requested) and were killed.")
+            count = (
+                f"{int(killed.min())}" if killed.min() == killed.max() else f"{int(killed.min())}–{int(killed.max())}"
+            )
+            out.append(
+                f"  {count} jobs per run reached their walltime (run time longer than requested) and were killed."
+            )
     return out

@@ -23,26 +23,48 @@ from .experiment_config import REPO_ROOT
 VARIANTS = ("quick", "full", "test")
 
 
-def snakemake_command(variant: str, cores: int, extra: list[str] | None = None,
-                      configfile: str | Path | None = None) -> list[str]:
+def snakemake_command(
+    variant: str, cores: int, extra: list[str] | None = None, configfile: str | Path | None = None
+) -> list[str]:
     config = Path(configfile) if configfile else REPO_ROOT / "config" / f"{variant}.yaml"
     if not config.is_file():
         raise UserError(f"config file not found: {config}")
-    return [sys.executable, "-m", "snakemake", "--snakefile", str(REPO_ROOT / "Snakefile"),
-            "--directory", str(REPO_ROOT), "--configfile", str(config), "--cores", str(cores),
-            "--rerun-incomplete", "--printshellcmds", *(extra or [])]
+    return [
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(REPO_ROOT / "Snakefile"),
+        "--directory",
+        str(REPO_ROOT),
+        "--configfile",
+        str(config),
+        "--cores",
+        str(cores),
+        "--rerun-incomplete",
+        "--printshellcmds",
+        *(extra or []),
+    ]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     which = parser.add_mutually_exclusive_group()
     for variant in VARIANTS:
-        which.add_argument(f"--{variant}", dest="variant", action="store_const", const=variant,
-                           help=f"run the {variant} variant (config/{variant}.yaml)")
+        which.add_argument(
+            f"--{variant}",
+            dest="variant",
+            action="store_const",
+            const=variant,
+            help=f"run the {variant} variant (config/{variant}.yaml)",
+        )
     parser.add_argument("--configfile", default=None, help="another config file (overrides the variant's)")
     parser.add_argument("--cores", "-c", type=int, default=2, help="cores Snakemake may use (default 2)")
     parser.add_argument("--dry-run", "-n", action="store_true", help="list the jobs without running them")
-    parser.add_argument("snakemake_args", nargs=argparse.REMAINDER,
-                        help="further Snakemake arguments after `--` (e.g. -- --executor slurm -j 100)")
+    parser.add_argument(
+        "snakemake_args",
+        nargs=argparse.REMAINDER,
+        help="further Snakemake arguments after `--` (e.g. -- --executor slurm -j 100)",
+    )
     parser.set_defaults(variant="quick")
 
 

@@ -8,13 +8,15 @@ leaks into a user's own matplotlib session.
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib.typing import RcKeyType
 
-RC = {
+RC: dict[RcKeyType, Any] = {
     "figure.dpi": 100,
     "savefig.dpi": 150,
     "font.size": 9,
@@ -26,14 +28,19 @@ RC = {
     "grid.alpha": 0.3,
     "axes.spines.top": False,
     "axes.spines.right": False,
-    "svg.hashsalt": "datasched",       # deterministic SVG ids
+    "svg.hashsalt": "datasched",  # deterministic SVG ids
     "pdf.fonttype": 42,
 }
 
 #: Display names (figures, tables, reports).
 LABELS = {
-    "fcfs": "FCFS", "easy": "EASY", "conservative": "Conservative", "sjf": "SJF",
-    "sequential": "sequential", "random": "random", "topology": "locality",
+    "fcfs": "FCFS",
+    "easy": "EASY",
+    "conservative": "Conservative",
+    "sjf": "SJF",
+    "sequential": "sequential",
+    "random": "random",
+    "topology": "locality",
     "contiguous": "contiguous",
     "mean_waiting": "mean waiting time (s)",
     "p95_waiting": "95th pct waiting time (s)",

@@ -79,7 +79,10 @@ def replay(bind: str, recording: Path) -> int:
         request = socket.recv()
         if request != expected and first_mismatch is None:
             first_mismatch = index
-            at = next((i for i, (a, b) in enumerate(zip(request, expected)) if a != b), min(len(request), len(expected)))
+            at = next(
+                (i for i, (a, b) in enumerate(zip(request, expected, strict=False)) if a != b),
+                min(len(request), len(expected)),
+            )
             print(f"request #{index} differs from the recording at byte {at}:", file=sys.stderr)
             print(f"  got      {request[max(0, at - 80) : at + 80]!r}", file=sys.stderr)
             print(f"  recorded {expected[max(0, at - 80) : at + 80]!r}", file=sys.stderr)

@@ -17,7 +17,8 @@ from pathlib import Path
 from datasched.engine import REPO_ROOT
 from datasched.runner import SimulationError, run_simulation
 
-DEFAULT_CASES = REPO_ROOT.parent / "shared" / "conformance"
+#: Real Batsim 4.2.1 reference runs, kept in the repository (see its README.md).
+DEFAULT_CASES = REPO_ROOT / "tests" / "data" / "conformance"
 TIME_TOLERANCE = 1e-6
 
 
@@ -83,12 +84,21 @@ def check_case(case: Path, work_dir: Path) -> CaseResult:
     scheduler, options = spec["scheduler"], None
     if case.name in JUSTIFIED_BY_REPLAY:
         scheduler = str(REPLAY_SCHEDULER)
-        options = {"reference": str(case / "expected_jobs.csv"), "window": 0.05,
-                   "sched_delay": 0.005 if spec["scheduler"] == "fillerSched" else 0.0}
+        options = {
+            "reference": str(case / "expected_jobs.csv"),
+            "window": 0.05,
+            "sched_delay": 0.005 if spec["scheduler"] == "fillerSched" else 0.0,
+        }
     try:
-        run_simulation(case / "platform.xml", case / "workload.json", scheduler, work_dir,
-                       scheduler_options=options,
-                       engine_args=shlex.split(spec.get("batsim_extra_args", "")), decision_timeout=120)
+        run_simulation(
+            case / "platform.xml",
+            case / "workload.json",
+            scheduler,
+            work_dir,
+            scheduler_options=options,
+            engine_args=shlex.split(spec.get("batsim_extra_args", "")),
+            decision_timeout=120,
+        )
     except SimulationError as exc:
         return CaseResult(case.name, False, 0, [f"run failed: {exc}"])
     expected = read_jobs(case / "expected_jobs.csv")

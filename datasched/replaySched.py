@@ -15,9 +15,8 @@ from __future__ import annotations
 
 import csv
 
-from procset import ProcSet
-
 from batsim.batsim import BatsimScheduler
+from procset import ProcSet
 
 
 class ReplaySched(BatsimScheduler):
@@ -30,8 +29,10 @@ class ReplaySched(BatsimScheduler):
         self.sched_delay = float(options.get("sched_delay", 0.0))
         with open(options["reference"], newline="") as f:
             self.plan = {
-                f"{row['workload_name']}!{row['job_id']}": (float(row["starting_time"]),
-                                                              ProcSet.from_str(row["allocated_resources"]))
+                f"{row['workload_name']}!{row['job_id']}": (
+                    float(row["starting_time"]),
+                    ProcSet.from_str(row["allocated_resources"]),
+                )
                 for row in csv.DictReader(f)
                 if row["final_state"] != "REJECTED"
             }
@@ -49,8 +50,7 @@ class ReplaySched(BatsimScheduler):
 
     def _replay(self):
         now = self.bs.time()
-        due = [job for job_id, job in self.waiting.items()
-               if now - 1e-9 <= self.plan[job_id][0] <= now + self.window]
+        due = [job for job_id, job in self.waiting.items() if now - 1e-9 <= self.plan[job_id][0] <= now + self.window]
         if self.sched_delay:
             self.bs.consume_time(self.sched_delay)
         for job in sorted(due, key=lambda j: self.plan[j.id][0]):

@@ -17,28 +17,39 @@ def register(subparsers) -> None:
     run = subparsers.add_parser("run", help="run one simulation (engine + decision process)")
     run.add_argument("--platform", required=True, help="SimGrid platform XML")
     run.add_argument("--workload", required=True, action="append", help="Batsim workload JSON (repeatable)")
-    run.add_argument("--scheduler", required=True,
-                     help="datasched policy name, pybatsim scheduler name (e.g. easyBackfill) or file")
+    run.add_argument(
+        "--scheduler", required=True, help="datasched policy name, pybatsim scheduler name (e.g. easyBackfill) or file"
+    )
     run.add_argument("--options", default="{}", help="scheduler options as a JSON object")
     run.add_argument("--output", default="out", help="output folder (default: out)")
     run.add_argument("--engine", default="sim", choices=["sim"], help="simulation engine (default: sim)")
-    run.add_argument("--decision-timeout", type=float, default=600.0,
-                     help="seconds the engine waits for each decision before failing")
-    run.add_argument("--traffic-policy", default="none",
-                     help="IPC vs storage arbitration for datasched_phases jobs: none, np, ba:X, fp or "
-                          "weights:ipc=A,storage=B (ba/fp/weights are experimental; see README)")
+    run.add_argument(
+        "--decision-timeout",
+        type=float,
+        default=600.0,
+        help="seconds the engine waits for each decision before failing",
+    )
+    run.add_argument(
+        "--traffic-policy",
+        default="none",
+        help="IPC vs storage arbitration for datasched_phases jobs: none, np, ba:X, fp or "
+        "weights:ipc=A,storage=B (ba/fp/weights are experimental; see README)",
+    )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
     run.set_defaults(func=cmd_run)
 
     demo = subparsers.add_parser("demo", help="run the demo simulation and draw its Gantt chart")
     demo.add_argument("--output", default="out/demo", help="output folder (default: out/demo)")
-    demo.add_argument("--storage", action="store_true",
-                      help="the storage-model demo: Markov applications with node NVM, remote NVM and SAN I/O")
+    demo.add_argument(
+        "--storage",
+        action="store_true",
+        help="the storage-model demo: Markov applications with node NVM, remote NVM and SAN I/O",
+    )
     demo.add_argument("--traffic-policy", default="np", help="with --storage: the engine's traffic policy")
     demo.set_defaults(func=cmd_demo)
 
     conf = subparsers.add_parser("conformance", help="compare the engine with real Batsim 4.2.1 reference runs")
-    conf.add_argument("--cases", default=None, help="folder of conformance cases (default: ../shared/conformance)")
+    conf.add_argument("--cases", default=None, help="folder of conformance cases (default: tests/data/conformance)")
     conf.set_defaults(func=cmd_conformance)
 
 
@@ -52,7 +63,10 @@ class ProgressLine:
 
     def __call__(self, p: Progress) -> None:
         pct = 100.0 * p.completed / p.total if p.total else 100.0
-        text = f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), simulated time {p.simulated_time:,.0f} s"
+        text = (
+            f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), "
+            f"simulated time {p.simulated_time:,.0f} s"
+        )
         if self.tty:
             print("\r" + text, end="", file=sys.stderr, flush=True)
         elif int(pct // 10) > self.last_decile:
@@ -64,13 +78,22 @@ class ProgressLine:
             print(file=sys.stderr)
 
 
-def _run(platform, workloads, scheduler, output, options=None, engine_args=(), decision_timeout=600.0,
-         traffic_policy="none"):
+def _run(
+    platform, workloads, scheduler, output, options=None, engine_args=(), decision_timeout=600.0, traffic_policy="none"
+):
     progress = ProgressLine(Path(output).name)
     try:
-        return run_simulation(platform, workloads, scheduler, output, scheduler_options=options,
-                              engine_args=engine_args, decision_timeout=decision_timeout, on_progress=progress,
-                              traffic_policy=traffic_policy)
+        return run_simulation(
+            platform,
+            workloads,
+            scheduler,
+            output,
+            scheduler_options=options,
+            engine_args=engine_args,
+            decision_timeout=decision_timeout,
+            on_progress=progress,
+            traffic_policy=traffic_policy,
+        )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
     finally:
@@ -84,8 +107,16 @@ def cmd_run(args) -> int:
         raise UserError(f"--options is not valid JSON: {exc}") from None
     if not isinstance(options, dict):
         raise UserError("--options must be a JSON object")
-    result = _run(args.platform, args.workload, args.scheduler, args.output, options, args.engine_arg,
-                  args.decision_timeout, args.traffic_policy)
+    result = _run(
+        args.platform,
+        args.workload,
+        args.scheduler,
+        args.output,
+        options,
+        args.engine_arg,
+        args.decision_timeout,
+        args.traffic_policy,
+    )
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     extra = f" {io_csv}" if io_csv.exists() else ""
     print(f"outputs: {result.jobs_csv} {result.schedule_csv}{extra} ({result.wall_seconds:.1f} s)")
@@ -114,20 +145,30 @@ def _storage_demo(args) -> int:
     from datasched.analysis.gantt import plot_gantt
 
     platform = Path(__file__).resolve().parents[1] / "platforms" / "catalog" / "small-test-unified.xml"
-    result = _run(platform, [EXAMPLES / "demo_phases.json"], "easy", args.output, {"allocation": "sequential"},
-                  traffic_policy=args.traffic_policy)
+    result = _run(
+        platform,
+        [EXAMPLES / "demo_phases.json"],
+        "easy",
+        args.output,
+        {"allocation": "sequential"},
+        traffic_policy=args.traffic_policy,
+    )
     png = Path(args.output) / "gantt.png"
     plot_gantt(result.jobs_csv, png, title=f"storage demo: easy, traffic policy {args.traffic_policy}")
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     with open(io_csv, newline="") as handle:
         rows = list(csv.DictReader(handle))
-    print(f"{'job':>4} {'storage':>9} {'access':>9} {'DRAM GB':>8} {'local GB':>8} {'remote GB':>9} {'SAN GB':>7}"
-          f" {'I/O s':>7} {'IPC s':>7}")
+    print(
+        f"{'job':>4} {'storage':>9} {'access':>9} {'DRAM GB':>8} {'local GB':>8} {'remote GB':>9} {'SAN GB':>7}"
+        f" {'I/O s':>7} {'IPC s':>7}"
+    )
     for row in rows:
         gb = {k: float(row[f"{k}_bytes"]) / 1e9 for k in ("dram", "local_nvm", "remote_nvm", "san")}
         io_s = float(row["read_phase_seconds"]) + float(row["write_phase_seconds"])
-        print(f"{row['job_id']:>4} {row['allocation']:>9} {row['access']:>9} {gb['dram']:8.1f} {gb['local_nvm']:8.1f}"
-              f" {gb['remote_nvm']:9.1f} {gb['san']:7.1f} {io_s:7.1f} {float(row['communicate_phase_seconds']):7.1f}")
+        print(
+            f"{row['job_id']:>4} {row['allocation']:>9} {row['access']:>9} {gb['dram']:8.1f} {gb['local_nvm']:8.1f}"
+            f" {gb['remote_nvm']:9.1f} {gb['san']:7.1f} {io_s:7.1f} {float(row['communicate_phase_seconds']):7.1f}"
+        )
     print(f"demo outputs: {result.jobs_csv}, {io_csv}")
     print(f"Gantt chart:  {png}")
     return 0

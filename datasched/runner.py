@@ -70,8 +70,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeout_s: float,
-                      platform: Path | None = None) -> list[str]:
+def scheduler_command(
+    scheduler: str, endpoint: str, options: dict | None, timeout_s: float, platform: Path | None = None
+) -> list[str]:
     """The command line of the decision process for ``scheduler``.
 
     ``scheduler`` is a policy registered in datasched's scheduler registry, a pybatsim
@@ -84,8 +85,19 @@ def scheduler_command(scheduler: str, endpoint: str, options: dict | None, timeo
         from datasched.policy.registry import create_policy
 
         create_policy(scheduler, options or {})  # raises UserError naming a bad option
-        command = [sys.executable, "-m", "datasched.policy.serve", "--policy", scheduler,
-                   "--socket", endpoint, "--options", options_json, "--timeout", str(int(timeout_s * 1000))]
+        command = [
+            sys.executable,
+            "-m",
+            "datasched.policy.serve",
+            "--policy",
+            scheduler,
+            "--socket",
+            endpoint,
+            "--options",
+            options_json,
+            "--timeout",
+            str(int(timeout_s * 1000)),
+        ]
         if platform is not None:
             command += ["--platform", str(platform)]
         return command
@@ -162,8 +174,19 @@ def run_simulation(
     for _attempt in range(3):  # a port can be taken between free_port() and bind
         port = free_port()
         try:
-            return _run_once(engine, platform, workloads, scheduler, output_dir, port, scheduler_options,
-                             engine_args, decision_timeout, prefix, on_progress)
+            return _run_once(
+                engine,
+                platform,
+                workloads,
+                scheduler,
+                output_dir,
+                port,
+                scheduler_options,
+                engine_args,
+                decision_timeout,
+                prefix,
+                on_progress,
+            )
         except _PortInUse as exc:
             last_error = exc
     raise SimulationError(f"could not find a free port for the decision process: {last_error}")
@@ -173,27 +196,53 @@ class _PortInUse(Exception):
     pass
 
 
-def _run_once(engine, platform, workloads, scheduler, output_dir, port, scheduler_options, engine_args,
-              decision_timeout, prefix, on_progress) -> SimulationResult:
-    sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout,
-                                  platform)
+def _run_once(
+    engine,
+    platform,
+    workloads,
+    scheduler,
+    output_dir,
+    port,
+    scheduler_options,
+    engine_args,
+    decision_timeout,
+    prefix,
+    on_progress,
+) -> SimulationResult:
+    sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout, platform)
     engine_cmd = [str(engine), "-p", str(platform)]
     for w in workloads:
         engine_cmd += ["-w", str(w)]
-    engine_cmd += ["-e", str(output_dir / prefix), "-s", f"tcp://127.0.0.1:{port}",
-                   "--decision-timeout", str(decision_timeout), "--progress", "1", *engine_args]
+    engine_cmd += [
+        "-e",
+        str(output_dir / prefix),
+        "-s",
+        f"tcp://127.0.0.1:{port}",
+        "--decision-timeout",
+        str(decision_timeout),
+        "--progress",
+        "1",
+        *engine_args,
+    ]
     sched_log = output_dir / f"{prefix}_scheduler.log"
     engine_log = output_dir / f"{prefix}_engine.log"
     start = time.monotonic()
     sched = engine_proc = None
     try:
         with open(sched_log, "wb") as slog:
-            sched = subprocess.Popen(sched_cmd, stdout=slog, stderr=subprocess.STDOUT,
-                                     start_new_session=True, cwd=output_dir)
-        engine_proc = subprocess.Popen(engine_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                       start_new_session=True, text=True, errors="replace", cwd=output_dir)
-        reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress),
-                                  daemon=True)
+            sched = subprocess.Popen(
+                sched_cmd, stdout=slog, stderr=subprocess.STDOUT, start_new_session=True, cwd=output_dir
+            )
+        engine_proc = subprocess.Popen(
+            engine_cmd,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            text=True,
+            errors="replace",
+            cwd=output_dir,
+        )
+        reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress), daemon=True)
         reader.start()
         sched_exit_time = None
         while True:
@@ -210,7 +259,8 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
                     reader.join(timeout=5)
                     raise SimulationError(
                         f"the decision process ({scheduler}) exited before the end of the simulation:\n"
-                        f"{_tail(sched_log)}\n(command: {shlex.join(sched_cmd)})")
+                        f"{_tail(sched_log)}\n(command: {shlex.join(sched_cmd)})"
+                    )
             if sched_rc is not None and sched_rc != 0:
                 _kill_group(engine_proc)
                 reader.join(timeout=5)
@@ -219,13 +269,15 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
                     raise _PortInUse(log)
                 raise SimulationError(
                     f"the decision process ({scheduler}) exited with status {sched_rc} before the end of the "
-                    f"simulation:\n{log}\n(command: {shlex.join(sched_cmd)})")
+                    f"simulation:\n{log}\n(command: {shlex.join(sched_cmd)})"
+                )
             time.sleep(0.02)
         reader.join(timeout=10)
         if engine_rc != 0:
             raise SimulationError(
                 f"the engine exited with status {engine_rc}:\n{_tail(engine_log)}\n"
-                f"(decision process log: {sched_log}; command: {shlex.join(engine_cmd)})")
+                f"(decision process log: {sched_log}; command: {shlex.join(engine_cmd)})"
+            )
         try:
             sched.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -237,6 +289,7 @@ def _run_once(engine, platform, workloads, scheduler, output_dir, port, schedule
 
 
 def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> None:
+    assert proc.stderr is not None  # started with stderr=PIPE
     with open(log_path, "w") as log:
         for line in proc.stderr:
             match = PROGRESS_RE.search(line)

@@ -20,7 +20,18 @@ from .params import (
 )
 
 __all__ = [
-    "generate", "parse_params", "to_xml", "write", "PlatformModel", "DragonflyParams", "FatTreeParams",
-    "ForwardingParams", "InterconnectParams", "NodeParams", "StagingParams", "StorageNetworkParams",
-    "SystemParams", "TorusParams",
+    "DragonflyParams",
+    "FatTreeParams",
+    "ForwardingParams",
+    "InterconnectParams",
+    "NodeParams",
+    "PlatformModel",
+    "StagingParams",
+    "StorageNetworkParams",
+    "SystemParams",
+    "TorusParams",
+    "generate",
+    "parse_params",
+    "to_xml",
+    "write",
 ]

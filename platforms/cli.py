@@ -1,8 +1,8 @@
 """``datasched platform ...``: generate one platform or regenerate the catalog.
 
-  datasched platform generate --params P.yaml --out PLATFORM.xml
-  datasched platform generate --topology torus --dims 4,4,4 --mode san --io-servers 8 --out P.xml
-  datasched platform catalog --out platforms/catalog
+datasched platform generate --params P.yaml --out PLATFORM.xml
+datasched platform generate --topology torus --dims 4,4,4 --mode san --io-servers 8 --out P.xml
+datasched platform catalog --out platforms/catalog
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def params_from_args(args: argparse.Namespace):
             values = _ints(args.pah, "--pah")
             if len(values) != 3:
                 raise UserError(f"--pah: expected p,a,h, got {args.pah!r}")
-            topo |= dict(zip(("p", "a", "h"), values))
+            topo |= dict(zip(("p", "a", "h"), values, strict=True))
         data.setdefault("interconnect", {})["topology"] = topo
     return parse_params(data, source)
 

@@ -7,8 +7,9 @@ e.g. ``interconnect.link_bw: Input should be greater than 0``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
@@ -24,7 +25,9 @@ from .xmlbuild import to_bytes, write_bytes
 _ADAPTER: TypeAdapter = TypeAdapter(PlatformParams)
 
 
-def parse_params(data: Mapping[str, Any], source: str = "parameters") -> SystemParams | ForwardingParams | StagingParams:
+def parse_params(
+    data: Mapping[str, Any], source: str = "parameters"
+) -> SystemParams | ForwardingParams | StagingParams:
     """Validate a mapping; ``kind`` selects system (default), forwarding or staging."""
     data = dict(data)
     data.setdefault("kind", "system")
@@ -38,7 +41,9 @@ def format_errors(exc: ValidationError) -> str:
     parts = []
     for err in exc.errors():
         # Drop the discriminator tag pydantic inserts (e.g. 'system', 'torus').
-        loc = [str(x) for x in err["loc"] if x not in ("system", "forwarding", "staging", "torus", "fat_tree", "dragonfly")]
+        loc = [
+            str(x) for x in err["loc"] if x not in ("system", "forwarding", "staging", "torus", "fat_tree", "dragonfly")
+        ]
         where = ".".join(loc) or "(top level)"
         parts.append(f"{where}: {err['msg']}")
     return "; ".join(parts)

@@ -12,12 +12,13 @@ Every model forbids unknown keys (``extra="forbid"``), so a typo such as
 from __future__ import annotations
 
 import math
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 GBIT = 1e9 / 8  # bytes per second in one Gbit/s
 GB = 1e9
+
 
 def _not_subnormal(value: float) -> float:
     """SimGrid's parser rejects values like 5e-324 ('value out of range')."""
@@ -80,7 +81,7 @@ class DragonflyParams(Strict):
     groups: int | None = Field(None, ge=2, description="number of groups (default a*h+1)")
 
     @model_validator(mode="after")
-    def _groups_fit(self) -> "DragonflyParams":
+    def _groups_fit(self) -> DragonflyParams:
         if self.groups is not None and self.groups > self.a * self.h + 1:
             raise ValueError(
                 f"groups={self.groups} exceeds a*h+1={self.a * self.h + 1}: each group has only "
@@ -97,7 +98,7 @@ class DragonflyParams(Strict):
         return self.p * self.a * self.group_count
 
 
-Topology = Annotated[Union[TorusParams, FatTreeParams, DragonflyParams], Field(discriminator="kind")]
+Topology = Annotated[TorusParams | FatTreeParams | DragonflyParams, Field(discriminator="kind")]
 
 
 # --------------------------------------------------------------------------- building blocks
@@ -143,7 +144,7 @@ class StorageNetworkParams(Strict):
     server_speed: Speed = Field(1e10, description="flop/s (assumption)")
 
     @model_validator(mode="after")
-    def _server_count(self) -> "StorageNetworkParams":
+    def _server_count(self) -> StorageNetworkParams:
         if not 1 <= self.io_servers <= 128:
             raise ValueError(f"io_servers must be in 1..128 (k I/O servers), got {self.io_servers}")
         return self
@@ -168,7 +169,7 @@ class SystemParams(Strict):
     )
 
     @model_validator(mode="after")
-    def _node_count_matches(self) -> "SystemParams":
+    def _node_count_matches(self) -> SystemParams:
         produced = self.interconnect.topology.node_count
         if self.node_count is not None and self.node_count != produced:
             raise ValueError(
@@ -216,6 +217,4 @@ class StagingParams(Strict):
     ssd_capacity: Size = Field(300 * GB)
 
 
-PlatformParams = Annotated[
-    Union[SystemParams, ForwardingParams, StagingParams], Field(discriminator="kind")
-]
+PlatformParams = Annotated[SystemParams | ForwardingParams | StagingParams, Field(discriminator="kind")]

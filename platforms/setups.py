@@ -45,8 +45,10 @@ def _host(zone, model, name, role, host_speed, cores, extra=None):
 
 def _host_group(zone, model, prefix, count, role, host_speed, cores, dram_size):
     """`count` identical hosts named prefix-000..., each with its DRAM size as a property."""
-    return [_host(zone, model, naming.padded(prefix, i, count), role, host_speed, cores, {"dram_size": num(dram_size)})
-            for i in range(count)]
+    return [
+        _host(zone, model, naming.padded(prefix, i, count), role, host_speed, cores, {"dram_size": num(dram_size)})
+        for i in range(count)
+    ]
 
 
 def _add_disk(host, disk_id, device, read_bw, write_bw, capacity):
@@ -60,8 +62,9 @@ def build_forwarding(params: ForwardingParams) -> PlatformModel:
     _host(zone, model, "master", "master", 1e9, 1)
     _host_group(zone, model, "client-", params.clients, "compute_node", params.speed, params.cores, params.dram_size)
     _host_group(zone, model, "fwd-", params.forwarders, "forwarder", params.speed, params.cores, params.dram_size)
-    for host in _host_group(zone, model, "server-", params.servers, "io_server", params.speed, params.cores,
-                            params.dram_size):
+    for host in _host_group(
+        zone, model, "server-", params.servers, "io_server", params.speed, params.cores, params.dram_size
+    ):
         _add_disk(host, "disk", "hdd", params.hdd_read_bw, params.hdd_write_bw, params.hdd_capacity)
     _finish_star(zone, model, params.link_bw, params.link_lat)
     return model
@@ -71,10 +74,12 @@ def build_staging(params: StagingParams) -> PlatformModel:
     """Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch."""
     _, zone, model = _star(params.name, "staging")
     _host(zone, model, "master", "master", 1e9, 1)
-    _host_group(zone, model, "client-", params.clients, "compute_node", params.speed, params.cores,
-                params.client_dram_size)
-    for host in _host_group(zone, model, "stg-", params.staging_servers, "staging", params.speed, params.cores,
-                            params.server_dram_size):
+    _host_group(
+        zone, model, "client-", params.clients, "compute_node", params.speed, params.cores, params.client_dram_size
+    )
+    for host in _host_group(
+        zone, model, "stg-", params.staging_servers, "staging", params.speed, params.cores, params.server_dram_size
+    ):
         _add_disk(host, "ssd", "ssd", params.ssd_read_bw, params.ssd_write_bw, params.ssd_capacity)
     _finish_star(zone, model, params.link_bw, params.link_lat)
     return model

@@ -71,7 +71,14 @@ def build_system(params: SystemParams) -> PlatformModel:
     for name in nodes:
         bus, eth = f"{name}-bus", f"{name}-eth"
         sub(top, "link", id=bus, bandwidth=bw(CONNECTOR_BW), latency=lat(0), sharing_policy="FATPIPE")
-        sub(top, "link", id=eth, bandwidth=bw(st.node_nic_bw), latency=lat(st.frontend_lat), sharing_policy="SPLITDUPLEX")
+        sub(
+            top,
+            "link",
+            id=eth,
+            bandwidth=bw(st.node_nic_bw),
+            latency=lat(st.frontend_lat),
+            sharing_policy="SPLITDUPLEX",
+        )
         model.add_link("device", bus)
         model.add_link("storage_frontend", eth)
 
@@ -111,9 +118,7 @@ def _add_storage_zone(top: ET.Element, model: PlatformModel, params: SystemParam
     for name in servers:
         host = sub(zone, "host", id=name, speed=speed(st.server_speed))
         props(host, {"role": "storage", "datasched_role": "io_server"})
-        disk = sub(
-            host, "disk", id="disk", read_bw=bw(st.server_disk_read_bw), write_bw=bw(st.server_disk_write_bw)
-        )
+        disk = sub(host, "disk", id="disk", read_bw=bw(st.server_disk_read_bw), write_bw=bw(st.server_disk_write_bw))
         props(disk, {"size": num(st.server_disk_capacity)})
         model.add_host(name, "io_server")
     sub(zone, "router", id=FE_SWITCH)

@@ -167,8 +167,15 @@ def _add_dragonfly(
                 model.add_link("interconnect", link)
                 local.append((r, t, link))
         for r, t, link in local:
-            zr = sub(gz, "zoneRoute", src=f"ic-g{g}-r{r}-zone", dst=f"ic-g{g}-r{t}-zone", gw_src=router(g, r),
-                     gw_dst=router(g, t), symmetrical="YES")
+            zr = sub(
+                gz,
+                "zoneRoute",
+                src=f"ic-g{g}-r{r}-zone",
+                dst=f"ic-g{g}-r{t}-zone",
+                gw_src=router(g, r),
+                gw_dst=router(g, t),
+                symmetrical="YES",
+            )
             sub(zr, "link_ctn", id=link, direction="UP")
 
     def port_router(i: int, j: int) -> str:

@@ -43,7 +43,15 @@ _DIRECTION = {"UP", "DOWN", "NONE"}
 _YESNO = {"YES", "NO"}
 _TOPOLOGY = {"FLAT", "TORUS", "FAT_TREE", "DRAGONFLY"}
 _ZONE_ORDER = {
-    "prop": 0, "zone": 1, "cluster": 1, "host": 1, "router": 1, "link": 1, "host_link": 1, "route": 2, "zoneRoute": 2,
+    "prop": 0,
+    "zone": 1,
+    "cluster": 1,
+    "host": 1,
+    "router": 1,
+    "link": 1,
+    "host_link": 1,
+    "route": 2,
+    "zoneRoute": 2,
 }
 _QUANTITY = re.compile(r"^([0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?)(Bps|s|f)$")
 

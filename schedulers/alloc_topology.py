@@ -13,6 +13,7 @@ sequential allocation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
@@ -24,7 +25,9 @@ from datasched.policy.registry import register_allocator
 
 
 class TopologyParams(PolicyParams):
-    metric: Literal["sum", "diameter"] = Field("sum", description="what to minimise: sum of pairwise distances or the largest one")
+    metric: Literal["sum", "diameter"] = Field(
+        "sum", description="what to minimise: sum of pairwise distances or the largest one"
+    )
     max_seeds: int = Field(64, ge=1, description="seed hosts tried per decision (evenly spread over the free hosts)")
 
 
@@ -45,6 +48,7 @@ class TopologyAllocator(Allocator):
         params: TopologyParams = self.params  # type: ignore[assignment]
         free_array = np.asarray(free)
         sub = distances.matrix[np.ix_(free_array, free_array)]
+        seeds: Sequence[int]
         if len(free) <= params.max_seeds:
             seeds = range(len(free))
         else:

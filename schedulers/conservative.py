@@ -29,6 +29,8 @@ class Conservative(QueuePolicy):
         self.reservations: dict[str, float] = {}
         #: every reservation each job was given, in order (for tests and diagnostics)
         self.reservation_history: dict[str, list[float]] = {}
+        #: (job, kept reservation, later slot the profile computed) each time the guard fired
+        self.clamped: list[tuple[str, float, float]] = []
 
     def schedule(self, now: float) -> list[Decision]:
         profile = CapacityProfile(self.platform.nb_hosts, now)
@@ -47,7 +49,10 @@ class Conservative(QueuePolicy):
                 profile.release(old, old + duration, job.requested_hosts)
             start = profile.earliest_start(now, duration, job.requested_hosts)
             if old is not None and start > old:
-                start = old  # cannot happen when counts are exact; never move later
+                # should not happen when counts are exact; never move later, but keep a record
+                # (tests/unit/schedulers/test_policy_properties.py asserts it stays empty)
+                self.clamped.append((job.id, old, start))
+                start = old
             profile.occupy(start, start + duration, job.requested_hosts)
             self.reservations[job.id] = start
             history = self.reservation_history.setdefault(job.id, [])

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from typing import Sequence
+from collections.abc import Sequence
 
 from pydantic import Field, FilePath
 
@@ -35,6 +35,7 @@ class Replay(Policy):
     name = "replay"
     description = "replay a precomputed plan (CP-SAT baseline): planned start times and hosts"
     Params = ReplayParams
+    params: ReplayParams
 
     def __init__(self, params: ReplayParams) -> None:
         super().__init__(params)
@@ -51,7 +52,10 @@ class Replay(Policy):
         for job_id in order:
             for host in self.plan.hosts[job_id]:
                 if not 0 <= host < platform.nb_hosts:
-                    raise UserError(f"{self.params.plan}: job {job_id!r} is planned on host {host}; the platform has {platform.nb_hosts} compute hosts")
+                    raise UserError(
+                        f"{self.params.plan}: job {job_id!r} is planned on host {host}; "
+                        f"the platform has {platform.nb_hosts} compute hosts"
+                    )
                 self.host_queues.setdefault(host, deque()).append(job_id)
         return []
 

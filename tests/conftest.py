@@ -5,25 +5,78 @@ from __future__ import annotations
 import csv
 import json
 import os
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None)
-settings.register_profile("ci", max_examples=60, deadline=None, derandomize=True,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 REPO = Path(__file__).resolve().parents[1]
 TEST_DATA = REPO / "tests" / "data"
-SHARED = REPO.parent / "shared"
+#: Real traces and Batsim reference runs, copied into the repository (see each folder's README).
+TRACES = TEST_DATA / "traces"
+CONFORMANCE = TEST_DATA / "conformance"
+HPC2N = TRACES / "hpc2n.swf"
+LUBLIN = TRACES / "lublin_256.swf"
+
+
+@pytest.fixture(scope="session")
+def _engine_stub(tmp_path_factory) -> Path:
+    stub = tmp_path_factory.mktemp("no-engine") / "datasched-sim"
+    stub.write_text("#!/bin/sh\necho 'this test runs the engine: mark it with @pytest.mark.engine' >&2\nexit 97\n")
+    stub.chmod(0o755)
+    return stub
+
+
+@pytest.fixture(autouse=True)
+def _engine_only_for_engine_tests(request, monkeypatch, _engine_stub):
+    """A test without the ``engine`` marker gets a stand-in engine that fails, so the
+    marker cannot be forgotten: ``pytest -m "not engine"`` then really needs no engine."""
+    if request.node.get_closest_marker("engine") is None:
+        monkeypatch.setenv("DATASCHED_SIM", str(_engine_stub))
 
 
 def write_workload(directory: Path, jobs: list[dict], profiles: dict, name: str = "workload.json") -> Path:
     path = directory / name
     path.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
     return path
+
+
+def assert_valid_delay_schedule(rows: list[dict[str, str]], workload: dict, nb_hosts: int, tol: float = 1e-4) -> None:
+    """What a correct run of ``delay`` jobs must show in _jobs.csv, whatever the policy:
+    every job of the workload once, started no earlier than submitted, on exactly the
+    number of distinct existing hosts it asked for, for min(delay, walltime) seconds
+    (killed exactly when the walltime is the shorter), and no host given to two jobs at
+    once. ``tol`` covers the engine's microsecond control-message latencies."""
+    from procset import ProcSet
+
+    jobs = {str(j["id"]): j for j in workload["jobs"]}
+    assert sorted(r["job_id"] for r in rows) == sorted(jobs)
+    busy: dict[int, list[tuple[float, float]]] = {}
+    for r in rows:
+        job = jobs[r["job_id"]]
+        delay = workload["profiles"][job["profile"]]["delay"]
+        walltime = job.get("walltime", -1)
+        killed = 0 < walltime <= delay
+        assert r["final_state"] == ("COMPLETED_WALLTIME_REACHED" if killed else "COMPLETED_SUCCESSFULLY"), r
+        start, finish = float(r["starting_time"]), float(r["finish_time"])
+        assert start >= float(job["subtime"]) - tol, r
+        assert abs((finish - start) - (walltime if killed else delay)) <= tol, r
+        hosts = list(ProcSet.from_str(r["allocated_resources"]))
+        assert len(hosts) == job["res"] == int(r["requested_number_of_resources"]), r
+        assert all(0 <= h < nb_hosts for h in hosts), r
+        for h in hosts:
+            busy.setdefault(h, []).append((start, finish))
+    for h, spans in busy.items():
+        spans.sort()
+        for (_, end), (begin, _) in pairwise(spans):
+            assert begin >= end - tol, f"host {h} runs two jobs at once around t={begin}"
 
 
 def read_jobs_csv(path: Path) -> dict[str, dict[str, str]]:
@@ -38,8 +91,14 @@ def scripted(tmp_path):
 
     def run(jobs, profiles, platform=TEST_DATA / "closed_form.xml", **options):
         workload = write_workload(tmp_path, jobs, profiles)
-        result = run_simulation(platform, workload, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
-                                scheduler_options=options, decision_timeout=30)
+        result = run_simulation(
+            platform,
+            workload,
+            str(TEST_DATA / "scriptedSched.py"),
+            tmp_path / "out",
+            scheduler_options=options,
+            decision_timeout=30,
+        )
         return read_jobs_csv(result.jobs_csv)
 
     return run

@@ -57,8 +57,11 @@ def setup_params(draw):
 
     if draw(st.booleans()):
         return ForwardingParams(
-            clients=draw(st.integers(1, 40)), forwarders=draw(st.integers(1, 8)), servers=draw(st.integers(1, 8)),
-            link_bw=draw(_positive_bw), hdd_read_bw=draw(_positive_bw),
+            clients=draw(st.integers(1, 40)),
+            forwarders=draw(st.integers(1, 8)),
+            servers=draw(st.integers(1, 8)),
+            link_bw=draw(_positive_bw),
+            hdd_read_bw=draw(_positive_bw),
         )
     return StagingParams(
         clients=draw(st.integers(1, 40)), staging_servers=draw(st.integers(1, 8)), link_bw=draw(_positive_bw)
@@ -67,6 +70,7 @@ def setup_params(draw):
 
 def platform_params():
     return st.one_of(system_params(), setup_params())
+
 
 # ============================================================ workloads: SWF records (issue 5)
 # Job records whose 18 values survive a write -> parse round trip: integers, or finite
@@ -82,7 +86,7 @@ _swf_size = st.one_of(st.just(-1), st.integers(min_value=0, max_value=10**6))
 @st.composite
 def swf_records(draw, max_jobs: int = 30):
     """A list of 18-tuples (SWF job values), unique job numbers."""
-    from datasched.workloads.swf import NON_NEGATIVE_FIELDS, N_FIELDS, SwfField
+    from datasched.workloads.swf import N_FIELDS, NON_NEGATIVE_FIELDS, SwfField
 
     numbers = draw(st.lists(st.integers(min_value=0, max_value=10**7), unique=True, max_size=max_jobs))
     records = []
@@ -103,8 +107,15 @@ swf_header_values = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789 .:-",
 
 
 @st.composite
-def sim_workloads(draw, *, max_hosts: int = 8, max_jobs: int = 12, walltimes: str = "any",
-                  min_runtime: int = 0, oversized: bool = False):
+def sim_workloads(
+    draw,
+    *,
+    max_hosts: int = 8,
+    max_jobs: int = 12,
+    walltimes: str = "any",
+    min_runtime: int = 0,
+    oversized: bool = False,
+):
     """``walltimes``: "exact" (runtime == walltime), "upper" (runtime <= walltime),
     "any" (may exceed: the job is killed at its walltime) or "none" (no walltime)."""
     from datasched.policy.driver import SimJob
@@ -136,6 +147,7 @@ any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology
 
 # --------------------------------------------------------------------------- storage model
 
+
 @st.composite
 def phase_jobs(draw, nodes: int = 4):
     """1-2 small datasched_phases jobs on disjoint nodes of a ``nodes``-node platform:
@@ -153,12 +165,22 @@ def phase_jobs(draw, nodes: int = 4):
         k_max = {"internal": res, "external": nodes - res, "cache": res, "san": 2}[allocation]
         staging = allocation != "san" and draw(st.booleans())
         amounts = st.sampled_from([0.0, 1e8, 2.5e8, 1e9])
-        phases = draw(st.lists(st.one_of(
-            st.builds(lambda a: {"kind": "compute", "flops": a * 10}, amounts),
-            st.builds(lambda a: {"kind": "communicate", "bytes": a}, amounts),
-            st.builds(lambda kind, a, n: {"kind": kind, "bytes": a, **({"nodes": n} if n else {})},
-                      st.sampled_from(["read", "write"]), amounts, st.integers(0, res)),
-        ), min_size=1, max_size=4))
+        phases = draw(
+            st.lists(
+                st.one_of(
+                    st.builds(lambda a: {"kind": "compute", "flops": a * 10}, amounts),
+                    st.builds(lambda a: {"kind": "communicate", "bytes": a}, amounts),
+                    st.builds(
+                        lambda kind, a, n: {"kind": kind, "bytes": a, **({"nodes": n} if n else {})},
+                        st.sampled_from(["read", "write"]),
+                        amounts,
+                        st.integers(0, res),
+                    ),
+                ),
+                min_size=1,
+                max_size=4,
+            )
+        )
         storage = {
             "allocation": allocation,
             "stg_k": res if allocation == "cache" else draw(st.integers(1, k_max)),
@@ -175,6 +197,17 @@ def phase_jobs(draw, nodes: int = 4):
             phase["nominal_seconds"] = 0
             if phase["kind"] == "communicate":
                 phase["pattern"] = "all_to_all"
-        jobs.append((res, {"type": "datasched_phases", "version": 1, "res": res, "io_tasks": io_tasks,
-                           "storage": storage, "phases": phases}))
+        jobs.append(
+            (
+                res,
+                {
+                    "type": "datasched_phases",
+                    "version": 1,
+                    "res": res,
+                    "io_tasks": io_tasks,
+                    "storage": storage,
+                    "phases": phases,
+                },
+            )
+        )
     return jobs

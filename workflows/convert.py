@@ -51,8 +51,9 @@ GENERATOR_NAME = "datasched.workflows.convert"
 FORMAT_VERSION = 1
 
 #: External parallel file system, the seed-001 default location of every file.
-EXTERNAL_STORAGE = StorageDescriptor(allocation=StorageAllocation.SAN, stg_k=1, mem_hit_pct=0, remote_pct=100,
-                                     access=AccessType.DISPERSE, san_k=1)
+EXTERNAL_STORAGE = StorageDescriptor(
+    allocation=StorageAllocation.SAN, stg_k=1, mem_hit_pct=0, remote_pct=100, access=AccessType.DISPERSE, san_k=1
+)
 
 
 def step_phases(workflow: Workflow, step_index: int) -> tuple[list[Phase], list[float]]:
@@ -75,7 +76,7 @@ def data_traffic(workflow: Workflow, step_index: int) -> tuple[list[dict[str, An
         total = phase.amount(workflow.reference) * (phase.nodes or step.nodes)
         sizes = [products[n].bytes for n in phase.data]
         whole = sum(sizes)
-        for name, size in zip(phase.data, sizes):
+        for name, size in zip(phase.data, sizes, strict=True):
             share = total * (size / whole if whole > 0 else 1.0 / len(sizes))
             target = reads if phase.kind == "read" else writes
             target[name] = target.get(name, 0.0) + share
@@ -84,8 +85,14 @@ def data_traffic(workflow: Workflow, step_index: int) -> tuple[list[dict[str, An
     return read_list, write_list
 
 
-def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", walltime_factor: float = 1.0,
-                         walltime_margin: float = 1.0, source: str | None = None) -> dict[str, Any]:
+def workflow_to_workload(
+    workflow: Workflow,
+    *,
+    mode: ProfileMode = "composed",
+    walltime_factor: float = 1.0,
+    walltime_margin: float = 1.0,
+    source: str | None = None,
+) -> dict[str, Any]:
     """The workload document for ``workflow``. Walltime: the step's ``walltime`` if set,
     else ``walltime_factor`` x the sum of its nominal phase seconds + ``walltime_margin``
     (factor 1: the exact estimates a table like seed 001's Table 4 states; the 1 s margin
@@ -95,10 +102,12 @@ def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", 
         raise UserError(f"walltime_factor must be >= 1, got {walltime_factor}")
     if walltime_margin < 0.0:
         raise UserError(f"walltime_margin must be >= 0, got {walltime_margin}")
-    rates = ReferenceRates(host_speed=workflow.reference.host_speed,
-                           link_bandwidth=workflow.reference.link_bandwidth,
-                           san_frontend_bandwidth=workflow.reference.io_bandwidth,
-                           san_server_bandwidth=workflow.reference.io_bandwidth * workflow.system_nodes)
+    rates = ReferenceRates(
+        host_speed=workflow.reference.host_speed,
+        link_bandwidth=workflow.reference.link_bandwidth,
+        san_frontend_bandwidth=workflow.reference.io_bandwidth,
+        san_server_bandwidth=workflow.reference.io_bandwidth * workflow.system_nodes,
+    )
     workflow_of = {s.id: s.workflow for s in workflow.steps}
     jobs: list[dict[str, Any]] = []
     profiles: dict[str, dict[str, Any]] = {}
@@ -123,8 +132,9 @@ def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", 
             "subtime": step.submit,
             "res": step.nodes,
             "profile": name,
-            "walltime": step.walltime if step.walltime is not None else max(
-                1e-3, sum(nominal) * walltime_factor + walltime_margin),
+            "walltime": step.walltime
+            if step.walltime is not None
+            else max(1e-3, sum(nominal) * walltime_factor + walltime_margin),
             "datasched_workflow": {
                 "workflow": step.workflow,
                 "step": step.id,
@@ -140,16 +150,34 @@ def workflow_to_workload(workflow: Workflow, *, mode: ProfileMode = "composed", 
         jobs.append(job)
     jobs.sort(key=lambda j: (j["subtime"], j["id"]))
     data = [
-        {"name": d.name, "bytes": d.bytes, "producer": d.producer, "consumers": list(d.consumers),
-         "workflow": workflow_of.get(d.producer) if d.producer is not None else
-         next((workflow_of[c] for c in d.consumers if workflow_of.get(c)), None)}
+        {
+            "name": d.name,
+            "bytes": d.bytes,
+            "producer": d.producer,
+            "consumers": list(d.consumers),
+            "workflow": workflow_of.get(d.producer)
+            if d.producer is not None
+            else next((workflow_of[c] for c in d.consumers if workflow_of.get(c)), None),
+        }
         for d in workflow.data
     ]
-    meta = {"generator": GENERATOR_NAME, "format_version": FORMAT_VERSION, "workflow": workflow.name,
-            "source": source, "profile_mode": mode, "walltime_factor": walltime_factor, "walltime_margin": walltime_margin,
-            "reference": workflow.reference.model_dump(mode="json")}
-    return {"nb_res": workflow.system_nodes, "jobs": jobs, "profiles": profiles, "datasched_data": data,
-            "datasched_meta": meta}
+    meta = {
+        "generator": GENERATOR_NAME,
+        "format_version": FORMAT_VERSION,
+        "workflow": workflow.name,
+        "source": source,
+        "profile_mode": mode,
+        "walltime_factor": walltime_factor,
+        "walltime_margin": walltime_margin,
+        "reference": workflow.reference.model_dump(mode="json"),
+    }
+    return {
+        "nb_res": workflow.system_nodes,
+        "jobs": jobs,
+        "profiles": profiles,
+        "datasched_data": data,
+        "datasched_meta": meta,
+    }
 
 
 def convert_workflow(workflow: Workflow, output_path: str | Path, **kwargs: Any) -> Path:

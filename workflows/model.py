@@ -44,11 +44,20 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, PositiveFloat, PositiveInt, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeFloat,
+    PositiveFloat,
+    PositiveInt,
+    ValidationError,
+    model_validator,
+)
 
 from datasched.errors import UserError
 
-FORMAT_TAG = "datasched-workflow/1"
+FORMAT_TAG: Literal["datasched-workflow/1"] = "datasched-workflow/1"
 
 PhaseKindName = Literal["compute", "communicate", "read", "write"]
 Submission = Literal["dependency", "chain"]
@@ -75,7 +84,7 @@ class WorkflowPhase(BaseModel):
     nodes: PositiveInt | None = None  # active nodes (first n of the job's); None: all
 
     @model_validator(mode="after")
-    def one_amount(self) -> "WorkflowPhase":
+    def one_amount(self) -> WorkflowPhase:
         given = [k for k in ("seconds", "flops", "bytes") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(f"a {self.kind} phase needs exactly one of seconds/flops/bytes, got {given or 'none'}")
@@ -160,7 +169,7 @@ def find_cycle(edges: dict[int, tuple[int, ...]]) -> list[int] | None:
         stack.append(node)
         for prev in edges.get(node, ()):
             if colour.get(prev) == 1:
-                return stack[stack.index(prev):] + [prev]
+                return stack[stack.index(prev) :] + [prev]
             if prev not in colour:
                 found = visit(prev)
                 if found:
@@ -216,7 +225,9 @@ def check_references(workflow: Workflow, where: str) -> None:
     for step in workflow.steps:
         for index, phase in enumerate(step.phases):
             if phase.nodes is not None and phase.nodes > step.nodes:
-                raise UserError(f"{where}: step {step.id} phase {index} uses {phase.nodes} nodes, step has {step.nodes}")
+                raise UserError(
+                    f"{where}: step {step.id} phase {index} uses {phase.nodes} nodes, step has {step.nodes}"
+                )
         if step.nodes > workflow.system_nodes:
             raise UserError(f"{where}: step {step.id} needs {step.nodes} nodes, system has {workflow.system_nodes}")
         for prev in step.after:
@@ -238,7 +249,11 @@ def check_references(workflow: Workflow, where: str) -> None:
         for consumer in item.consumers:
             if consumer not in known:
                 raise UserError(f"{where}: data {item.name}: consumer refers to undefined step {consumer}")
-            if item.producer is not None and consumer != item.producer and item.producer not in ancestors(workflow, consumer):
+            if (
+                item.producer is not None
+                and consumer != item.producer
+                and item.producer not in ancestors(workflow, consumer)
+            ):
                 raise UserError(
                     f"{where}: data {item.name}: consumer step {consumer} does not come after producer step "
                     f"{item.producer} (add it to 'after')"
@@ -246,9 +261,12 @@ def check_references(workflow: Workflow, where: str) -> None:
     for step in workflow.steps:
         for index, phase in enumerate(step.phases):
             for name in phase.data:
-                item = products.get(name)
-                if item is None:
-                    raise UserError(f"{where}: step {step.id} phase {index} ({phase.kind}) refers to undefined data {name!r}")
+                product = products.get(name)
+                if product is None:
+                    raise UserError(
+                        f"{where}: step {step.id} phase {index} ({phase.kind}) refers to undefined data {name!r}"
+                    )
+                item = product
                 if phase.kind == "write" and item.producer != step.id:
                     raise UserError(f"{where}: step {step.id} writes data {name!r} whose producer is {item.producer}")
                 if phase.kind == "read" and step.id not in item.consumers:
@@ -310,5 +328,7 @@ def workflow_to_dict(workflow: Workflow) -> dict[str, Any]:
 def dump_workflow(workflow: Workflow, path: str | Path) -> Path:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(workflow_to_dict(workflow), sort_keys=True, default_flow_style=None), encoding="utf-8")
+    path.write_text(
+        yaml.safe_dump(workflow_to_dict(workflow), sort_keys=True, default_flow_style=None), encoding="utf-8"
+    )
     return path

@@ -18,8 +18,17 @@ workflow in the file) and leaves other steps untouched; the result is re-validat
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from datasched.errors import UserError
-from datasched.workflows.model import DataProduct, Step, Workflow, topological_order, workflow_from_dict, workflow_to_dict
+from datasched.workflows.model import (
+    DataProduct,
+    Step,
+    Workflow,
+    topological_order,
+    workflow_from_dict,
+    workflow_to_dict,
+)
 
 STYLES = ("single-script", "chain", "dependency")
 
@@ -53,7 +62,9 @@ def single_script(workflow: Workflow, name: str | None = None) -> Workflow:
         merged = Step(
             id=first,
             nodes=max(by_id[i].nodes for i in order),
-            phases=tuple(p.model_copy(update={"nodes": p.nodes or by_id[i].nodes}) for i in order for p in by_id[i].phases),
+            phases=tuple(
+                p.model_copy(update={"nodes": p.nodes or by_id[i].nodes}) for i in order for p in by_id[i].phases
+            ),
             workflow=wf,
             after=tuple(sorted({a for i in order for a in by_id[i].after if a not in members})),
             submission="dependency",
@@ -64,14 +75,22 @@ def single_script(workflow: Workflow, name: str | None = None) -> Workflow:
         member_set = set(members)
         steps = [merged if s.id == first else s for s in steps if s.id not in member_set or s.id == first]
         # other steps that depended on a member now depend on the merged job
-        steps = [s.model_copy(update={"after": tuple(sorted({first if a in member_set else a for a in s.after}))})
-                 if s.id != first else s for s in steps]
+        steps = [
+            s.model_copy(update={"after": tuple(sorted({first if a in member_set else a for a in s.after}))})
+            if s.id != first
+            else s
+            for s in steps
+        ]
 
         def remap(step_id: int | None) -> int | None:
-            return first if step_id in member_set else step_id
+            return first if step_id in member_set else step_id  # noqa: B023 (called in this iteration only)
 
-        data = [d.model_copy(update={"producer": remap(d.producer),
-                                     "consumers": tuple(sorted({remap(c) for c in d.consumers}))}) for d in data]
+        data = [
+            d.model_copy(
+                update={"producer": remap(d.producer), "consumers": tuple(sorted({remap(c) for c in d.consumers}))}
+            )
+            for d in data
+        ]
     return _rebuild(workflow, steps, data)
 
 
@@ -83,10 +102,11 @@ def chained(workflow: Workflow, name: str | None = None) -> Workflow:
     for wf in _selected(workflow, name):
         members = [s.id for s in workflow.steps if s.workflow == wf]
         order = topological_order(workflow, members)
-        for previous, current in zip(order, order[1:]):
+        for previous, current in pairwise(order):
             outside = [a for a in steps[current].after if a not in members]
             steps[current] = steps[current].model_copy(
-                update={"after": tuple(sorted({previous, *outside})), "submission": "chain"})
+                update={"after": tuple(sorted({previous, *outside})), "submission": "chain"}
+            )
     return _rebuild(workflow, [steps[s.id] for s in workflow.steps], list(workflow.data))
 
 

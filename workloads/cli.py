@@ -13,8 +13,13 @@ from datasched.errors import UserError
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
-    parser.add_argument(f"--{name}", dest=name.replace("-", "_"), action=argparse.BooleanOptionalAction,
-                        default=default, help=f"{help_text} (default: {'on' if default else 'off'})")
+    parser.add_argument(
+        f"--{name}",
+        dest=name.replace("-", "_"),
+        action=argparse.BooleanOptionalAction,
+        default=default,
+        help=f"{help_text} (default: {'on' if default else 'off'})",
+    )
 
 
 def register(subparsers: Any) -> None:
@@ -25,12 +30,20 @@ def register(subparsers: Any) -> None:
     swf = sub.add_parser("from-swf", help="convert an SWF trace (see workloads/README.md for every option)")
     swf.add_argument("swf", type=Path)
     swf.add_argument("-o", "--output", type=Path, required=True)
-    swf.add_argument("--on-malformed", choices=("reject", "skip"), default="reject",
-                     help="reject the file at the first malformed line, or skip malformed lines with a counted warning")
+    swf.add_argument(
+        "--on-malformed",
+        choices=("reject", "skip"),
+        default="reject",
+        help="reject the file at the first malformed line, or skip malformed lines with a counted warning",
+    )
     swf.add_argument("--cores-per-node", type=int, default=1)
     swf.add_argument("--processors-field", choices=("allocated", "requested"), default="allocated")
-    swf.add_argument("--platform-nodes", type=int, default=None,
-                     help="platform size in nodes (default: header MaxProcs or MaxNodes / cores-per-node)")
+    swf.add_argument(
+        "--platform-nodes",
+        type=int,
+        default=None,
+        help="platform size in nodes (default: header MaxProcs or MaxNodes / cores-per-node)",
+    )
     _bool_pair(swf, "drop-failed-cancelled", False, "drop jobs with status 0 (failed) or 5 (cancelled)")
     _bool_pair(swf, "drop-zero-runtime", True, "drop jobs with run time 0 or unknown")
     _bool_pair(swf, "drop-zero-size", True, "drop jobs with 0 or unknown processors")
@@ -42,8 +55,12 @@ def register(subparsers: Any) -> None:
     swf.add_argument("--walltime-fallback", choices=("runtime", "fixed", "max_runtime"), default="runtime")
     swf.add_argument("--walltime-factor", type=float, default=1.0)
     swf.add_argument("--walltime-fixed", type=float, default=None)
-    swf.add_argument("--walltime-margin", type=float, default=1.0,
-                     help="seconds added to walltimes derived from the run time (fallback, extend)")
+    swf.add_argument(
+        "--walltime-margin",
+        type=float,
+        default=1.0,
+        help="seconds added to walltimes derived from the run time (fallback, extend)",
+    )
     swf.add_argument("--runtime-over-walltime", choices=("keep", "extend", "clip"), default="keep")
     swf.add_argument("--profile-type", choices=("delay", "parallel_homogeneous"), default="delay")
     swf.add_argument("--host-speed", type=float, default=None, help="flop/s per node for parallel_homogeneous")
@@ -53,19 +70,36 @@ def register(subparsers: Any) -> None:
     markov = sub.add_parser("markov", help="seed-000 Markov-chain applications (single or multi-application)")
     markov.add_argument("-o", "--output", type=Path, required=True)
     markov.add_argument("--seed", type=int, required=True)
-    markov.add_argument("--params", type=Path, default=None,
-                        help="YAML/JSON file of parameters (keys of SingleApplicationParams/MultiApplicationParams)")
-    markov.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                        help="override one parameter (YAML value), e.g. --set kind=multi --set max_tasks=512")
-    markov.add_argument("--profiles", choices=("composed", "phases"), default="composed",
-                        help="composed: Batsim-standard fallback carrying the phases (default); phases: datasched_phases")
+    markov.add_argument(
+        "--params",
+        type=Path,
+        default=None,
+        help="YAML/JSON file of parameters (keys of SingleApplicationParams/MultiApplicationParams)",
+    )
+    markov.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override one parameter (YAML value), e.g. --set kind=multi --set max_tasks=512",
+    )
+    markov.add_argument(
+        "--profiles",
+        choices=("composed", "phases"),
+        default="composed",
+        help="composed: Batsim-standard fallback carrying the phases (default); phases: datasched_phases",
+    )
     markov.set_defaults(func=run_markov)
 
     wf = sub.add_parser("from-workflow", help="convert a workflow file (YAML/JSON) to a workload")
     wf.add_argument("workflow", type=Path)
     wf.add_argument("-o", "--output", type=Path, required=True)
-    wf.add_argument("--style", choices=("as-written", "single-script", "chain", "dependency"), default="as-written",
-                    help="seed-001 submission style applied before conversion")
+    wf.add_argument(
+        "--style",
+        choices=("as-written", "single-script", "chain", "dependency"),
+        default="as-written",
+        help="seed-001 submission style applied before conversion",
+    )
     wf.add_argument("--workflow-name", default=None, help="only transform this workflow (default: all)")
     wf.add_argument("--profiles", choices=("composed", "phases"), default="composed")
     wf.add_argument("--walltime-factor", type=float, default=1.0)
@@ -76,10 +110,27 @@ def register(subparsers: Any) -> None:
 def run_from_swf(args: argparse.Namespace) -> int:
     from datasched.workloads.swf_convert import convert_swf, make_options
 
-    keys = ("cores_per_node", "processors_field", "platform_nodes", "drop_failed_cancelled", "drop_zero_runtime",
-            "drop_zero_size", "wider_than_platform", "start_time", "end_time", "max_jobs", "shift_to_zero",
-            "walltime_fallback", "walltime_factor", "walltime_fixed", "walltime_margin", "runtime_over_walltime", "profile_type",
-            "host_speed", "keep_swf_fields")
+    keys = (
+        "cores_per_node",
+        "processors_field",
+        "platform_nodes",
+        "drop_failed_cancelled",
+        "drop_zero_runtime",
+        "drop_zero_size",
+        "wider_than_platform",
+        "start_time",
+        "end_time",
+        "max_jobs",
+        "shift_to_zero",
+        "walltime_fallback",
+        "walltime_factor",
+        "walltime_fixed",
+        "walltime_margin",
+        "runtime_over_walltime",
+        "profile_type",
+        "host_speed",
+        "keep_swf_fields",
+    )
     options = make_options(**{k: getattr(args, k) for k in keys})
     report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed)
     for issue in report.issues[:20]:
@@ -88,10 +139,12 @@ def run_from_swf(args: argparse.Namespace) -> int:
         more = f" ({len(report.issues) - 20} more not shown)" if len(report.issues) > 20 else ""
         print(f"datasched: warning: skipped {len(report.issues)} malformed line(s){more}", file=sys.stderr)
     dropped = ", ".join(f"{k}={v}" for k, v in report.dropped.items() if v)
-    print(f"{args.output}: {report.kept_jobs} jobs kept of {report.parsed_jobs} parsed"
-          f" (dropped: {dropped or 'none'}); nb_res={report.nb_res};"
-          f" walltime fallback used for {report.walltime_fallback_jobs};"
-          f" run time > walltime for {report.runtime_over_walltime_jobs}")
+    print(
+        f"{args.output}: {report.kept_jobs} jobs kept of {report.parsed_jobs} parsed"
+        f" (dropped: {dropped or 'none'}); nb_res={report.nb_res};"
+        f" walltime fallback used for {report.walltime_fallback_jobs};"
+        f" run time > walltime for {report.runtime_over_walltime_jobs}"
+    )
     return 0
 
 
@@ -148,7 +201,13 @@ def run_from_workflow(args: argparse.Namespace) -> int:
     workflow = load_workflow(args.workflow)
     if args.style != "as-written":
         workflow = apply_style(workflow, args.style, args.workflow_name)
-    convert_workflow(workflow, args.output, mode=args.profiles, walltime_factor=args.walltime_factor,
-                     walltime_margin=args.walltime_margin, source=args.workflow.name)
+    convert_workflow(
+        workflow,
+        args.output,
+        mode=args.profiles,
+        walltime_factor=args.walltime_factor,
+        walltime_margin=args.walltime_margin,
+        source=args.workflow.name,
+    )
     print(f"{args.output}: {len(workflow.steps)} job(s) from workflow file {args.workflow.name} (style {args.style})")
     return 0

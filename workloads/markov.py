@@ -28,7 +28,16 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PositiveFloat,
+    PositiveInt,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from datasched.errors import UserError
 from datasched.workloads.jsonio import write_json
@@ -73,8 +82,12 @@ class State(str, enum.Enum):
 
 
 OPERATION_STATES = (State.COMP, State.COMM, State.READ, State.WRITE)
-STATE_TO_PHASE = {State.COMP: PhaseKind.COMPUTE, State.COMM: PhaseKind.COMMUNICATE,
-                  State.READ: PhaseKind.READ, State.WRITE: PhaseKind.WRITE}
+STATE_TO_PHASE = {
+    State.COMP: PhaseKind.COMPUTE,
+    State.COMM: PhaseKind.COMMUNICATE,
+    State.READ: PhaseKind.READ,
+    State.WRITE: PhaseKind.WRITE,
+}
 
 
 def _access(value: Any) -> Any:
@@ -133,7 +146,7 @@ class SingleApplicationParams(BaseModel):
         return value.lower() if isinstance(value, str) else value
 
     @model_validator(mode="after")
-    def check_ranges(self) -> "SingleApplicationParams":
+    def check_ranges(self) -> SingleApplicationParams:
         if self.io_tasks is not None and self.io_tasks > self.tasks:
             raise ValueError(f"io_tasks ({self.io_tasks}) must be in [1, tasks={self.tasks}]")
         if self.stg_k is not None and self.stg_k > self.tasks:
@@ -186,7 +199,7 @@ class MultiApplicationParams(BaseModel):
         return [v.lower() if isinstance(v, str) else v for v in value] if isinstance(value, (list, tuple)) else value
 
     @model_validator(mode="after")
-    def check_choices(self) -> "MultiApplicationParams":
+    def check_choices(self) -> MultiApplicationParams:
         if not self.allocations or not self.access_types or not self.san_k_choices:
             raise ValueError("allocations, access_types and san_k_choices must not be empty")
         bad = [k for k in self.san_k_choices if k not in SAN_K_CHOICES]
@@ -228,8 +241,12 @@ class Application:
 
     @property
     def phases(self) -> list[Phase]:
-        amount = {PhaseKind.COMPUTE: self.sizes.compute_flops, PhaseKind.COMMUNICATE: self.sizes.comm_bytes,
-                  PhaseKind.READ: self.sizes.io_bytes, PhaseKind.WRITE: self.sizes.io_bytes}
+        amount = {
+            PhaseKind.COMPUTE: self.sizes.compute_flops,
+            PhaseKind.COMMUNICATE: self.sizes.comm_bytes,
+            PhaseKind.READ: self.sizes.io_bytes,
+            PhaseKind.WRITE: self.sizes.io_bytes,
+        }
         return [Phase(STATE_TO_PHASE[s], amount[STATE_TO_PHASE[s]]) for s in self.states]
 
 
@@ -244,8 +261,12 @@ def transition_matrix(prob_cc: float, comp_share: float, read_share: float) -> d
     """Next-operation probabilities from Init and from every operation state (Fig. 5a).
     End is reached after the configured number of operations, not by a draw."""
     prob_io = 1.0 - prob_cc
-    row = {State.COMP: prob_cc * comp_share, State.COMM: prob_cc * (1 - comp_share),
-           State.READ: prob_io * read_share, State.WRITE: prob_io * (1 - read_share)}
+    row = {
+        State.COMP: prob_cc * comp_share,
+        State.COMM: prob_cc * (1 - comp_share),
+        State.READ: prob_io * read_share,
+        State.WRITE: prob_io * (1 - read_share),
+    }
     return {state: dict(row) for state in (State.INIT, *OPERATION_STATES)}
 
 
@@ -262,16 +283,30 @@ def walk(matrix: dict[State, dict[State, float]], n_operations: int, rng: np.ran
 
 
 def single_application(params: SingleApplicationParams, rng: np.random.Generator, app_id: int = 0) -> Application:
-    storage = StorageDescriptor(allocation=params.allocation, stg_k=params.effective_stg_k,
-                                mem_hit_pct=params.mem_hit_pct, remote_pct=params.remote_pct,
-                                access=params.access, san_k=params.san_k)
+    storage = StorageDescriptor(
+        allocation=params.allocation,
+        stg_k=params.effective_stg_k,
+        mem_hit_pct=params.mem_hit_pct,
+        remote_pct=params.remote_pct,
+        access=params.access,
+        san_k=params.san_k,
+    )
     matrix = transition_matrix(params.prob_cc, params.sizes.comp_share, params.sizes.read_share)
-    return Application(app_id=app_id, subtime=0.0, tasks=params.tasks, io_tasks=params.effective_io_tasks,
-                       prob_cc=params.prob_cc, storage=storage,
-                       states=walk(matrix, params.sizes.n_phases, rng), sizes=params.sizes)
+    return Application(
+        app_id=app_id,
+        subtime=0.0,
+        tasks=params.tasks,
+        io_tasks=params.effective_io_tasks,
+        prob_cc=params.prob_cc,
+        storage=storage,
+        states=walk(matrix, params.sizes.n_phases, rng),
+        sizes=params.sizes,
+    )
 
 
-def draw_application(params: MultiApplicationParams, rng: np.random.Generator, app_id: int, subtime: float) -> Application:
+def draw_application(
+    params: MultiApplicationParams, rng: np.random.Generator, app_id: int, subtime: float
+) -> Application:
     """One application with Table 1 multi-application parameters, in a fixed draw order
     (so a seed always gives the same workload)."""
     prob_cc = float(rng.uniform(0.0, 1.0))
@@ -285,12 +320,21 @@ def draw_application(params: MultiApplicationParams, rng: np.random.Generator, a
     remote_pct = float(rng.uniform(0.0, 100.0))
     access = params.access_types[int(rng.integers(len(params.access_types)))]
     san_k = int(params.san_k_choices[int(rng.integers(len(params.san_k_choices)))])
-    storage = StorageDescriptor(allocation=allocation, stg_k=stg_k, mem_hit_pct=mem_hit_pct,
-                                remote_pct=remote_pct, access=access, san_k=san_k)
+    storage = StorageDescriptor(
+        allocation=allocation, stg_k=stg_k, mem_hit_pct=mem_hit_pct, remote_pct=remote_pct, access=access, san_k=san_k
+    )
     matrix = transition_matrix(prob_cc, params.sizes.comp_share, params.sizes.read_share)
     states = walk(matrix, params.sizes.n_phases, rng)
-    return Application(app_id=app_id, subtime=subtime, tasks=tasks, io_tasks=io_tasks, prob_cc=prob_cc,
-                       storage=storage, states=states, sizes=params.sizes)
+    return Application(
+        app_id=app_id,
+        subtime=subtime,
+        tasks=tasks,
+        io_tasks=io_tasks,
+        prob_cc=prob_cc,
+        storage=storage,
+        states=states,
+        sizes=params.sizes,
+    )
 
 
 def generate(params: Params, rng: np.random.Generator) -> GeneratedWorkload:

@@ -52,7 +52,7 @@ class AccessType(str, enum.Enum):
     LOCAL = "local"  # all data local: no storage traffic on the network
 
     @classmethod
-    def parse(cls, text: str) -> "AccessType":
+    def parse(cls, text: str) -> AccessType:
         short = {"d": cls.DISPERSE, "a": cls.AFFINITY, "l": cls.LOCAL}
         return short.get(text.lower()) or cls(text.lower())
 
@@ -74,14 +74,17 @@ class StorageDescriptor(BaseModel):
     def to_json(self) -> dict[str, Any]:
         """The engine-facing descriptor; the optional staging keys only when used, so
         files written before they existed stay byte-identical."""
-        return self.model_dump(mode="json", exclude={k for k in ("stage_in_bytes", "stage_out_bytes")
-                                                    if not getattr(self, k)})
+        return self.model_dump(
+            mode="json", exclude={k for k in ("stage_in_bytes", "stage_out_bytes") if not getattr(self, k)}
+        )
 
     @model_validator(mode="after")
-    def _staging_needs_node_storage(self) -> "StorageDescriptor":
+    def _staging_needs_node_storage(self) -> StorageDescriptor:
         """As the engine: a SAN application's data stays on central storage."""
         if self.allocation is StorageAllocation.SAN and (self.stage_in_bytes or self.stage_out_bytes):
-            raise ValueError("stage_in_bytes/stage_out_bytes need node storage; allocation 'san' keeps the data central")
+            raise ValueError(
+                "stage_in_bytes/stage_out_bytes need node storage; allocation 'san' keeps the data central"
+            )
         return self
 
 
@@ -140,8 +143,9 @@ def io_split(nbytes: float, storage: StorageDescriptor) -> tuple[float, float, f
     return mem, device, remote
 
 
-def nominal_device_seconds(kind: PhaseKind, nbytes: float, storage: StorageDescriptor, io_tasks: int,
-                           rates: ReferenceRates) -> float:
+def nominal_device_seconds(
+    kind: PhaseKind, nbytes: float, storage: StorageDescriptor, io_tasks: int, rates: ReferenceRates
+) -> float:
     """Uncontended device time of one I/O phase (DRAM part + device part). The k devices
     (or san_k servers) are shared by the io_tasks tasks; no other job is considered."""
     mem, device, _remote = io_split(nbytes, storage)
@@ -157,8 +161,9 @@ def nominal_device_seconds(kind: PhaseKind, nbytes: float, storage: StorageDescr
     return seconds + device * sharing / nvm
 
 
-def nominal_network_seconds(kind: PhaseKind, amount: float, storage: StorageDescriptor, res: int,
-                            rates: ReferenceRates) -> float:
+def nominal_network_seconds(
+    kind: PhaseKind, amount: float, storage: StorageDescriptor, res: int, rates: ReferenceRates
+) -> float:
     """Uncontended interconnect time of one phase at one link's bandwidth (0 for compute,
     for SAN I/O -- separate storage network -- and for purely local I/O)."""
     if kind is PhaseKind.COMMUNICATE:
@@ -175,11 +180,18 @@ def nominal_seconds(phase: Phase, storage: StorageDescriptor, res: int, io_tasks
     if phase.kind is PhaseKind.COMMUNICATE:
         return nominal_network_seconds(phase.kind, phase.amount, storage, res, rates)
     return nominal_device_seconds(phase.kind, phase.amount, storage, io_tasks, rates) + nominal_network_seconds(
-        phase.kind, phase.amount, storage, res, rates)
+        phase.kind, phase.amount, storage, res, rates
+    )
 
 
-def phase_profile(phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int,
-                  rates: ReferenceRates, nominal: list[float] | None = None) -> dict[str, Any]:
+def phase_profile(
+    phases: list[Phase],
+    storage: StorageDescriptor,
+    res: int,
+    io_tasks: int,
+    rates: ReferenceRates,
+    nominal: list[float] | None = None,
+) -> dict[str, Any]:
     """The ``datasched_phases`` profile object (engine-facing schema). ``nominal`` gives
     each phase's nominal seconds when the caller knows them (workflow files state them);
     otherwise they are computed from ``rates``."""
@@ -193,12 +205,13 @@ def phase_profile(phases: list[Phase], storage: StorageDescriptor, res: int, io_
         "res": res,
         "io_tasks": io_tasks,
         "storage": storage.to_json(),
-        "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal)],
+        "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal, strict=True)],
     }
 
 
-def composed_fallback(name: str, phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int,
-                      rates: ReferenceRates) -> dict[str, dict[str, Any]]:
+def composed_fallback(
+    name: str, phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int, rates: ReferenceRates
+) -> dict[str, dict[str, Any]]:
     """Batsim-standard profiles approximating the phases: returns ``{name: composed,
     name.j.part: sub-profile...}``. Mapping per phase (n = res):
 
@@ -230,14 +243,21 @@ def composed_fallback(name: str, phases: list[Phase], storage: StorageDescriptor
             seq.append(f"{stem}.dev")
             _mem, _device, remote = io_split(phase.amount, storage)
             if remote > 0 and res > 1 and storage.allocation is not StorageAllocation.SAN:
-                profiles[f"{stem}.net"] = {"type": "parallel_homogeneous", "cpu": 0,
-                                           "com": remote * io_tasks / (res * (res - 1))}
+                profiles[f"{stem}.net"] = {
+                    "type": "parallel_homogeneous",
+                    "cpu": 0,
+                    "com": remote * io_tasks / (res * (res - 1)),
+                }
                 seq.append(f"{stem}.net")
     if not seq:
         profiles[f"{name}.empty"] = {"type": "delay", "delay": 0}
         seq.append(f"{name}.empty")
-    composed = {"type": "composed", "repeat": 1, "seq": seq,
-                EMBEDDED_PHASES_FIELD: phase_profile(phases, storage, res, io_tasks, rates)}
+    composed = {
+        "type": "composed",
+        "repeat": 1,
+        "seq": seq,
+        EMBEDDED_PHASES_FIELD: phase_profile(phases, storage, res, io_tasks, rates),
+    }
     profiles[name] = composed
     return profiles
 
@@ -245,8 +265,15 @@ def composed_fallback(name: str, phases: list[Phase], storage: StorageDescriptor
 ProfileMode = Literal["composed", "phases"]
 
 
-def application_profiles(name: str, phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int,
-                         rates: ReferenceRates, mode: ProfileMode) -> dict[str, dict[str, Any]]:
+def application_profiles(
+    name: str,
+    phases: list[Phase],
+    storage: StorageDescriptor,
+    res: int,
+    io_tasks: int,
+    rates: ReferenceRates,
+    mode: ProfileMode,
+) -> dict[str, dict[str, Any]]:
     """Profiles for one application: ``mode="phases"`` gives a single ``datasched_phases``
     profile (needs our engine); ``"composed"`` the Batsim-standard fallback carrying it."""
     if mode == "phases":
@@ -289,20 +316,41 @@ PHASE_PROFILE_SCHEMA: dict[str, Any] = {
             "type": "array",
             "items": {
                 "oneOf": [
-                    {"type": "object", "additionalProperties": False,
-                     "required": ["kind", "flops", "nominal_seconds"],
-                     "properties": {"kind": {"const": "compute"}, "flops": _NUM, "nominal_seconds": _NUM,
-                                    "nodes": _NODES}},
-                    {"type": "object", "additionalProperties": False,
-                     "required": ["kind", "bytes", "pattern", "nominal_seconds"],
-                     "properties": {"kind": {"const": "communicate"}, "bytes": _NUM,
-                                    "pattern": {"const": "all_to_all"}, "nominal_seconds": _NUM,
-                                    "nodes": _NODES}},
-                    {"type": "object", "additionalProperties": False,
-                     "required": ["kind", "bytes", "nominal_seconds"],
-                     "properties": {"kind": {"enum": ["read", "write"]}, "bytes": _NUM, "nominal_seconds": _NUM,
-                                    "data": {"type": "array", "items": {"type": "string"}},
-                                    "nodes": _NODES}},
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["kind", "flops", "nominal_seconds"],
+                        "properties": {
+                            "kind": {"const": "compute"},
+                            "flops": _NUM,
+                            "nominal_seconds": _NUM,
+                            "nodes": _NODES,
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["kind", "bytes", "pattern", "nominal_seconds"],
+                        "properties": {
+                            "kind": {"const": "communicate"},
+                            "bytes": _NUM,
+                            "pattern": {"const": "all_to_all"},
+                            "nominal_seconds": _NUM,
+                            "nodes": _NODES,
+                        },
+                    },
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["kind", "bytes", "nominal_seconds"],
+                        "properties": {
+                            "kind": {"enum": ["read", "write"]},
+                            "bytes": _NUM,
+                            "nominal_seconds": _NUM,
+                            "data": {"type": "array", "items": {"type": "string"}},
+                            "nodes": _NODES,
+                        },
+                    },
                 ]
             },
         },

@@ -16,9 +16,10 @@ from __future__ import annotations
 import enum
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Literal
+from typing import Literal
 
 from datasched.errors import UserError
 
@@ -158,7 +159,7 @@ def parse_job_line(text: str, line: int, path: str) -> SwfJob:
     if len(tokens) != N_FIELDS:
         raise UserError(f"{path}:{line}: expected {N_FIELDS} fields, found {len(tokens)}")
     values: list[Number] = []
-    for swf_field, token in zip(SwfField, tokens):
+    for swf_field, token in zip(SwfField, tokens, strict=True):
         try:
             values.append(parse_number(token))
         except ValueError:

@@ -79,7 +79,7 @@ class ConversionOptions(BaseModel):
     keep_swf_fields: bool = True
 
     @model_validator(mode="after")
-    def check_dependent_options(self) -> "ConversionOptions":
+    def check_dependent_options(self) -> ConversionOptions:
         if self.walltime_fallback == "fixed" and self.walltime_fixed is None:
             raise ValueError("walltime_fallback='fixed' needs walltime_fixed (seconds)")
         if self.profile_type == "parallel_homogeneous" and self.host_speed is None:
@@ -152,7 +152,7 @@ def nodes_for(processors: float, cores_per_node: int) -> int:
     """Whole nodes needed for ``processors`` cores (0 for 0 or unknown)."""
     if processors <= 0:
         return 0
-    return int(math.ceil(processors / cores_per_node))
+    return math.ceil(processors / cores_per_node)
 
 
 def platform_size(trace: SwfTrace, options: ConversionOptions) -> int:
@@ -168,7 +168,9 @@ def platform_size(trace: SwfTrace, options: ConversionOptions) -> int:
     return nodes_for(capacity, options.cores_per_node)
 
 
-def fallback_walltime(job: SwfJob, runtime: float, trace: SwfTrace, options: ConversionOptions, max_runtime: float) -> float:
+def fallback_walltime(
+    job: SwfJob, runtime: float, trace: SwfTrace, options: ConversionOptions, max_runtime: float
+) -> float:
     if options.walltime_fallback == "runtime":
         return runtime * options.walltime_factor + options.walltime_margin
     if options.walltime_fallback == "fixed":
@@ -180,12 +182,19 @@ def fallback_walltime(job: SwfJob, runtime: float, trace: SwfTrace, options: Con
 
 def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJob], ConversionReport]:
     """Apply the cleaning stages (module docstring) in order, counting each drop."""
-    report = ConversionReport(source=trace.source, parsed_jobs=len(trace.jobs), malformed_lines=len(trace.issues),
-                              issues=list(trace.issues))
+    report = ConversionReport(
+        source=trace.source, parsed_jobs=len(trace.jobs), malformed_lines=len(trace.issues), issues=list(trace.issues)
+    )
     nb_res = platform_size(trace, options)
     report.nb_res = nb_res
-    dropped = {"failed_cancelled": 0, "zero_runtime": 0, "zero_size": 0, "wider_than_platform": 0,
-               "outside_time_window": 0, "beyond_max_jobs": 0}
+    dropped = {
+        "failed_cancelled": 0,
+        "zero_runtime": 0,
+        "zero_size": 0,
+        "wider_than_platform": 0,
+        "outside_time_window": 0,
+        "beyond_max_jobs": 0,
+    }
     max_runtime = max((float(j[SwfField.RUN_TIME]) for j in trace.jobs), default=0.0)
     kept: list[CleanJob] = []
     for job in trace.jobs:
@@ -234,7 +243,9 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
             elif options.runtime_over_walltime == "clip":
                 runtime = walltime
         report.walltime_fallback_jobs += int(from_fallback)
-        kept.append(CleanJob(job=job, nodes=nodes, runtime=runtime, walltime=walltime, walltime_from_fallback=from_fallback))
+        kept.append(
+            CleanJob(job=job, nodes=nodes, runtime=runtime, walltime=walltime, walltime_from_fallback=from_fallback)
+        )
     report.dropped = dropped
     report.kept_jobs = len(kept)
     return kept, report
@@ -245,7 +256,9 @@ def swf_fields_of(job: SwfJob) -> dict[str, Any]:
     return {f.name.lower(): job[f] for f in SwfField}
 
 
-def build_workload(trace: SwfTrace, options: ConversionOptions, *, source_sha256: str | None = None) -> tuple[dict[str, Any], ConversionReport]:
+def build_workload(
+    trace: SwfTrace, options: ConversionOptions, *, source_sha256: str | None = None
+) -> tuple[dict[str, Any], ConversionReport]:
     """The workload document (a dict ready for :func:`write_json`) and its report."""
     kept, report = clean_jobs(trace, options)
     origin = 0.0
@@ -260,7 +273,11 @@ def build_workload(trace: SwfTrace, options: ConversionOptions, *, source_sha256
             profiles[profile_name] = {"type": "delay", "delay": clean.runtime}
         else:
             assert options.host_speed is not None
-            profiles[profile_name] = {"type": "parallel_homogeneous", "cpu": clean.runtime * options.host_speed, "com": 0}
+            profiles[profile_name] = {
+                "type": "parallel_homogeneous",
+                "cpu": clean.runtime * options.host_speed,
+                "com": 0,
+            }
         entry: dict[str, Any] = {
             "id": job_id,
             "subtime": float(clean.job[SwfField.SUBMIT_TIME]) - origin,
@@ -269,8 +286,9 @@ def build_workload(trace: SwfTrace, options: ConversionOptions, *, source_sha256
             "profile": profile_name,
         }
         if options.keep_swf_fields:
-            entry["datasched_swf"] = dict(swf_fields_of(clean.job), line=clean.job.line,
-                                          walltime_from_fallback=clean.walltime_from_fallback)
+            entry["datasched_swf"] = dict(
+                swf_fields_of(clean.job), line=clean.job.line, walltime_from_fallback=clean.walltime_from_fallback
+            )
         jobs.append(entry)
     jobs.sort(key=lambda j: (j["subtime"], j["id"]))
     meta: dict[str, Any] = {
@@ -287,8 +305,13 @@ def build_workload(trace: SwfTrace, options: ConversionOptions, *, source_sha256
     return document, report
 
 
-def convert_swf(swf_path: str | Path, output_path: str | Path, options: ConversionOptions | None = None,
-                *, on_error: OnError = "reject") -> ConversionReport:
+def convert_swf(
+    swf_path: str | Path,
+    output_path: str | Path,
+    options: ConversionOptions | None = None,
+    *,
+    on_error: OnError = "reject",
+) -> ConversionReport:
     """Read ``swf_path``, clean and convert it, write the workload JSON to ``output_path``.
     Malformed lines raise (``on_error="reject"``) or are skipped and counted in
     ``report.malformed_lines`` (``"skip"``); the caller should show ``trace.issues``."""

@@ -19,7 +19,16 @@ from procset import ProcSet
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
-from datasched.policy.events import CompletionState, Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted, NoMoreSubmissions, RequestedCall
+from datasched.policy.events import (
+    CompletionState,
+    Event,
+    JobCompleted,
+    JobInfo,
+    JobsKilled,
+    JobSubmitted,
+    NoMoreSubmissions,
+    RequestedCall,
+)
 from datasched.policy.platform import PlatformView
 from datasched.policy.topology import distances_for
 

@@ -10,9 +10,10 @@ so data-aware and workflow-aware allocators fit the same interface.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
@@ -58,8 +59,7 @@ class Allocator(ABC):
         self.params = params
 
     @abstractmethod
-    def choose(self, request: AllocationRequest) -> tuple[int, ...] | None:
-        ...
+    def choose(self, request: AllocationRequest) -> tuple[int, ...] | None: ...
 
 
 class AllocationChoice(BaseModel):
@@ -78,7 +78,7 @@ class AllocationChoice(BaseModel):
         return {"name": value} if isinstance(value, str) else value
 
     @model_validator(mode="after")
-    def _known(self) -> "AllocationChoice":
+    def _known(self) -> AllocationChoice:
         from datasched.policy.registry import allocator_class  # registry imports us
 
         klass = allocator_class(self.name, error=ValueError)

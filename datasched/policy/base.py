@@ -7,7 +7,8 @@ real Batsim 4), or the in-memory driver used by tests — and cannot tell which.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import ClassVar, Sequence
+from collections.abc import Sequence
+from typing import ClassVar
 
 from datasched.policy.decisions import Decision
 from datasched.policy.events import Event
@@ -46,5 +47,5 @@ class Policy(ABC):
     def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
         """Handle every event that happened at ``now`` (one protocol message) and decide."""
 
-    def end(self, now: float) -> None:
+    def end(self, now: float) -> None:  # noqa: B027 (an optional hook: a no-op unless overridden)
         """Called when the simulation ends; no decision is possible any more."""

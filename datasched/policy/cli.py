@@ -6,15 +6,22 @@ import argparse
 import json
 from typing import Any
 
+from datasched.policy.allocation import Allocator
+from datasched.policy.base import Policy
 from datasched.policy.params import describe_params
 from datasched.policy.registry import allocator_class, allocator_names, policy_class, policy_names
 
 
 def catalogue() -> dict[str, list[dict[str, Any]]]:
     """Every policy and allocator with description and parameters (also used by --json)."""
-    def entry(klass: type) -> dict[str, Any]:
-        return {"name": klass.name, "description": klass.description, "module": klass.__module__,
-                "parameters": describe_params(klass.Params)}
+
+    def entry(klass: type[Policy] | type[Allocator]) -> dict[str, Any]:
+        return {
+            "name": klass.name,
+            "description": klass.description,
+            "module": klass.__module__,
+            "parameters": describe_params(klass.Params),
+        }
 
     return {
         "policies": [entry(policy_class(n)) for n in policy_names()],
@@ -23,7 +30,10 @@ def catalogue() -> dict[str, list[dict[str, Any]]]:
 
 
 def _print_text(data: dict[str, list[dict[str, Any]]]) -> None:
-    for title, key in (("Queue policies (--scheduler NAME)", "policies"), ("Allocation policies (option \"allocation\")", "allocators")):
+    for title, key in (
+        ("Queue policies (--scheduler NAME)", "policies"),
+        ("Allocation policies (option \"allocation\")", "allocators"),
+    ):
         print(title)
         for item in data[key]:
             print(f"  {item['name']:<14} {item['description']}")
@@ -55,22 +65,38 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
 
     if args.hosts < 1:
         raise UserError(f"--hosts: must be at least 1, got {args.hosts}")
-    options = parse_params(SolveOptions, {"objective": args.objective, "time_limit_s": args.time_limit,
-                                          "workers": args.workers, "seed": args.seed, "host_model": args.host_model},
-                           "cpsat-plan")
+    options = parse_params(
+        SolveOptions,
+        {
+            "objective": args.objective,
+            "time_limit_s": args.time_limit,
+            "workers": args.workers,
+            "seed": args.seed,
+            "host_model": args.host_model,
+        },
+        "cpsat-plan",
+    )
     plan = solve(instance_from_workload(args.workload, args.hosts, max_jobs=args.max_jobs), options)
     if not plan.starts:
         raise UserError(f"{args.workload}: CP-SAT found no schedule within {args.time_limit} s (status {plan.status})")
     plan.write(args.output)
-    print(f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} in {plan.wall_time_s:.2f} s -> {args.output}")
+    print(
+        f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} "
+        f"in {plan.wall_time_s:.2f} s -> {args.output}"
+    )
     return 0
 
 
 def _register_cpsat(subparsers: Any) -> None:
-    parser = subparsers.add_parser("cpsat-plan", help="solve a small delay-profile workload optimally (CP-SAT) and write a plan for the replay policy")
+    parser = subparsers.add_parser(
+        "cpsat-plan",
+        help="solve a small delay-profile workload optimally (CP-SAT) and write a plan for the replay policy",
+    )
     parser.add_argument("--workload", required=True, help="Batsim workload JSON (delay profiles)")
     parser.add_argument("--hosts", type=int, required=True, help="number of compute hosts")
-    parser.add_argument("--objective", default="makespan", choices=["makespan", "total_waiting", "total_weighted_completion"])
+    parser.add_argument(
+        "--objective", default="makespan", choices=["makespan", "total_waiting", "total_weighted_completion"]
+    )
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds (default 10)")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers (1 = deterministic)")
     parser.add_argument("--seed", type=int, default=0)

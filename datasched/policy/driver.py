@@ -12,12 +12,22 @@ from __future__ import annotations
 import heapq
 import itertools
 import time as wallclock
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import cast
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, ExecuteJob, KillJobs, RejectJob
-from datasched.policy.events import CompletionState, Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted, NoMoreSubmissions, RequestedCall
+from datasched.policy.events import (
+    CompletionState,
+    Event,
+    JobCompleted,
+    JobInfo,
+    JobsKilled,
+    JobSubmitted,
+    NoMoreSubmissions,
+    RequestedCall,
+)
 from datasched.policy.platform import PlatformView
 from datasched.policy.validating import ValidatingPolicy
 
@@ -56,7 +66,9 @@ _COMPLETION, _SUBMISSION, _CALL, _KILLED = 0, 1, 2, 3
 
 
 class InMemoryDriver:
-    def __init__(self, platform: PlatformView, jobs: Iterable[SimJob], *, validate: bool = True, max_batches: int = 10_000_000) -> None:
+    def __init__(
+        self, platform: PlatformView, jobs: Iterable[SimJob], *, validate: bool = True, max_batches: int = 10_000_000
+    ) -> None:
         self.platform = platform
         self.jobs = list(jobs)
         ids = [j.info.id for j in self.jobs]
@@ -89,13 +101,15 @@ class InMemoryDriver:
                     events.append(JobSubmitted(now, payload))  # type: ignore[arg-type]
                     pending_submissions -= 1
                 elif kind == _COMPLETION:
-                    job_id, state = payload  # type: ignore[misc]
+                    job_id, state = cast(tuple[str, CompletionState], payload)
                     if end_tokens.get(job_id) != token:
                         continue  # the job was killed before
                     del end_tokens[job_id]
                     outcome = outcomes[job_id]
                     outcome.finish = now
-                    outcome.state = "completed" if state is CompletionState.COMPLETED_SUCCESSFULLY else "walltime_reached"
+                    outcome.state = (
+                        "completed" if state is CompletionState.COMPLETED_SUCCESSFULLY else "walltime_reached"
+                    )
                     events.append(JobCompleted(now, job_id, state))
                 elif kind == _KILLED:
                     events.append(JobsKilled(now, payload))  # type: ignore[arg-type]

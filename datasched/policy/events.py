@@ -7,10 +7,11 @@ records, so a policy behaves identically whichever drives it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
 
@@ -45,7 +46,7 @@ class CompletionState(Enum):
     UNKNOWN = "UNKNOWN"
 
     @classmethod
-    def parse(cls, text: str) -> "CompletionState":
+    def parse(cls, text: str) -> CompletionState:
         try:
             return cls(text)
         except ValueError:

@@ -26,9 +26,10 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Iterable, Literal, Mapping, Sequence
+from typing import Literal
 
 from pydantic import Field
 
@@ -99,15 +100,19 @@ class Plan:
         Path(path).write_text(json.dumps(self.to_json(), indent=1, sort_keys=True) + "\n")
 
     @classmethod
-    def read(cls, path: str | Path) -> "Plan":
+    def read(cls, path: str | Path) -> Plan:
         try:
             data = json.loads(Path(path).read_text())
             jobs = data["jobs"]
             return cls(
                 starts={j: float(v["start"]) for j, v in jobs.items()},
                 hosts={j: tuple(int(h) for h in v["hosts"]) for j, v in jobs.items()},
-                status=data.get("status", "UNKNOWN"), objective=data.get("objective"), bound=data.get("bound"),
-                gap=data.get("gap"), wall_time_s=data.get("wall_time_s", 0.0), options=data.get("options", {}),
+                status=data.get("status", "UNKNOWN"),
+                objective=data.get("objective"),
+                bound=data.get("bound"),
+                gap=data.get("gap"),
+                wall_time_s=data.get("wall_time_s", 0.0),
+                options=data.get("options", {}),
                 nb_hosts=int(data.get("nb_hosts", 0)),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
@@ -118,7 +123,12 @@ def _units(value: float, unit: float, at_least: int = 0) -> int:
     return max(at_least, math.ceil(value / unit - 1e-9))
 
 
-def objective_value(objective: Objective, jobs: Sequence[OfflineJob], starts: Mapping[str, float], runtimes: Mapping[str, float] | None = None) -> float:
+def objective_value(
+    objective: Objective,
+    jobs: Sequence[OfflineJob],
+    starts: Mapping[str, float],
+    runtimes: Mapping[str, float] | None = None,
+) -> float:
     """Objective of any schedule (heuristic or optimal) with the same definition as the model."""
     ends = {j.id: starts[j.id] + (j.runtime if runtimes is None else runtimes[j.id]) for j in jobs}
     if objective == "makespan":
@@ -139,13 +149,13 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     horizon = max(release, default=0) + sum(duration)
     model = cp_model.CpModel()
     starts, ends, intervals = [], [], []
-    for i, job in enumerate(jobs):
-        s = model.NewIntVar(release[i], horizon, f"s_{i}")
-        e = model.NewIntVar(release[i] + duration[i], horizon + duration[i], f"e_{i}")
-        intervals.append(model.NewIntervalVar(s, duration[i], e, f"iv_{i}"))
+    for i in range(len(jobs)):
+        s = model.new_int_var(release[i], horizon, f"s_{i}")
+        e = model.new_int_var(release[i] + duration[i], horizon + duration[i], f"e_{i}")
+        intervals.append(model.new_interval_var(s, duration[i], e, f"iv_{i}"))
         starts.append(s)
         ends.append(e)
-    model.AddCumulative(intervals, [j.hosts for j in jobs], instance.nb_hosts)
+    model.add_cumulative(intervals, [j.hosts for j in jobs], instance.nb_hosts)
     assign = None
     if options.host_model == "explicit":
         assign = {}
@@ -153,47 +163,52 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         for i, job in enumerate(jobs):
             row = []
             for h in range(instance.nb_hosts):
-                x = model.NewBoolVar(f"x_{i}_{h}")
-                per_host[h].append(model.NewOptionalIntervalVar(starts[i], duration[i], ends[i], x, f"o_{i}_{h}"))
+                x = model.new_bool_var(f"x_{i}_{h}")
+                per_host[h].append(model.new_optional_interval_var(starts[i], duration[i], ends[i], x, f"o_{i}_{h}"))
                 row.append(x)
                 assign[i, h] = x
-            model.Add(sum(row) == job.hosts)
+            model.add(sum(row) == job.hosts)
         for host_intervals in per_host:
-            model.AddNoOverlap(host_intervals)
+            model.add_no_overlap(host_intervals)
 
     if options.objective == "makespan":
-        makespan = model.NewIntVar(0, horizon + max(duration, default=0), "makespan")
-        model.AddMaxEquality(makespan, ends) if ends else model.Add(makespan == 0)
-        model.Minimize(makespan)
+        makespan = model.new_int_var(0, horizon + max(duration, default=0), "makespan")
+        model.add_max_equality(makespan, ends) if ends else model.add(makespan == 0)
+        model.minimize(makespan)
         scale = 1.0
     elif options.objective == "total_waiting":
-        model.Minimize(sum(starts[i] - release[i] for i in range(len(jobs))))
+        model.minimize(sum(starts[i] - release[i] for i in range(len(jobs))))
         scale = 1.0
     else:
         weights = [j.effective_weight for j in jobs]
         integral = all(float(w).is_integer() for w in weights)
         scale = 1.0 if integral else 1000.0
-        model.Minimize(sum(int(round(w * scale)) * ends[i] for i, w in enumerate(weights)))
+        model.minimize(sum(round(w * scale) * ends[i] for i, w in enumerate(weights)))
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = options.time_limit_s
     solver.parameters.num_search_workers = options.workers
     solver.parameters.random_seed = options.seed
     t0 = time.perf_counter()
-    status = solver.Solve(model)
+    status = solver.solve(model)
     wall = time.perf_counter() - t0
-    status_name = solver.StatusName(status)
+    status_name = solver.status_name(status)
     plan = Plan({}, {}, status_name, None, None, None, wall, options.model_dump(), instance.nb_hosts)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return plan
-    start_units = [solver.Value(s) for s in starts]
+    start_units = [solver.value(s) for s in starts]
     plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
     if assign is not None:
-        plan.hosts = {job.id: tuple(h for h in range(instance.nb_hosts) if solver.Value(assign[i, h])) for i, job in enumerate(jobs)}
+        plan.hosts = {
+            job.id: tuple(h for h in range(instance.nb_hosts) if solver.value(assign[i, h]))
+            for i, job in enumerate(jobs)
+        }
     else:
-        plan.hosts = _sweep_hosts(instance.nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
-    objective = solver.ObjectiveValue() / scale
-    bound = solver.BestObjectiveBound() / scale
+        plan.hosts = _sweep_hosts(
+            instance.nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs]
+        )
+    objective = solver.objective_value / scale
+    bound = solver.best_objective_bound / scale
     # report in seconds: every objective is linear in time units
     plan.objective = objective * unit
     plan.bound = bound * unit
@@ -201,7 +216,9 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     return plan
 
 
-def _sweep_hosts(nb_hosts: int, ids: list[str], starts: list[int], durations: list[int], counts: list[int]) -> dict[str, tuple[int, ...]]:
+def _sweep_hosts(
+    nb_hosts: int, ids: list[str], starts: list[int], durations: list[int], counts: list[int]
+) -> dict[str, tuple[int, ...]]:
     import heapq
 
     order = sorted(range(len(ids)), key=lambda i: (starts[i], i))
@@ -239,7 +256,9 @@ def instance_from_workload(workload_path: str | Path, nb_hosts: int, *, max_jobs
         job_id = str(raw["id"])
         profile = profiles.get(raw.get("profile"))
         if profile is None or profile.get("type") != "delay":
-            raise UserError(f"{path}: job {job_id!r}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)")
+            raise UserError(
+                f"{path}: job {job_id!r}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)"
+            )
         jobs.append(OfflineJob(job_id, float(raw["subtime"]), float(profile["delay"]), int(raw["res"])))
     return Instance(tuple(jobs), nb_hosts)
 

@@ -7,13 +7,14 @@ Options arrive as a JSON object; a wrong type or an unknown key is a
 
 from __future__ import annotations
 
-from typing import Any, Literal, Mapping, TypeVar, get_args, get_origin
+from collections.abc import Mapping
+from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-_FRIENDLY_TYPES = {"AllocationChoice": "allocator name or {name, options}"}
-
 from datasched.errors import UserError
+
+_FRIENDLY_TYPES = {"AllocationChoice": "allocator name or {name, options}"}
 
 
 class PolicyParams(BaseModel):

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from pydantic import Field
 from sortedcontainers import SortedSet

@@ -15,15 +15,20 @@ import importlib
 import importlib.metadata
 import pkgutil
 import types
-from typing import Any, Mapping, TypeVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from datasched.errors import UserError
+
+if TYPE_CHECKING:  # the policy modules import this registry
+    from datasched.policy.allocation import Allocator
+    from datasched.policy.base import Policy
 
 ENTRY_POINT_GROUP = "datasched.schedulers"
 BUILTIN_PACKAGE = "datasched.schedulers"
 
-_policies: dict[str, type] = {}
-_allocators: dict[str, type] = {}
+_policies: dict[str, type[Policy]] = {}
+_allocators: dict[str, type[Allocator]] = {}
 _discovered = False
 
 T = TypeVar("T", bound=type)
@@ -44,10 +49,24 @@ def _register(klass: T, kind: str, base: type, base_path: str, table: dict) -> T
     if not issubclass(klass, base):
         raise TypeError(f"{kind} {name!r} must subclass {base_path}")
     existing = table.get(name)
-    if existing is not None and existing is not klass and existing.__qualname__ != klass.__qualname__:
-        raise TypeError(f"{kind} name {name!r} is used by both {existing.__module__} and {klass.__module__}")
+    if existing is not None and not _same_definition(existing, klass):
+        raise TypeError(
+            f"{kind} name {name!r} is used by both {_full_name(existing)} and {_full_name(klass)}: "
+            f"rename one of them (class attribute 'name')"
+        )
     table[name] = klass
     return klass
+
+
+def _full_name(klass: type) -> str:
+    return f"{klass.__module__}.{klass.__qualname__}"
+
+
+def _same_definition(a: type, b: type) -> bool:
+    """The same class, or the same definition executed again (its module re-imported):
+    only then may a name be registered twice. A class of another module whose name
+    collides is an error, never a silent replacement of a built-in policy."""
+    return a is b or _full_name(a) == _full_name(b)
 
 
 def register_policy(klass: T) -> T:
@@ -113,7 +132,7 @@ def allocator_names() -> list[str]:
     return sorted(_allocators)
 
 
-def policy_class(name: str) -> type:
+def policy_class(name: str) -> type[Policy]:
     discover()
     try:
         return _policies[name]
@@ -121,7 +140,7 @@ def policy_class(name: str) -> type:
         raise UserError(f"unknown scheduler policy '{name}' (known: {', '.join(sorted(_policies))})") from None
 
 
-def allocator_class(name: str, error: type[Exception] = UserError) -> type:
+def allocator_class(name: str, error: type[Exception] = UserError) -> type[Allocator]:
     discover()
     try:
         return _allocators[name]

@@ -47,8 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--options", help="policy options as a JSON object")
     parser.add_argument("--options-file", help="file holding the policy options as a JSON object")
     parser.add_argument("--socket", default="tcp://*:28000", help="ZeroMQ endpoint to bind (default tcp://*:28000)")
-    parser.add_argument("--timeout", type=int, default=60_000,
-                        help="ms to wait for the simulator's next message once running; <=0 waits forever (default 60000)")
+    parser.add_argument(
+        "--timeout",
+        type=int,
+        default=60_000,
+        help="ms to wait for the simulator's next message once running; <=0 waits forever (default 60000)",
+    )
     parser.add_argument("--platform", help="platform XML, to read cluster topology for locality-aware allocation")
     parser.add_argument("--no-validate", action="store_true", help="skip the validating wrapper")
     return parser

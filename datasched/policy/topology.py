@@ -28,13 +28,15 @@ partial metric would silently favour the described hosts.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
 from datasched.errors import UserError
+from datasched.platforms.torus import torus_coordinates, torus_hops_between
 
 if TYPE_CHECKING:
     from datasched.policy.platform import HostInfo
@@ -51,7 +53,7 @@ class HostDistances:
         return int(self.matrix[a, b])
 
 
-def distances_for(hosts: Sequence["HostInfo"], platform_xml: str | Path | None = None) -> HostDistances | None:
+def distances_for(hosts: Sequence[HostInfo], platform_xml: str | Path | None = None) -> HostDistances | None:
     """Distances from the platform XML if it describes the hosts' topology, else from properties."""
     if platform_xml is not None:
         coords = _coords_from_xml(Path(platform_xml))
@@ -63,20 +65,26 @@ def distances_for(hosts: Sequence["HostInfo"], platform_xml: str | Path | None =
 
 # ---------------------------------------------------------------- host properties
 
-def _from_properties(hosts: Sequence["HostInfo"]) -> HostDistances | None:
+
+def _from_properties(hosts: Sequence[HostInfo]) -> HostDistances | None:
     if hosts and all("topology_path" in h.properties for h in hosts):
-        return _matrix_from(hosts, lambda h: _TreeCoord(tuple(h.properties["topology_path"].split("/"))), "host property topology_path")
+        return _matrix_from(
+            hosts, lambda h: _TreeCoord(tuple(h.properties["topology_path"].split("/"))), "host property topology_path"
+        )
     if hosts and all("torus_coords" in h.properties and "torus_dims" in h.properties for h in hosts):
-        def coord(h: "HostInfo") -> "_TorusCoord":
+
+        def coord(h: HostInfo) -> _TorusCoord:
             try:
                 return _TorusCoord(_ints(h.properties["torus_coords"]), _ints(h.properties["torus_dims"]))
             except ValueError as exc:
                 raise UserError(f"host {h.name!r}: bad torus_coords/torus_dims property: {exc}") from None
+
         return _matrix_from(hosts, coord, "host properties torus_coords/torus_dims")
     return None
 
 
 # ---------------------------------------------------------------- coordinates
+
 
 @dataclass(frozen=True)
 class _TreeCoord:
@@ -84,9 +92,9 @@ class _TreeCoord:
 
     path: tuple[str, ...]
 
-    def distance(self, other: "_TreeCoord") -> int:
+    def distance(self, other: _TreeCoord) -> int:
         common = 0
-        for a, b in zip(self.path, other.path):
+        for a, b in zip(self.path, other.path, strict=False):
             if a != b:
                 break
             common += 1
@@ -100,12 +108,8 @@ class _TorusCoord:
     coords: tuple[int, ...]
     dims: tuple[int, ...]
 
-    def distance(self, other: "_TorusCoord") -> int:
-        total = 0
-        for a, b, d in zip(self.coords, other.coords, self.dims):
-            delta = abs(a - b)
-            total += min(delta, d - delta)
-        return total
+    def distance(self, other: _TorusCoord) -> int:
+        return int(torus_hops_between(self.coords, other.coords, self.dims))
 
 
 @dataclass(frozen=True)
@@ -115,29 +119,41 @@ class _LevelCoord:
     groups: tuple[int, ...]  # coarsest first
     cluster: str
 
-    def distance(self, other: "_LevelCoord") -> int:
+    def distance(self, other: _LevelCoord) -> int:
         if self.cluster != other.cluster:
             return 2 * (len(self.groups) + 2)
-        for level, (a, b) in enumerate(zip(self.groups, other.groups)):
+        for level, (a, b) in enumerate(zip(self.groups, other.groups, strict=False)):
             if a != b:
                 return 2 * (len(self.groups) - level)
         return 0
 
 
-def _matrix_from(hosts: Sequence["HostInfo"], coord_of: Callable[["HostInfo"], object], source: str) -> HostDistances | None:
-    coords = [coord_of(h) for h in hosts]
-    if not coords or any(c is None for c in coords):
+class _Coord(Protocol):
+    def distance(self, other: Any, /) -> int: ...  # other: a coordinate of the same kind
+
+
+def _matrix_from(
+    hosts: Sequence[HostInfo], coord_of: Callable[[HostInfo], _Coord | None], source: str
+) -> HostDistances | None:
+    found = [coord_of(h) for h in hosts]
+    coords = [c for c in found if c is not None]
+    if not coords or len(coords) != len(found):
         return None
     n = len(coords)
+    tori = [c for c in coords if isinstance(c, _TorusCoord)]
+    if len(tori) == n and all(c.dims == tori[0].dims for c in tori):  # one torus: every pair at once
+        points = np.array([c.coords for c in tori], dtype=np.int64)
+        hops = torus_hops_between(points[:, None, :], points[None, :, :], tori[0].dims)
+        return HostDistances(hops.astype(np.int32), source)
     matrix = np.zeros((n, n), dtype=np.int32)
     for i in range(n):
         for j in range(i + 1, n):
-            d = coords[i].distance(coords[j])  # type: ignore[union-attr]
-            matrix[i, j] = matrix[j, i] = d
+            matrix[i, j] = matrix[j, i] = coords[i].distance(coords[j])
     return HostDistances(matrix, source)
 
 
 # ---------------------------------------------------------------- SimGrid XML
+
 
 def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(","))
@@ -154,13 +170,13 @@ def _radical_ranks(radical: str) -> list[int]:
     return values
 
 
-def _coords_from_xml(path: Path) -> dict[str, object]:
+def _coords_from_xml(path: Path) -> dict[str, _Coord]:
     """Host name -> coordinate object for every cluster with a known topology."""
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError) as exc:
         raise UserError(f"{path}: cannot read platform XML: {exc}") from None
-    coords: dict[str, object] = {}
+    coords: dict[str, _Coord] = {}
     for cluster in root.iter("cluster"):
         topology = cluster.get("topology", "FLAT").upper()
         params = cluster.get("topo_parameters", "")
@@ -173,7 +189,9 @@ def _coords_from_xml(path: Path) -> dict[str, object]:
         try:
             make = _coordinate_maker(topology, params, name)
         except (ValueError, IndexError):
-            raise UserError(f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}") from None
+            raise UserError(
+                f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}"
+            ) from None
         if make is None:
             continue
         for rank, number in enumerate(numbers):
@@ -181,16 +199,13 @@ def _coords_from_xml(path: Path) -> dict[str, object]:
     return coords
 
 
-def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], object] | None:
+def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], _Coord] | None:
     if topology == "TORUS":
         dims = _ints(params)
 
         def torus(rank: int) -> _TorusCoord:
-            out, product = [], 1
-            for d in dims:
-                out.append((rank // product) % d)
-                product *= d
-            return _TorusCoord(tuple(out), dims)
+            return _TorusCoord(tuple(int(c) for c in torus_coordinates([rank], dims)[0]), dims)
+
         return torus
     if topology == "FAT_TREE":
         levels_text, down_text, *_ = params.split(";")
@@ -204,6 +219,7 @@ def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int
                 product *= d
                 sizes.append(product)
             return _LevelCoord(tuple(rank // s for s in reversed(sizes)) + (rank,), cluster)
+
         return fat_tree
     if topology == "DRAGONFLY":
         parts = params.split(";")
@@ -214,6 +230,6 @@ def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int
         def dragonfly(rank: int) -> _LevelCoord:
             per_group = chassis * routers * nodes
             return _LevelCoord((rank // per_group, rank // (routers * nodes), rank // nodes, rank), cluster)
+
         return dragonfly
     return None
-

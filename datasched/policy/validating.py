@@ -9,13 +9,12 @@ less helpful message, or worse, run an impossible schedule.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
 from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
 from datasched.policy.platform import PlatformView
-
 
 #: Resolution of dates in Batsim 4's protocol (seconds).
 PROTOCOL_TIME_RESOLUTION = 1e-6
@@ -68,13 +67,19 @@ class ValidatingPolicy(Policy):
                 self._check_execute(now, decision, policy)
             elif isinstance(decision, RejectJob):
                 if decision.job_id not in self._waiting:
-                    raise IllegalDecision(f"policy {policy!r} rejected job {decision.job_id!r}, which is not waiting ({self._state(decision.job_id)})")
+                    raise IllegalDecision(
+                        f"policy {policy!r} rejected job {decision.job_id!r}, "
+                        f"which is not waiting ({self._state(decision.job_id)})"
+                    )
                 del self._waiting[decision.job_id]
                 self._finished.add(decision.job_id)
             elif isinstance(decision, KillJobs):
                 for job_id in decision.job_ids:
                     if job_id not in self._running:
-                        raise IllegalDecision(f"policy {policy!r} asked to kill job {job_id!r}, which is not running ({self._state(job_id)})")
+                        raise IllegalDecision(
+                            f"policy {policy!r} asked to kill job {job_id!r}, "
+                            f"which is not running ({self._state(job_id)})"
+                        )
             elif isinstance(decision, CallMeLater):
                 if not decision.at >= now:
                     raise IllegalDecision(f"policy {policy!r} asked to be called at {decision.at}, before now ({now})")
@@ -86,22 +91,33 @@ class ValidatingPolicy(Policy):
         job_id = decision.job_id
         job = self._waiting.get(job_id)
         if job is None:
-            raise IllegalDecision(f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})")
+            raise IllegalDecision(
+                f"policy {policy!r} started job {job_id!r}, which is not waiting ({self._state(job_id)})"
+            )
         # Batsim 4 (and our engine) round protocol dates to the microsecond, so "now" at a
         # submission can be up to 0.5 us before the job's exact subtime.
         if now < job.submit_time - PROTOCOL_TIME_RESOLUTION:
-            raise IllegalDecision(f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}")
+            raise IllegalDecision(
+                f"policy {policy!r} started job {job_id!r} at {now}, before its submission at {job.submit_time}"
+            )
         hosts = decision.hosts
         if len(hosts) != job.requested_hosts:
-            raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} {len(hosts)} hosts, it requested {job.requested_hosts}")
+            raise IllegalDecision(
+                f"policy {policy!r} gave job {job_id!r} {len(hosts)} hosts, it requested {job.requested_hosts}"
+            )
         if len(set(hosts)) != len(hosts):
             raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} a host twice: {sorted(hosts)}")
         nb_hosts = self.platform.nb_hosts
         for host in hosts:
             if not isinstance(host, int) or not 0 <= host < nb_hosts:
-                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host!r}, which does not exist (compute hosts are 0..{nb_hosts - 1})")
+                raise IllegalDecision(
+                    f"policy {policy!r} gave job {job_id!r} host {host!r}, "
+                    f"which does not exist (compute hosts are 0..{nb_hosts - 1})"
+                )
             if host in self._busy:
-                raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}")
+                raise IllegalDecision(
+                    f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}"
+                )
         if decision.storage is not None:
             self._check_storage(decision, policy)
         del self._waiting[job_id]
@@ -116,13 +132,17 @@ class ValidatingPolicy(Policy):
         assert storage is not None
         devices = storage.devices
         if any(not isinstance(d, int) or d < 0 for d in devices):
-            raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} storage devices {devices!r}: "
-                                  "they must be resource ids (non-negative integers)")
+            raise IllegalDecision(
+                f"policy {policy!r} gave job {decision.job_id!r} storage devices {devices!r}: "
+                "they must be resource ids (non-negative integers)"
+            )
         if len(set(devices)) != len(devices):
             raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} a storage device twice: {devices!r}")
         if storage.access is not None and storage.access not in storage.ACCESS_TYPES:
-            raise IllegalDecision(f"policy {policy!r} gave job {decision.job_id!r} access type {storage.access!r} "
-                                  f"(expected one of {', '.join(storage.ACCESS_TYPES)})")
+            raise IllegalDecision(
+                f"policy {policy!r} gave job {decision.job_id!r} access type {storage.access!r} "
+                f"(expected one of {', '.join(storage.ACCESS_TYPES)})"
+            )
 
     def _state(self, job_id: str) -> str:
         if job_id in self._running:

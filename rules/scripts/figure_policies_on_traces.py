@@ -1,4 +1,5 @@
 """Snakemake script: the policies-on-traces figure and the CSV of its plotted numbers."""
+
 from pathlib import Path
 
 import pandas as pd

@@ -1,4 +1,5 @@
 """Snakemake script: the Gantt chart of one (small) run, drawn by evalys."""
+
 from pathlib import Path
 
 from datasched.analysis.gantt import plot_gantt

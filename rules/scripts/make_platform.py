@@ -1,4 +1,5 @@
 """Snakemake script: generate one platform (thin wrapper over datasched.analysis.pipeline)."""
+
 from pathlib import Path
 
 from datasched.analysis.pipeline import make_platform

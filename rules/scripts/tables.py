@@ -1,4 +1,5 @@
 """Snakemake script: per-run metrics and their summary over seeds."""
+
 from pathlib import Path
 
 from datasched.analysis.policies_on_traces import run_table, summary_table, write_csv

@@ -1,8 +1,13 @@
 """The engine's small default actor stacks (64 KiB, see init_simgrid) must not limit
-the long-lived actors that serialise input JSON: a profile nested 900 levels deep is forwarded in SIMULATION_BEGINS by the server actor, which has a large stack."""
+the long-lived actors that serialise input JSON: a profile nested 900 levels deep is forwarded
+in SIMULATION_BEGINS by the server actor, which has a large stack."""
+
+import pytest
 
 from datasched.runner import run_simulation
 from tests.conftest import TEST_DATA, read_jobs_csv, write_workload
+
+pytestmark = pytest.mark.engine
 
 PLATFORM = TEST_DATA / "closed_form.xml"
 

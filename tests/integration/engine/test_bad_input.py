@@ -9,6 +9,8 @@ from datasched.engine import find_engine
 from datasched.runner import SimulationError, run_simulation
 from tests.conftest import TEST_DATA, write_workload
 
+pytestmark = pytest.mark.engine
+
 PLATFORM = TEST_DATA / "closed_form.xml"
 DELAY = {"d": {"type": "delay", "delay": 5}}
 
@@ -38,13 +40,16 @@ def test_unknown_profile_names_the_job(tmp_path):
     assert "w0!7" in r.stderr and "unknown profile 'nope'" in r.stderr
 
 
-@pytest.mark.parametrize("profile,message", [
-    ({"type": "smpi", "trace": "x"}, "not supported"),
-    ({"type": "usage_trace", "trace": "x"}, "not supported"),
-    ({"type": "teleport"}, "unknown profile type 'teleport'"),
-    ({"type": "parallel", "cpu": [1, 2], "com": [0, 0, 0]}, "expected 4"),
-    ({"type": "composed", "seq": ["missing"]}, "unknown profile 'missing'"),
-])
+@pytest.mark.parametrize(
+    "profile,message",
+    [
+        ({"type": "smpi", "trace": "x"}, "not supported"),
+        ({"type": "usage_trace", "trace": "x"}, "not supported"),
+        ({"type": "teleport"}, "unknown profile type 'teleport'"),
+        ({"type": "parallel", "cpu": [1, 2], "com": [0, 0, 0]}, "expected 4"),
+        ({"type": "composed", "seq": ["missing"]}, "unknown profile 'missing'"),
+    ],
+)
 def test_invalid_profiles(tmp_path, profile, message):
     w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "p"}], {"p": profile})
     r = engine("-p", PLATFORM, "-w", w, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:1")
@@ -53,8 +58,12 @@ def test_invalid_profiles(tmp_path, profile, message):
 
 def test_platform_without_master(tmp_path):
     platform = tmp_path / "nomaster.xml"
-    platform.write_text(PLATFORM.read_text().replace('<prop id="role" value="master"/>', "")
-                        .replace('id="master_host"', 'id="boss"').replace('"master_host"', '"boss"'))
+    platform.write_text(
+        PLATFORM.read_text()
+        .replace('<prop id="role" value="master"/>', "")
+        .replace('id="master_host"', 'id="boss"')
+        .replace('"master_host"', '"boss"')
+    )
     w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
     r = engine("-p", platform, "-w", w, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:1")
     assert r.returncode != 0 and "no master host" in r.stderr
@@ -70,16 +79,32 @@ def test_unloadable_platform(tmp_path):
 
 def run_scripted(tmp_path, jobs, **options):
     w = write_workload(tmp_path, jobs, DELAY)
-    return run_simulation(PLATFORM, w, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
-                          scheduler_options=options, decision_timeout=10)
+    return run_simulation(
+        PLATFORM,
+        w,
+        str(TEST_DATA / "scriptedSched.py"),
+        tmp_path / "out",
+        scheduler_options=options,
+        decision_timeout=10,
+    )
 
 
-@pytest.mark.parametrize("jobs,options,message", [
-    ([{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"alloc": {"0": "9"}}, "host 9, which does not exist"),
-    ([{"id": 0, "subtime": 0, "res": 2, "profile": "d"}], {"alloc": {"0": "0"}}, "requested 2 hosts but was allocated 1"),
-    ([{"id": 0, "subtime": 0, "res": 1, "profile": "d"}, {"id": 1, "subtime": 1, "res": 1, "profile": "d"}],
-     {"alloc": {"0": "1", "1": "1"}}, "busy with job 'w0!0'"),
-])
+@pytest.mark.parametrize(
+    "jobs,options,message",
+    [
+        ([{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"alloc": {"0": "9"}}, "host 9, which does not exist"),
+        (
+            [{"id": 0, "subtime": 0, "res": 2, "profile": "d"}],
+            {"alloc": {"0": "0"}},
+            "requested 2 hosts but was allocated 1",
+        ),
+        (
+            [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}, {"id": 1, "subtime": 1, "res": 1, "profile": "d"}],
+            {"alloc": {"0": "1", "1": "1"}},
+            "busy with job 'w0!0'",
+        ),
+    ],
+)
 def test_illegal_execute_job(tmp_path, jobs, options, message):
     with pytest.raises(SimulationError) as err:
         run_scripted(tmp_path, jobs, **options)
@@ -98,8 +123,19 @@ def test_decision_process_exits_early(tmp_path):
 def test_engine_alone_stops_when_nobody_answers(tmp_path):
     """No decision process at all: the engine gives up after --decision-timeout."""
     w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
-    r = engine("-p", PLATFORM, "-w", w, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:9",
-               "--decision-timeout", "1", timeout=20)
+    r = engine(
+        "-p",
+        PLATFORM,
+        "-w",
+        w,
+        "-e",
+        tmp_path / "out",
+        "-s",
+        "tcp://127.0.0.1:9",
+        "--decision-timeout",
+        "1",
+        timeout=20,
+    )
     assert r.returncode != 0 and "did not answer within" in r.stderr
     assert_no_outputs(tmp_path / "out")
 
@@ -163,6 +199,12 @@ def test_job_on_a_host_without_route_to_the_master(tmp_path):
     platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
     w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
     with pytest.raises(SimulationError) as err:
-        run_simulation(platform, w, str(TEST_DATA / "scriptedSched.py"), tmp_path / "out",
-                       scheduler_options={"alloc": {"0": "20"}}, decision_timeout=10)
+        run_simulation(
+            platform,
+            w,
+            str(TEST_DATA / "scriptedSched.py"),
+            tmp_path / "out",
+            scheduler_options={"alloc": {"0": "20"}},
+            decision_timeout=10,
+        )
     assert "no route to the master host" in str(err.value) and "w0!0" in str(err.value)

@@ -7,6 +7,8 @@ lasts (route latency) + max over its resources of (amount / capacity).
 
 import pytest
 
+pytestmark = pytest.mark.engine
+
 TOL = 1e-6
 
 
@@ -22,14 +24,20 @@ def test_delay_job_lasts_its_delay(scripted):
     assert f(r, "finish_time") == pytest.approx(17.5, abs=TOL)
 
 
-@pytest.mark.parametrize("cpu,com,expected", [
-    ([1e9, 3e9], [0, 1e9, 0, 0], 0.001 + 3.0),   # computation dominates
-    ([1e9, 1e9], [0, 4e9, 0, 0], 0.001 + 4.0),   # the shared link dominates
-    ([2e9, 0], [0, 0, 0, 0], 2.0),               # no communication: no latency either
-])
+@pytest.mark.parametrize(
+    "cpu,com,expected",
+    [
+        ([1e9, 3e9], [0, 1e9, 0, 0], 0.001 + 3.0),  # computation dominates
+        ([1e9, 1e9], [0, 4e9, 0, 0], 0.001 + 4.0),  # the shared link dominates
+        ([2e9, 0], [0, 0, 0, 0], 2.0),  # no communication: no latency either
+    ],
+)
 def test_parallel_job_closed_form(scripted, cpu, com, expected):
-    rows = scripted([{"id": 0, "subtime": 0, "res": 2, "profile": "p"}],
-                    {"p": {"type": "parallel", "cpu": cpu, "com": com}}, alloc={"0": "0-1"})
+    rows = scripted(
+        [{"id": 0, "subtime": 0, "res": 2, "profile": "p"}],
+        {"p": {"type": "parallel", "cpu": cpu, "com": com}},
+        alloc={"0": "0-1"},
+    )
     assert f(rows["0"], "execution_time") == pytest.approx(expected, abs=TOL)
 
 
@@ -47,18 +55,24 @@ def test_two_jobs_share_a_link_fairly(scripted):
 
 def test_homogeneous_total_divides_amounts(scripted):
     """parallel_homogeneous_total cpu=4e9 on 2 hosts: 2e9 flops each = 2 s."""
-    rows = scripted([{"id": 0, "subtime": 0, "res": 2, "profile": "p"}],
-                    {"p": {"type": "parallel_homogeneous_total", "cpu": 4e9, "com": 0}}, alloc={"0": "0-1"})
+    rows = scripted(
+        [{"id": 0, "subtime": 0, "res": 2, "profile": "p"}],
+        {"p": {"type": "parallel_homogeneous_total", "cpu": 4e9, "com": 0}},
+        alloc={"0": "0-1"},
+    )
     assert f(rows["0"], "execution_time") == pytest.approx(2.0, abs=TOL)
 
 
-@pytest.mark.parametrize("profile,walltime,state,runtime", [
-    ({"type": "delay", "delay": 10}, 4, "COMPLETED_WALLTIME_REACHED", 4),
-    ({"type": "delay", "delay": 10}, 10, "COMPLETED_WALLTIME_REACHED", 10),  # equal delay: killed (Batsim's rule)
-    ({"type": "delay", "delay": 10}, 11, "COMPLETED_SUCCESSFULLY", 10),
-    ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 3, "COMPLETED_WALLTIME_REACHED", 3),
-    ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, -1, "COMPLETED_SUCCESSFULLY", 8),
-])
+@pytest.mark.parametrize(
+    "profile,walltime,state,runtime",
+    [
+        ({"type": "delay", "delay": 10}, 4, "COMPLETED_WALLTIME_REACHED", 4),
+        ({"type": "delay", "delay": 10}, 10, "COMPLETED_WALLTIME_REACHED", 10),  # equal delay: killed (Batsim's rule)
+        ({"type": "delay", "delay": 10}, 11, "COMPLETED_SUCCESSFULLY", 10),
+        ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 3, "COMPLETED_WALLTIME_REACHED", 3),
+        ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, -1, "COMPLETED_SUCCESSFULLY", 8),
+    ],
+)
 def test_walltime(scripted, profile, walltime, state, runtime):
     rows = scripted([{"id": 0, "subtime": 1, "res": 1, "profile": "p", "walltime": walltime}], {"p": profile})
     r = rows["0"]
@@ -87,8 +101,9 @@ def test_composed_walltime_counts_every_step(scripted):
 
 
 def test_kill_job(scripted):
-    rows = scripted([{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"d": {"type": "delay", "delay": 100}},
-                    kill_at={"0": 30})
+    rows = scripted(
+        [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"d": {"type": "delay", "delay": 100}}, kill_at={"0": 30}
+    )
     assert rows["0"]["final_state"] == "COMPLETED_KILLED"
     assert f(rows["0"], "finish_time") == pytest.approx(30, abs=TOL)
 
@@ -98,9 +113,11 @@ def test_kill_job(scripted):
 
 
 def test_killed_delay_job_frees_its_actor_for_the_next_job(scripted):
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "long"},
-            {"id": 1, "subtime": 40, "res": 1, "profile": "short"},
-            {"id": 2, "subtime": 41, "res": 1, "profile": "short"}]
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": "long"},
+        {"id": 1, "subtime": 40, "res": 1, "profile": "short"},
+        {"id": 2, "subtime": 41, "res": 1, "profile": "short"},
+    ]
     profiles = {"long": {"type": "delay", "delay": 100}, "short": {"type": "delay", "delay": 10}}
     rows = scripted(jobs, profiles, alloc={"0": "0", "1": "2", "2": "0"}, kill_at={"0": 30})
     assert rows["0"]["final_state"] == "COMPLETED_KILLED"
@@ -115,12 +132,16 @@ def test_killed_delay_job_frees_its_actor_for_the_next_job(scripted):
 def test_killed_parallel_task_stops_at_the_kill_date(scripted, profile):
     """A ptask (8 s alone), or the ptask step of a composed profile, killed at t=3: the
     job ends at 3 and the next jobs on the same hosts run as if alone."""
-    profiles = {"ptask": {"type": "parallel_homogeneous", "cpu": 8e9, "com": 0},
-                "wait": {"type": "delay", "delay": 1},
-                "steps": {"type": "composed", "repeat": 1, "seq": ["wait", "ptask", "wait"]}}
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": profile},
-            {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"},
-            {"id": 2, "subtime": 6, "res": 1, "profile": "wait"}]
+    profiles = {
+        "ptask": {"type": "parallel_homogeneous", "cpu": 8e9, "com": 0},
+        "wait": {"type": "delay", "delay": 1},
+        "steps": {"type": "composed", "repeat": 1, "seq": ["wait", "ptask", "wait"]},
+    }
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": profile},
+        {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"},
+        {"id": 2, "subtime": 6, "res": 1, "profile": "wait"},
+    ]
     rows = scripted(jobs, profiles, alloc={"0": "1", "1": "1", "2": "3"}, kill_at={"0": 3})
     assert rows["0"]["final_state"] == "COMPLETED_KILLED"
     assert f(rows["0"], "finish_time") == pytest.approx(3, abs=TOL)
@@ -133,8 +154,10 @@ def test_walltime_on_parallel_task_then_next_job(scripted):
     """The timed-out ptask is cancelled once its completion is delivered: the next job on
     that host gets the whole CPU (8 s alone), and its actor is the reused one."""
     profiles = {"ptask": {"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}}
-    jobs = [{"id": 0, "subtime": 1, "res": 1, "profile": "ptask", "walltime": 3},
-            {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"}]
+    jobs = [
+        {"id": 0, "subtime": 1, "res": 1, "profile": "ptask", "walltime": 3},
+        {"id": 1, "subtime": 5, "res": 1, "profile": "ptask"},
+    ]
     rows = scripted(jobs, profiles, alloc={"0": "2", "1": "2"})
     assert rows["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
     assert f(rows["0"], "finish_time") == pytest.approx(1 + 3, abs=TOL)

@@ -1,7 +1,11 @@
 """Same inputs, same outputs: the demo twice gives byte-identical _jobs.csv files."""
 
-from datasched.runner import run_simulation
+import pytest
+
+from datasched.runner import Progress, run_simulation
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.engine
 
 
 def test_same_run_twice_is_byte_identical(tmp_path):
@@ -14,9 +18,14 @@ def test_same_run_twice_is_byte_identical(tmp_path):
 
 
 def test_progress_is_reported_until_the_end(tmp_path):
-    seen = []
-    run_simulation(REPO / "examples" / "demo_platform.xml", REPO / "examples" / "demo_workload.json",
-                   "easyBackfill", tmp_path / "out", on_progress=seen.append)
+    seen: list[Progress] = []
+    run_simulation(
+        REPO / "examples" / "demo_platform.xml",
+        REPO / "examples" / "demo_workload.json",
+        "easyBackfill",
+        tmp_path / "out",
+        on_progress=seen.append,
+    )
     assert seen, "no progress line"
     assert seen[-1].completed == seen[-1].total == 40
     assert [p.completed for p in seen] == sorted(p.completed for p in seen)

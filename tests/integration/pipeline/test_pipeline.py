@@ -8,8 +8,8 @@ touch the repository's results and can run in parallel.
 from __future__ import annotations
 
 import os
-import shutil
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,14 +23,35 @@ TEST_CONFIG = REPO / "config" / "test.yaml"
 pytest.importorskip("datasched.policy.registry")
 
 
-def snakemake(tmp_path: Path, *args: str, configfile: Path = TEST_CONFIG, results: Path | None = None,
-              timeout: float = 600) -> subprocess.CompletedProcess:
+def snakemake(
+    tmp_path: Path, *args: str, configfile: Path = TEST_CONFIG, results: Path | None = None, timeout: float = 600
+) -> subprocess.CompletedProcess:
     results = results or tmp_path / "results"
-    command = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(tmp_path),
-               "--configfile", str(configfile), "--config", f"results_dir={results}",
-               f"artifacts_dir={results / 'artifacts'}", "--cores", "2", *args]
-    return subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=tmp_path,
-                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    command = [
+        sys.executable,
+        "-m",
+        "snakemake",
+        "--snakefile",
+        str(REPO / "Snakefile"),
+        "--directory",
+        str(tmp_path),
+        "--configfile",
+        str(configfile),
+        "--config",
+        f"results_dir={results}",
+        f"artifacts_dir={results / 'artifacts'}",
+        "--cores",
+        "2",
+        *args,
+    ]
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
 
 
 def job_counts(output: str) -> dict[str, int]:
@@ -42,19 +63,24 @@ def test_dry_run_lists_every_expected_job(tmp_path):
     proc = snakemake(tmp_path, "--dry-run")
     assert proc.returncode == 0, proc.stderr + proc.stdout
     counts = job_counts(proc.stdout + proc.stderr)
-    assert counts["simulate"] == 6          # 2 policies x (sequential + random x 2 seeds)
+    assert counts["simulate"] == 6  # 2 policies x (sequential + random x 2 seeds)
     assert counts["platform"] == counts["workload"] == 1
     assert counts["policies_on_traces_figure"] == counts["policies_on_traces_report"] == 1
     assert counts["gantt"] == 1
     assert "trace=hpc2n/policy=easy/allocation=random/seed=2/out_jobs.csv" in proc.stdout + proc.stderr
 
 
-@pytest.mark.parametrize("mutate, key", [
-    (lambda c: c["artifacts"]["policies_on_traces"].update(policies=["fcfs", "nosuchpolicy"]),
-     "artifacts.policies_on_traces.policies[1]"),
-    (lambda c: c.update(unexpected_key=1), "unexpected_key: unknown key"),
-    (lambda c: c["traces"]["hpc2n"].update(nodes=-4), "traces.hpc2n.nodes"),
-])
+@pytest.mark.parametrize(
+    "mutate, key",
+    [
+        (
+            lambda c: c["artifacts"]["policies_on_traces"].update(policies=["fcfs", "nosuchpolicy"]),
+            "artifacts.policies_on_traces.policies[1]",
+        ),
+        (lambda c: c.update(unexpected_key=1), "unexpected_key: unknown key"),
+        (lambda c: c["traces"]["hpc2n"].update(nodes=-4), "traces.hpc2n.nodes"),
+    ],
+)
 def test_invalid_config_stops_before_any_simulation(tmp_path, mutate, key):
     config = yaml.safe_load(TEST_CONFIG.read_text())
     mutate(config)
@@ -64,7 +90,7 @@ def test_invalid_config_stops_before_any_simulation(tmp_path, mutate, key):
     assert proc.returncode != 0
     assert key in proc.stderr + proc.stdout
     assert "nothing was run" in proc.stderr + proc.stdout
-    assert not (tmp_path / "results").exists()   # no platform, workload or simulation was produced
+    assert not (tmp_path / "results").exists()  # no platform, workload or simulation was produced
 
 
 def test_lint_reports_only_the_justified_conda_warning(tmp_path):
@@ -90,7 +116,7 @@ def test_artifact_regenerates_identically_and_resumes(tmp_path):
     name = "policies_on_traces_plotted.csv"
     plotted = (first / "artifacts" / name).read_bytes()
     assert plotted == (second / "artifacts" / name).read_bytes()
-    assert plotted.count(b"\n") == 1 + 4 * 4          # header + 4 metrics x 2 policies x 2 allocations
+    assert plotted.count(b"\n") == 1 + 4 * 4  # header + 4 metrics x 2 policies x 2 allocations
     assert (first / "artifacts/report.md").read_bytes() == (second / "artifacts/report.md").read_bytes()
     assert (first / "artifacts/gantt/hpc2n_easy_random_seed-1.png").stat().st_size > 0
 

@@ -24,7 +24,7 @@ REPO = HERE.parents[2]
 def _engine() -> Path | None:
     if os.environ.get("DATASCHED_PLATFORM_PROBE") == "sgprobe":
         return None  # force SimGrid-only checks (e.g. to compare with the engine)
-    candidates = [os.environ.get("DATASCHED_SIM"), REPO / "build/sim/datasched-sim", "/work/main/build/sim/datasched-sim"]
+    candidates = [os.environ.get("DATASCHED_SIM"), REPO / "build/sim/datasched-sim"]
     for c in candidates:
         if c and Path(c).is_file() and os.access(c, os.X_OK):
             return Path(c)
@@ -38,7 +38,8 @@ def sgprobe(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("sgprobe") / "sgprobe"
     proc = subprocess.run(
         ["g++", "-std=c++17", "-O1", "-o", str(out), str(HERE / "sgprobe.cpp"), "-lsimgrid"],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if proc.returncode != 0:
         pytest.skip(f"cannot build the SimGrid probe (is libsimgrid-dev installed?): {proc.stderr[-500:]}")
@@ -46,7 +47,7 @@ def sgprobe(tmp_path_factory) -> Path:
 
 
 def _json_from(stdout: str) -> dict:
-    return json.loads(stdout[stdout.index("{"):])
+    return json.loads(stdout[stdout.index("{") :])
 
 
 @pytest.fixture(scope="session")
@@ -75,7 +76,7 @@ def inspect_platform(sgprobe):
             info["routes"] += call(path, [pair])["routes"]
         return info
 
-    run.backend = "engine" if engine is not None else "sgprobe"
+    run.backend = "engine" if engine is not None else "sgprobe"  # type: ignore[attr-defined]
     return run
 
 
@@ -88,9 +89,18 @@ def run_activities(sgprobe, tmp_path_factory):
         spec = workdir / f"acts{len(list(workdir.iterdir()))}.txt"
         spec.write_text("\n".join(lines) + "\n")
         proc = subprocess.run(
-            [str(sgprobe), str(path), "--run", str(spec), "--cfg=host/model:ptask_L07", "--cfg=host/solver:bmf",
-             "--log=root.thres:warning"],
-            capture_output=True, text=True, timeout=300,
+            [
+                str(sgprobe),
+                str(path),
+                "--run",
+                str(spec),
+                "--cfg=host/model:ptask_L07",
+                "--cfg=host/solver:bmf",
+                "--log=root.thres:warning",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
         assert proc.returncode == 0, proc.stderr[-2000:]
         return {f["name"]: f["time"] for f in _json_from(proc.stdout)["finished"]}

@@ -6,9 +6,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 
-from datasched.platforms import generate, write
+from datasched.platforms import SystemParams, generate, write
 from datasched.platforms.catalog import catalog
 from tests.strategies import platform_params
+
+pytestmark = pytest.mark.engine
 
 CATALOG = Path(__file__).resolve().parents[3] / "platforms" / "catalog"
 
@@ -25,7 +27,7 @@ def test_catalog_platform_loads_with_expected_roles(name, inspect_platform):
     batsim = Counter(h["properties"].get("role") for h in hosts)
     assert batsim["master"] == 1
     assert set(batsim) <= {"master", "compute_node", "storage"}
-    if getattr(params, "kind", None) == "system":
+    if isinstance(params, SystemParams):
         n = params.interconnect.topology.node_count
         assert ours["compute_node"] == n
         assert ours["dram"] == n

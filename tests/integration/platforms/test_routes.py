@@ -3,20 +3,29 @@ and the storage/interconnect separation of the two storage modes."""
 
 from __future__ import annotations
 
-import math
-
 import pytest
 
 from datasched.platforms import (
-    DragonflyParams, FatTreeParams, InterconnectParams, StorageNetworkParams, SystemParams, TorusParams, generate,
+    DragonflyParams,
+    FatTreeParams,
+    InterconnectParams,
+    StorageNetworkParams,
+    SystemParams,
+    TorusParams,
+    generate,
+    naming,
     write,
 )
-from datasched.platforms import naming
+from datasched.platforms.torus import torus_hops as _torus_hops
+
+pytestmark = pytest.mark.engine
 
 
 def build(tmp_path, topology, mode="unified", k=2):
     params = SystemParams(
-        name="t", storage_mode=mode, interconnect=InterconnectParams(topology=topology),
+        name="t",
+        storage_mode=mode,
+        interconnect=InterconnectParams(topology=topology),
         storage=StorageNetworkParams(io_servers=k),
     )
     model = generate(params)
@@ -24,14 +33,9 @@ def build(tmp_path, topology, mode="unified", k=2):
 
 
 def torus_hops(dims, a, b):
-    """Dimension-order routing takes the shorter way round each ring."""
-    hops, prod = 0, 1
-    for d in dims:
-        ca, cb = (a // prod) % d, (b // prod) % d
-        delta = abs(ca - cb)
-        hops += min(delta, d - delta)
-        prod *= d
-    return hops
+    """The package's one torus implementation, checked here against SimGrid's routes
+    and against hop counts worked out by hand (test_torus_hop_counts)."""
+    return _torus_hops(a, b, dims)
 
 
 def fat_tree_hops(k, a, b):
@@ -56,7 +60,7 @@ def dragonfly_hops(p, a, h, src, dst):
 
 
 def route_links(info):
-    return [[l["name"] for l in r["links"]] for r in info["routes"]]
+    return [[link["name"] for link in r["links"]] for r in info["routes"]]
 
 
 TORUS_PAIRS = [(0, 1), (0, 2), (0, 3), (0, 5), (0, 63), (0, 42), (21, 22), (17, 50)]
@@ -67,7 +71,7 @@ def test_torus_hop_counts(tmp_path, inspect_platform):
     model, path, n = build(tmp_path, TorusParams(dims=dims))
     pairs = [(naming.node_name(a, n), naming.node_name(b, n)) for a, b in TORUS_PAIRS]
     links = route_links(inspect_platform(path, pairs))
-    assert [len(l) for l in links] == [torus_hops(dims, a, b) for a, b in TORUS_PAIRS]
+    assert [len(route) for route in links] == [torus_hops(dims, a, b) for a, b in TORUS_PAIRS]
     assert [torus_hops(dims, a, b) for a, b in TORUS_PAIRS] == [1, 2, 1, 2, 3, 6, 1, 3]
 
 
@@ -78,7 +82,7 @@ def test_fat_tree_hop_counts(tmp_path, inspect_platform):
     model, path, n = build(tmp_path, FatTreeParams(k=4, levels=3))
     pairs = [(naming.node_name(a, n), naming.node_name(b, n)) for a, b in FT_PAIRS]
     links = route_links(inspect_platform(path, pairs))
-    assert [len(l) for l in links] == [fat_tree_hops(4, a, b) for a, b in FT_PAIRS]
+    assert [len(route) for route in links] == [fat_tree_hops(4, a, b) for a, b in FT_PAIRS]
     assert [fat_tree_hops(4, a, b) for a, b in FT_PAIRS] == [2, 4, 6, 6, 2, 4]
 
 
@@ -90,10 +94,10 @@ def test_dragonfly_hop_counts(tmp_path, inspect_platform):
     names = [(naming.node_name(x, n), naming.node_name(y, n)) for x, y in pairs]
     links = route_links(inspect_platform(path, names))
     expected = [dragonfly_hops(p, a, h, x, y) for x, y in pairs]
-    assert [len(l) for l in links] == expected
+    assert [len(route) for route in links] == expected
     assert expected[:3] == [2, 3, 3] and max(expected) == 5
     # exactly one global link whenever the groups differ
-    for (x, y), route in zip(pairs, links):
+    for (x, y), route in zip(pairs, links, strict=True):
         assert sum(name.startswith("ic_global_") for name in route) == (x // (p * a) != y // (p * a))
 
 
@@ -104,7 +108,8 @@ def test_loopback_route_is_one_link(tmp_path, inspect_platform):
 
 
 @pytest.mark.parametrize(
-    "topology", [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
+    "topology",
+    [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
     ids=["torus", "fat_tree", "dragonfly"],
 )
 def test_san_storage_routes_never_cross_the_interconnect(tmp_path, inspect_platform, topology):
@@ -117,16 +122,17 @@ def test_san_storage_routes_never_cross_the_interconnect(tmp_path, inspect_platf
             pairs += [(naming.dram_name(node), server), (server, naming.dram_name(node))]
     info = inspect_platform(path, pairs)
     for route in info["routes"]:
-        names = [l["name"].removesuffix("_UP").removesuffix("_DOWN") for l in route["links"]]
+        names = [link["name"].removesuffix("_UP").removesuffix("_DOWN") for link in route["links"]]
         assert names and set(names) <= storage_side, (route["src"], route["dst"], names)
         assert not any(name in model.links["interconnect"] for name in names)
     # and IPC between two nodes uses none of the storage network
     ipc = inspect_platform(path, [(nodes[0], nodes[-1])])["routes"][0]
-    assert not {l["name"].removesuffix("_UP").removesuffix("_DOWN") for l in ipc["links"]} & storage_side
+    assert not {link["name"].removesuffix("_UP").removesuffix("_DOWN") for link in ipc["links"]} & storage_side
 
 
 @pytest.mark.parametrize(
-    "topology", [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
+    "topology",
+    [TorusParams(dims=(2, 2, 2)), FatTreeParams(k=2, levels=3), DragonflyParams(p=1, a=2, h=2)],
     ids=["torus", "fat_tree", "dragonfly"],
 )
 def test_unified_storage_and_ipc_share_interconnect_links(tmp_path, inspect_platform, topology):

@@ -89,7 +89,7 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
         element = ET.SubElement(zone, "route", src=src, dst=dst, symmetrical="NO")
         for name, direction in hops:
             attrs = {"id": name} if direction is None else {"id": name, "direction": direction}
-            ET.SubElement(element, "link_ctn", **attrs)
+            ET.SubElement(element, "link_ctn", attrs)
 
     for a, b in itertools.permutations(nodes, 2):
         route(a, b, network(a, b))
@@ -108,27 +108,50 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
 
 
 def resource_ids(engine: Path, platform: Path) -> dict[str, int]:
-    out = subprocess.run([str(engine), "-p", str(platform), "--inspect"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [str(engine), "-p", str(platform), "--inspect"], capture_output=True, text=True, check=True
+    ).stdout
     return {h["name"]: h["id"] for h in json.loads(out)["hosts"]}
 
 
-def descriptor(allocation: str = "internal", *, k: int = 1, mem: float = 0, remote: float = 0,
-               access: str = "disperse", san_k: int = 1, **extra: float) -> dict[str, Any]:
-    return {"allocation": allocation, "stg_k": k, "mem_hit_pct": mem, "remote_pct": remote, "access": access,
-            "san_k": san_k, **extra}
+def descriptor(
+    allocation: str = "internal",
+    *,
+    k: int = 1,
+    mem: float = 0,
+    remote: float = 0,
+    access: str = "disperse",
+    san_k: int = 1,
+    **extra: float,
+) -> dict[str, Any]:
+    return {
+        "allocation": allocation,
+        "stg_k": k,
+        "mem_hit_pct": mem,
+        "remote_pct": remote,
+        "access": access,
+        "san_k": san_k,
+        **extra,
+    }
 
 
-def phases_profile(res: int, storage: dict[str, Any], phases: list[dict[str, Any]],
-                   io_tasks: int | None = None) -> dict[str, Any]:
+def phases_profile(
+    res: int, storage: dict[str, Any], phases: list[dict[str, Any]], io_tasks: int | None = None
+) -> dict[str, Any]:
     full = []
     for phase in phases:
         phase = {"nominal_seconds": 0, **phase}
         if phase["kind"] == "communicate":
             phase.setdefault("pattern", "all_to_all")
         full.append(phase)
-    return {"type": "datasched_phases", "version": 1, "res": res, "io_tasks": io_tasks or res, "storage": storage,
-            "phases": full}
+    return {
+        "type": "datasched_phases",
+        "version": 1,
+        "res": res,
+        "io_tasks": io_tasks or res,
+        "storage": storage,
+        "phases": full,
+    }
 
 
 def read(nbytes: float, **extra: Any) -> dict[str, Any]:
@@ -179,15 +202,28 @@ def run_phases(tmp_path: Path, engine: Path) -> Runner:
 
     counter = itertools.count()
 
-    def run(platform: Path, jobs: list[dict[str, Any]], profiles: dict[str, Any], *, alloc: dict[str, str],
-            storage: dict[str, Any] | None = None, policy: str = "np") -> Run:
+    def run(
+        platform: Path,
+        jobs: list[dict[str, Any]],
+        profiles: dict[str, Any],
+        *,
+        alloc: dict[str, str],
+        storage: dict[str, Any] | None = None,
+        policy: str = "np",
+    ) -> Run:
         index = next(counter)
         workload = tmp_path / f"workload{index}.json"
         workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles}))
         options = {"alloc": alloc, "storage": storage or {}}
-        result = run_simulation(platform, workload, str(TEST_DATA / "scriptedSched.py"), tmp_path / f"out{index}",
-                                scheduler_options=options, decision_timeout=60,
-                                engine_args=["--traffic-policy", policy])
+        result = run_simulation(
+            platform,
+            workload,
+            str(TEST_DATA / "scriptedSched.py"),
+            tmp_path / f"out{index}",
+            scheduler_options=options,
+            decision_timeout=60,
+            engine_args=["--traffic-policy", policy],
+        )
         return Run(result.jobs_csv.parent)
 
     return run

@@ -46,21 +46,46 @@ def assert_no_outputs(out_dir: Path) -> None:
 def engine_alone(engine: Path, platform: Path, tmp_path: Path, profile: dict, res: int = 1):
     """Load-time errors need no decision process: the engine stops before connecting."""
     workload = tmp_path / "w.json"
-    workload.write_text(json.dumps({"nb_res": res, "jobs": [{"id": 3, "subtime": 0, "res": res, "profile": "app"}],
-                                    "profiles": {"app": profile}}))
-    return subprocess.run([str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out"),
-                           "-s", "tcp://127.0.0.1:1", "--decision-timeout", "5"],
-                          capture_output=True, text=True, timeout=60)
+    workload.write_text(
+        json.dumps(
+            {
+                "nb_res": res,
+                "jobs": [{"id": 3, "subtime": 0, "res": res, "profile": "app"}],
+                "profiles": {"app": profile},
+            }
+        )
+    )
+    return subprocess.run(
+        [
+            str(engine),
+            "-p",
+            str(platform),
+            "-w",
+            str(workload),
+            "-e",
+            str(tmp_path / "out"),
+            "-s",
+            "tcp://127.0.0.1:1",
+            "--decision-timeout",
+            "5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda p: p["phases"][0].update(bytes=-1), "phase 0: field 'bytes'"),
-    (lambda p: p["storage"].update(mem_hit_pct=101), "field 'mem_hit_pct' = 101 is out of range"),
-    (lambda p: p["storage"].update(remote_pct=-3), "field 'remote_pct' = -3 is out of range"),
-    (lambda p: p["storage"].update(access="sideways"), "unknown access type 'sideways'"),
-    (lambda p: p.update(io_tasks=5), "io_tasks (5) exceeds res (1)"),
-    (lambda p: p.update(extra=1), "unknown field 'extra'"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda p: p["phases"][0].update(bytes=-1), "phase 0: field 'bytes'"),
+        (lambda p: p["storage"].update(mem_hit_pct=101), "field 'mem_hit_pct' = 101 is out of range"),
+        (lambda p: p["storage"].update(remote_pct=-3), "field 'remote_pct' = -3 is out of range"),
+        (lambda p: p["storage"].update(access="sideways"), "unknown access type 'sideways'"),
+        (lambda p: p.update(io_tasks=5), "io_tasks (5) exceeds res (1)"),
+        (lambda p: p.update(extra=1), "unknown field 'extra'"),
+    ],
+)
 def test_invalid_phase_profile_names_the_profile(engine, star, tmp_path, mutate, message):
     platform, _ids = star
     profile = phases_profile(1, descriptor(), [read(1 * GB)])
@@ -74,10 +99,21 @@ def test_invalid_phase_profile_names_the_profile(engine, star, tmp_path, mutate,
 def test_job_size_must_match_the_profile(engine, star, tmp_path):
     platform, _ids = star
     workload = tmp_path / "w.json"
-    workload.write_text(json.dumps({"nb_res": 2, "jobs": [{"id": 3, "subtime": 0, "res": 2, "profile": "app"}],
-                                    "profiles": {"app": phases_profile(1, descriptor(), [read(1)])}}))
-    r = subprocess.run([str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out")],
-                       capture_output=True, text=True, timeout=60)
+    workload.write_text(
+        json.dumps(
+            {
+                "nb_res": 2,
+                "jobs": [{"id": 3, "subtime": 0, "res": 2, "profile": "app"}],
+                "profiles": {"app": phases_profile(1, descriptor(), [read(1)])},
+            }
+        )
+    )
+    r = subprocess.run(
+        [str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode != 0 and "w0!3" in r.stderr and "sized for res = 1" in r.stderr
 
 
@@ -85,8 +121,11 @@ def test_san_job_on_a_platform_without_io_servers(engine, tmp_path):
     from datasched.platforms import FatTreeParams, InterconnectParams, SystemParams, generate, write
 
     # k = 1 I/O server is the minimum the generator builds: remove it from the XML.
-    params = SystemParams(storage_mode="unified", interconnect=InterconnectParams(topology=FatTreeParams(k=2, levels=1)),
-                          storage={"io_servers": 1})
+    params = SystemParams(
+        storage_mode="unified",
+        interconnect=InterconnectParams(topology=FatTreeParams(k=2, levels=1)),
+        storage={"io_servers": 1},
+    )
     text = write(generate(params), tmp_path / "p.xml").read_text()
     no_servers = tmp_path / "no_servers.xml"
     no_servers.write_text(text.replace('value="io_server"', 'value="decommissioned"'))
@@ -111,33 +150,46 @@ def run_expecting_error(run_phases, platform, profile, alloc, storage=None, poli
 
 def test_more_internal_devices_than_nodes(run_phases, star, tmp_path):
     platform, ids = star
-    message = run_expecting_error(run_phases, platform, phases_profile(1, descriptor("internal", k=2), [read(1)]),
-                                  str(ids["node-10"]))
+    message = run_expecting_error(
+        run_phases, platform, phases_profile(1, descriptor("internal", k=2), [read(1)]), str(ids["node-10"])
+    )
     assert "job 'w0!3'" in message and "stg_k = 2 internal devices" in message
 
 
 def test_more_san_servers_than_the_platform_has(run_phases, star):
     platform, ids = star
-    message = run_expecting_error(run_phases, platform, phases_profile(1, descriptor("san", san_k=3), [read(1)]),
-                                  str(ids["node-10"]))
+    message = run_expecting_error(
+        run_phases, platform, phases_profile(1, descriptor("san", san_k=3), [read(1)]), str(ids["node-10"])
+    )
     assert "job 'w0!3'" in message and "san_k = 3 I/O servers, but the platform has 2" in message
 
 
-@pytest.mark.parametrize(("device", "why"), [("node-11", "is not a node NVM endpoint"),
-                                            ("io-0", "is not a node NVM endpoint"),
-                                            ("node-11-dram", "is not a node NVM endpoint")])
+@pytest.mark.parametrize(
+    ("device", "why"),
+    [
+        ("node-11", "is not a node NVM endpoint"),
+        ("io-0", "is not a node NVM endpoint"),
+        ("node-11-dram", "is not a node NVM endpoint"),
+    ],
+)
 def test_a_device_that_is_not_an_nvm(run_phases, star, device, why):
     platform, ids = star
     profile = phases_profile(1, descriptor("external", remote=100), [read(1)])
-    message = run_expecting_error(run_phases, platform, profile, str(ids["node-10"]),
-                                  storage={"3": {"devices": [ids[device]]}})
+    message = run_expecting_error(
+        run_phases, platform, profile, str(ids["node-10"]), storage={"3": {"devices": [ids[device]]}}
+    )
     assert "job 'w0!3'" in message and why in message
 
 
 def test_a_san_device_that_is_not_an_io_server(run_phases, star):
     platform, ids = star
-    message = run_expecting_error(run_phases, platform, phases_profile(1, descriptor("san"), [read(1)]),
-                                  str(ids["node-10"]), storage={"3": {"devices": [ids["node-12-nvm"]]}})
+    message = run_expecting_error(
+        run_phases,
+        platform,
+        phases_profile(1, descriptor("san"), [read(1)]),
+        str(ids["node-10"]),
+        storage={"3": {"devices": [ids["node-12-nvm"]]}},
+    )
     assert "job 'w0!3'" in message and "is not an I/O server" in message
 
 
@@ -145,15 +197,25 @@ def test_storage_field_on_a_batsim_profile_is_refused(run_phases, star, tmp_path
     platform, ids = star
     jobs = [{"id": 3, "subtime": 0, "res": 1, "profile": "d"}]
     with pytest.raises(SimulationError, match="datasched_storage applies to datasched_phases jobs only"):
-        run_phases(platform, jobs, {"d": {"type": "delay", "delay": 1}}, alloc={"3": str(ids["node-10"])},
-                   storage={"3": {"devices": [ids["node-12-nvm"]]}})
+        run_phases(
+            platform,
+            jobs,
+            {"d": {"type": "delay", "delay": 1}},
+            alloc={"3": str(ids["node-10"])},
+            storage={"3": {"devices": [ids["node-12-nvm"]]}},
+        )
 
 
 def test_malformed_storage_field(run_phases, star):
     platform, ids = star
     profile = phases_profile(1, descriptor("external", remote=100), [read(1)])
-    message = run_expecting_error(run_phases, platform, profile, str(ids["node-10"]),
-                                  storage={"3": {"devices": [ids["node-12-nvm"]], "speed": "fast"}})
+    message = run_expecting_error(
+        run_phases,
+        platform,
+        profile,
+        str(ids["node-10"]),
+        storage={"3": {"devices": [ids["node-12-nvm"]], "speed": "fast"}},
+    )
     assert "'datasched_storage': unknown field 'speed'" in message
 
 
@@ -162,8 +224,22 @@ def test_bad_traffic_policy_names_the_option(engine, star, tmp_path, policy):
     platform, _ids = star
     workload = tmp_path / "w.json"
     workload.write_text(json.dumps({"nb_res": 1, "jobs": [], "profiles": {}}))
-    r = subprocess.run([str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out"),
-                        "--traffic-policy", policy], capture_output=True, text=True, timeout=60)
+    r = subprocess.run(
+        [
+            str(engine),
+            "-p",
+            str(platform),
+            "-w",
+            str(workload),
+            "-e",
+            str(tmp_path / "out"),
+            "--traffic-policy",
+            policy,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode != 0 and f"--traffic-policy '{policy}'" in r.stderr, r.stderr
 
 
@@ -181,6 +257,10 @@ def test_ipc_only_profile_needs_no_storage(run_phases, star):
     """A phase job without I/O still gets an out_io.csv row (and no device checks fail)."""
     platform, ids = star
     jobs = [{"id": 0, "subtime": 0, "res": 2, "profile": "p"}]
-    r = run_phases(platform, jobs, {"p": phases_profile(2, descriptor(), [communicate(1 * GB)])},
-                   alloc={"0": f"{ids['node-10']} {ids['node-11']}"})
+    r = run_phases(
+        platform,
+        jobs,
+        {"p": phases_profile(2, descriptor(), [communicate(1 * GB)])},
+        alloc={"0": f"{ids['node-10']} {ids['node-11']}"},
+    )
     assert r.io["0"]["network_bytes"] == 2 * GB

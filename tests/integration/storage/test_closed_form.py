@@ -48,13 +48,20 @@ def dumbbell(tmp_path_factory, engine):
 
 def one_job(run_phases, platform, ids, node, profile, storage=None, policy="np"):
     jobs = [{"id": 0, "subtime": 0, "res": profile["res"], "profile": "p"}]
-    result = run_phases(platform, jobs, {"p": profile}, alloc={"0": str(ids[node])},
-                        storage={"0": storage} if storage else None, policy=policy)
+    result = run_phases(
+        platform,
+        jobs,
+        {"p": profile},
+        alloc={"0": str(ids[node])},
+        storage={"0": storage} if storage else None,
+        policy=policy,
+    )
     assert result.jobs["0"]["final_state"] == "COMPLETED_SUCCESSFULLY"
     return result
 
 
 # ---- one device at its rate --------------------------------------------------------
+
 
 def test_local_nvm_read_at_2_gbps(run_phases, star):
     """t = S / NVM read = 4 GB / 2 GB/s."""
@@ -92,6 +99,7 @@ def test_tiers_of_one_phase_run_concurrently(run_phases, star):
 
 # ---- remote NVM: device and path coupled -----------------------------------------------
 
+
 def test_remote_nvm_read_is_limited_by_the_1_gbps_path(run_phases, star):
     """node-10 reads node-11's NVM: min(NVM 2 GB/s, path 1 GB/s) = 1 GB/s; 2 GB -> 2 s."""
     platform, ids = star
@@ -117,24 +125,37 @@ def test_two_remote_readers_share_one_nvm(run_phases, wide_star):
     profile = phases_profile(1, descriptor("external", remote=100), [read(2 * GB)])
     jobs = [{"id": i, "subtime": 0, "res": 1, "profile": "p"} for i in (0, 1)]
     device = {"devices": [ids["node-12-nvm"]]}
-    r = run_phases(platform, jobs, {"p": profile}, alloc={"0": str(ids["node-10"]), "1": str(ids["node-11"])},
-                   storage={"0": device, "1": device})
+    r = run_phases(
+        platform,
+        jobs,
+        {"p": profile},
+        alloc={"0": str(ids["node-10"]), "1": str(ids["node-11"])},
+        storage={"0": device, "1": device},
+    )
     assert r.runtime("0") == pytest.approx(2.0, abs=TOL)
     assert r.runtime("1") == pytest.approx(2.0, abs=TOL)
 
 
 # ---- storage and IPC on one link --------------------------------------------------------
 
+
 def remote_read_against_ipc(run_phases, star, policy, storage_bytes):
     """Job 0 (node-10, node-11) exchanges 1 GB each way; job 1 (node-12) reads
     ``storage_bytes`` from node-11's NVM. Both cross node-11's up-link (1 GB/s)."""
     platform, ids = star
-    profiles = {"ipc": phases_profile(2, descriptor(), [communicate(1 * GB)]),
-                "io": phases_profile(1, descriptor("external", remote=100), [read(storage_bytes)])}
+    profiles = {
+        "ipc": phases_profile(2, descriptor(), [communicate(1 * GB)]),
+        "io": phases_profile(1, descriptor("external", remote=100), [read(storage_bytes)]),
+    }
     jobs = [{"id": 0, "subtime": 0, "res": 2, "profile": "ipc"}, {"id": 1, "subtime": 0, "res": 1, "profile": "io"}]
-    r = run_phases(platform, jobs, profiles, policy=policy,
-                   alloc={"0": f"{ids['node-10']} {ids['node-11']}", "1": str(ids["node-12"])},
-                   storage={"1": {"devices": [ids["node-11-nvm"]]}})
+    r = run_phases(
+        platform,
+        jobs,
+        profiles,
+        policy=policy,
+        alloc={"0": f"{ids['node-10']} {ids['node-11']}", "1": str(ids["node-12"])},
+        storage={"1": {"devices": [ids["node-11-nvm"]]}},
+    )
     return r.runtime("0"), r.runtime("1")
 
 
@@ -163,10 +184,15 @@ def fig4(run_phases, dumbbell, policy):
     direction); job 2 on R2 reads 1 GB from L2's NVM. The mid link (1 GB/s) carries
     L0->R0, L1->R1 and L2-nvm->R2."""
     platform, ids = dumbbell
-    profiles = {"app": phases_profile(2, descriptor(), [communicate(1 * GB)]),
-                "io": phases_profile(1, descriptor("external", remote=100), [read(1 * GB)])}
-    jobs = [{"id": 0, "subtime": 0, "res": 2, "profile": "app"}, {"id": 1, "subtime": 0, "res": 2, "profile": "app"},
-            {"id": 2, "subtime": 0, "res": 1, "profile": "io"}]
+    profiles = {
+        "app": phases_profile(2, descriptor(), [communicate(1 * GB)]),
+        "io": phases_profile(1, descriptor("external", remote=100), [read(1 * GB)]),
+    }
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 2, "profile": "app"},
+        {"id": 1, "subtime": 0, "res": 2, "profile": "app"},
+        {"id": 2, "subtime": 0, "res": 1, "profile": "io"},
+    ]
     alloc = {"0": f"{ids['L0']} {ids['R0']}", "1": f"{ids['L1']} {ids['R1']}", "2": str(ids["R2"])}
     r = run_phases(platform, jobs, profiles, alloc=alloc, storage={"2": {"devices": [ids["L2-nvm"]]}}, policy=policy)
     return r.runtime("0"), r.runtime("1"), r.runtime("2")
@@ -205,6 +231,7 @@ def test_full_priority_is_strict_even_for_a_short_storage_transfer(run_phases, s
 
 
 # ---- SAN and central storage ---------------------------------------------------------------
+
 
 def test_san_read_is_limited_by_the_node_10gbe_front_end(run_phases, star):
     """SAN over k = 2 servers: 2.5 GB through node-10's 1.25 GB/s NIC (the servers'
@@ -262,5 +289,6 @@ def test_phases_run_in_sequence(run_phases, star):
     assert r.runtime("0") == pytest.approx(4.0, abs=TOL)
     io = r.io["0"]
     assert (io["compute_phase_seconds"], io["communicate_phase_seconds"], io["write_phase_seconds"]) == pytest.approx(
-        (2.0, 1.0, 1.0), abs=TOL)
+        (2.0, 1.0, 1.0), abs=TOL
+    )
     assert io["network_bytes"] == 2 * GB and io["ipc_class_seconds"] == pytest.approx(1.0, abs=TOL)

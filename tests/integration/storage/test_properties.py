@@ -60,7 +60,8 @@ def test_bytes_are_conserved_by_tier_and_runs_are_deterministic(run_phases, star
         tolerance = 1e-6 * (1 + sum(want.values()))
         assert row["dram_bytes"] == pytest.approx(want["dram"], abs=tolerance)
         assert row["local_nvm_bytes"] + row["remote_nvm_bytes"] + row["san_bytes"] == pytest.approx(
-            want["device"], abs=tolerance)
+            want["device"], abs=tolerance
+        )
         assert row["network_bytes"] == pytest.approx(want["network"], abs=tolerance)
         assert row["stage_in_bytes"] == pytest.approx(want["stage_in"], abs=tolerance)
         assert row["stage_out_bytes"] == pytest.approx(want["stage_out"], abs=tolerance)

@@ -29,11 +29,13 @@ def runtime(tmp_path_factory):
         key = tuple(sorted(storage.items()))
         if key not in cache:
             name = "-".join(f"{k}{v}" for k, v in key)
-            params = markov.parse_params({"kind": "single", "seed": 5, "tasks": 64, "sizes": {"n_phases": 30},
-                                          "access": "D", **storage})
+            params = markov.parse_params(
+                {"kind": "single", "seed": 5, "tasks": 64, "sizes": {"n_phases": 30}, "access": "D", **storage}
+            )
             workload = markov.write(markov.generate_from_seed(params), root / f"{name}.json", profile_mode="phases")
-            result = run_simulation(PLATFORM, workload, "fcfs", root / name, decision_timeout=120,
-                                    engine_args=["--traffic-policy", "np"])
+            result = run_simulation(
+                PLATFORM, workload, "fcfs", root / name, decision_timeout=120, engine_args=["--traffic-policy", "np"]
+            )
             with open(result.jobs_csv, newline="") as handle:
                 (row,) = list(csv.DictReader(handle))
             assert row["final_state"] == "COMPLETED_SUCCESSFULLY", (storage, row)
@@ -75,8 +77,9 @@ def test_the_workload_carries_the_same_phases_whatever_the_storage(tmp_path):
     from datasched.workloads import markov
 
     def phases(**storage):
-        params = markov.parse_params({"kind": "single", "seed": 5, "tasks": 64, "sizes": {"n_phases": 30},
-                                      "access": "D", **storage})
+        params = markov.parse_params(
+            {"kind": "single", "seed": 5, "tasks": 64, "sizes": {"n_phases": 30}, "access": "D", **storage}
+        )
         path = markov.write(markov.generate_from_seed(params), tmp_path / "w.json", profile_mode="phases")
         profile = next(iter(json.loads(path.read_text())["profiles"].values()))
         return [(p["kind"], p.get("bytes", p.get("flops"))) for p in profile["phases"]]  # nominal_seconds differ

@@ -7,12 +7,17 @@ import subprocess
 import sys
 
 from datasched.workflows import TABLE4_PATH
-from tests.unit.workloads.test_swf_parse import HPC2N, LUBLIN
+from tests.conftest import HPC2N, LUBLIN
 
 
 def datasched(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "datasched.cli", "workload", *map(str, args)],
-                          capture_output=True, text=True, cwd=cwd, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "datasched.cli", "workload", *map(str, args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=300,
+    )
 
 
 def test_from_swf_reports_counts_and_is_byte_identical(tmp_path):
@@ -57,8 +62,9 @@ def test_markov_seed_gives_identical_files_and_bad_keys_exit_2(tmp_path):
     assert {j["datasched_app"]["storage"]["access"] for j in doc["jobs"]} <= {"disperse", "affinity"}
     other = datasched("markov", "--seed", "6", "--params", params, "-o", tmp_path / "c.json", cwd=tmp_path)
     assert other.returncode == 0 and (tmp_path / "c.json").read_bytes() != (tmp_path / "a.json").read_bytes()
-    bad = datasched("markov", "--seed", "5", "--set", "tasks=8", "--set", "io_tasks=9", "-o", tmp_path / "x.json",
-                    cwd=tmp_path)
+    bad = datasched(
+        "markov", "--seed", "5", "--set", "tasks=8", "--set", "io_tasks=9", "-o", tmp_path / "x.json", cwd=tmp_path
+    )
     assert bad.returncode == 2 and "io_tasks (9) must be in [1, tasks=8]" in bad.stderr
 
 
@@ -71,8 +77,10 @@ def test_from_workflow_styles(tmp_path):
         counts[style] = len(json.loads(out.read_text())["jobs"])
     assert counts == {"as-written": 10, "single-script": 8, "chain": 10, "dependency": 10}
     broken = tmp_path / "cycle.yaml"
-    broken.write_text("name: c\nsystem_nodes: 2\nsteps:\n"
-                      "  - {id: 1, nodes: 1, after: [2], phases: [{kind: compute, seconds: 1}]}\n"
-                      "  - {id: 2, nodes: 1, after: [1], phases: [{kind: compute, seconds: 1}]}\n")
+    broken.write_text(
+        "name: c\nsystem_nodes: 2\nsteps:\n"
+        "  - {id: 1, nodes: 1, after: [2], phases: [{kind: compute, seconds: 1}]}\n"
+        "  - {id: 2, nodes: 1, after: [1], phases: [{kind: compute, seconds: 1}]}\n"
+    )
     result = datasched("from-workflow", broken, "-o", tmp_path / "c.json", cwd=tmp_path)
     assert result.returncode == 2 and "cycle.yaml: dependency cycle" in result.stderr

@@ -77,8 +77,17 @@ def test_swf_parallel_homogeneous_runs_at_trace_speed(engine, tmp_path):
     from datasched.workloads.swf_convert import ConversionOptions, convert_swf
 
     out = tmp_path / "lublin.json"
-    convert_swf(LUBLIN, out, ConversionOptions(max_jobs=30, platform_nodes=64, profile_type="parallel_homogeneous",
-                                               host_speed=HOST_SPEED, walltime_factor=2.0))
+    convert_swf(
+        LUBLIN,
+        out,
+        ConversionOptions(
+            max_jobs=30,
+            platform_nodes=64,
+            profile_type="parallel_homogeneous",
+            host_speed=HOST_SPEED,
+            walltime_factor=2.0,
+        ),
+    )
     doc = json.loads(out.read_text())
     rows = run(engine, tmp_path, out, 64)
     assert len(rows) == 30
@@ -91,8 +100,9 @@ def test_swf_parallel_homogeneous_runs_at_trace_speed(engine, tmp_path):
 def test_markov_composed_workload_runs(engine, tmp_path):
     from datasched.workloads.markov import MultiApplicationParams, generate_from_seed, write
 
-    params = MultiApplicationParams(seed=3, max_tasks=8, n_apps=6, sizes={"n_phases": 8},
-                                    rates={"host_speed": HOST_SPEED, "link_bandwidth": 1e9})
+    params = MultiApplicationParams(
+        seed=3, max_tasks=8, n_apps=6, sizes={"n_phases": 8}, rates={"host_speed": HOST_SPEED, "link_bandwidth": 1e9}
+    )
     out = write(generate_from_seed(params), tmp_path / "markov.json")
     doc = json.loads(out.read_text())
     rows = run(engine, tmp_path, out, 8)
@@ -148,8 +158,9 @@ def test_phase_profiles_run_on_the_storage_model(engine, tmp_path):
     out = write(generate_from_seed(params), tmp_path / "phases.json", profile_mode="phases")
     doc = json.loads(out.read_text())
     platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
-    result = run_simulation(platform, out, "fillerSched", tmp_path / "out", decision_timeout=120,
-                            engine_args=["--traffic-policy", "np"])
+    result = run_simulation(
+        platform, out, "fillerSched", tmp_path / "out", decision_timeout=120, engine_args=["--traffic-policy", "np"]
+    )
     with open(result.jobs_csv, newline="") as handle:
         rows = list(csv.DictReader(handle))
     with open(result.jobs_csv.parent / "out_io.csv", newline="") as handle:
@@ -160,6 +171,9 @@ def test_phase_profiles_run_on_the_storage_model(engine, tmp_path):
         row = io[str(job["id"])]
         assert row["allocation"] == profile["storage"]["allocation"]
         io_bytes = sum(float(row[f"{tier}_bytes"]) for tier in ("dram", "local_nvm", "remote_nvm", "san"))
-        phase_bytes = sum(p["bytes"] * min(p.get("nodes") or profile["res"], profile["io_tasks"])
-                          for p in profile["phases"] if p["kind"] in ("read", "write"))
+        phase_bytes = sum(
+            p["bytes"] * min(p.get("nodes") or profile["res"], profile["io_tasks"])
+            for p in profile["phases"]
+            if p["kind"] in ("read", "write")
+        )
         assert io_bytes == pytest.approx(phase_bytes, rel=1e-9)

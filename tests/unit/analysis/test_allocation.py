@@ -1,15 +1,12 @@
 import pytest
 
-from datasched.analysis.allocation import mean_pairwise_hops, parse_procset, torus_coordinates
+from datasched.analysis.allocation import mean_pairwise_hops, parse_procset
 
 
 def test_procset_text_is_expanded():
     assert parse_procset("0-3 7 9-10") == [0, 1, 2, 3, 7, 9, 10]
     assert parse_procset("5") == [5]
-
-
-def test_first_dimension_varies_fastest():
-    assert torus_coordinates([0, 1, 4, 5], [4, 2]).tolist() == [[0, 0], [1, 0], [0, 1], [1, 1]]
+    assert parse_procset("") == []
 
 
 def test_hops_wrap_around_each_ring():

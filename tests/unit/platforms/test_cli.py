@@ -3,8 +3,24 @@ from datasched.cli import main
 
 def test_generate_from_options(tmp_path, capsys):
     out = tmp_path / "p.xml"
-    code = main(["platform", "generate", "--topology", "fat_tree", "--k", "2", "--levels", "2",
-                 "--mode", "san", "--io-servers", "3", "--out", str(out)])
+    code = main(
+        [
+            "platform",
+            "generate",
+            "--topology",
+            "fat_tree",
+            "--k",
+            "2",
+            "--levels",
+            "2",
+            "--mode",
+            "san",
+            "--io-servers",
+            "3",
+            "--out",
+            str(out),
+        ]
+    )
     assert code == 0
     text = out.read_text()
     assert 'topology="FAT_TREE"' in text and text.count('"io_server"') == 3

@@ -1,24 +1,33 @@
 """Generated XML: deterministic, well-formed, conventions respected."""
 
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from hypothesis import given
 
 from datasched.platforms import (
-    DragonflyParams, ForwardingParams, InterconnectParams, StagingParams, StorageNetworkParams, SystemParams,
-    TorusParams, generate, to_xml,
+    DragonflyParams,
+    ForwardingParams,
+    InterconnectParams,
+    StagingParams,
+    StorageNetworkParams,
+    SystemParams,
+    TorusParams,
+    generate,
+    to_xml,
 )
 from datasched.platforms.catalog import catalog, write_catalog
 from datasched.platforms.validate import check_bytes, check_tree
 from tests.strategies import platform_params
-from pathlib import Path
 
 CATALOG_DIR = Path(__file__).resolve().parents[3] / "platforms" / "catalog"
 
 
 def small(mode="unified", topology=None, k=2):
     return SystemParams(
-        name="t", storage_mode=mode, storage=StorageNetworkParams(io_servers=k),
+        name="t",
+        storage_mode=mode,
+        storage=StorageNetworkParams(io_servers=k),
         interconnect=InterconnectParams(topology=topology or TorusParams(dims=(2, 2, 2))),
     )
 
@@ -50,6 +59,7 @@ def test_san_has_no_nvm():
 def test_node_properties_in_cluster():
     root = generate(small()).root
     cluster = root.find(".//cluster")
+    assert cluster is not None
     values = {p.get("id"): p.get("value") for p in cluster.findall("prop")}
     assert values["role"] == "compute_node"
     assert values["nvm_read_bw"] == "2000000000" and values["nvm_write_bw"] == "1000000000"
@@ -70,7 +80,7 @@ def test_dragonfly_is_explicit_and_seed_sized():
     model = generate(small(topology=DragonflyParams(p=2, a=4, h=2)))
     assert len(model.hosts_with("compute_node")) == 72
     # one global link per pair of the 9 groups
-    assert len([l for l in model.links["interconnect"] if l.startswith("ic_global_")]) == 36
+    assert len([name for name in model.links["interconnect"] if name.startswith("ic_global_")]) == 36
 
 
 def test_setups():

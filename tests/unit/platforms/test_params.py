@@ -3,7 +3,7 @@
 import pytest
 
 from datasched.errors import UserError
-from datasched.platforms import DragonflyParams, FatTreeParams, TorusParams, parse_params
+from datasched.platforms import DragonflyParams, FatTreeParams, SystemParams, TorusParams, parse_params
 
 
 def error_of(data: dict) -> str:
@@ -59,6 +59,7 @@ def test_seed_sizes():
 
 def test_defaults_are_the_seed_values():
     params = parse_params({})
+    assert isinstance(params, SystemParams)
     assert params.node.nvm_read_bw == 2e9 and params.node.nvm_write_bw == 1e9
     assert params.node.dram_bw == 10e9
     assert params.storage.node_nic_bw == 10e9 / 8 and params.storage.backend_bw == 40e9 / 8

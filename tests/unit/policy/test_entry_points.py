@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from datasched.errors import UserError
-from datasched.policy import JobInfo, PlatformView, create_policy
-from datasched.policy import registry
+from datasched.policy import JobInfo, PlatformView, create_policy, registry
 from datasched.policy.driver import InMemoryDriver, SimJob
 
 EXTERNAL_MODULE = '''
@@ -94,8 +93,11 @@ def test_module_entry_point_registers_the_policies_it_defines(tmp_path, monkeypa
     install_distribution(tmp_path, monkeypatch, {"newest": "ext_sched_test_policies"})
     assert "ext-newest-first" in registry.policy_names()
     assert {"fcfs", "easy"} <= set(registry.policy_names())  # built-ins still there
-    jobs = [SimJob(JobInfo("1", 0.0, 2, 10.0), 10.0), SimJob(JobInfo("2", 1.0, 2, 10.0), 10.0),
-            SimJob(JobInfo("3", 2.0, 2, 10.0), 10.0)]
+    jobs = [
+        SimJob(JobInfo("1", 0.0, 2, 10.0), 10.0),
+        SimJob(JobInfo("2", 1.0, 2, 10.0), 10.0),
+        SimJob(JobInfo("3", 2.0, 2, 10.0), 10.0),
+    ]
     result = InMemoryDriver(PlatformView.uniform(2), jobs).run(create_policy("ext-newest-first"))
     # job 1 runs 0-10; at 10 both 2 and 3 wait and the newest (3) goes first
     assert [result.outcomes[j].start for j in ("1", "3", "2")] == [0.0, 10.0, 20.0]
@@ -109,14 +111,18 @@ def test_class_entry_point_registers_an_undecorated_allocator(tmp_path, monkeypa
     assert result.outcomes["1"].hosts == (3, 4)
 
 
-@pytest.mark.parametrize("value,message", [
-    ("ext_sched_test_missing_module", "ModuleNotFoundError: No module named 'ext_sched_test_missing_module'"),
-    ("ext_sched_test_policies:Missing", "AttributeError"),
-    ("ext_sched_test_policies:not_a_class", "neither a module nor a policy/allocator class"),
-    ("ext_sched_test_policies:NotAPolicy", "must subclass datasched.policy.Policy"),
-])
-def test_broken_entry_point_is_a_user_error_naming_it_and_its_package(tmp_path, monkeypatch, isolated_registry,
-                                                                      value, message):
+@pytest.mark.parametrize(
+    "value,message",
+    [
+        ("ext_sched_test_missing_module", "ModuleNotFoundError: No module named 'ext_sched_test_missing_module'"),
+        ("ext_sched_test_policies:Missing", "AttributeError"),
+        ("ext_sched_test_policies:not_a_class", "neither a module nor a policy/allocator class"),
+        ("ext_sched_test_policies:NotAPolicy", "must subclass datasched.policy.Policy"),
+    ],
+)
+def test_broken_entry_point_is_a_user_error_naming_it_and_its_package(
+    tmp_path, monkeypatch, isolated_registry, value, message
+):
     install_distribution(tmp_path, monkeypatch, {"broken": value})
     with pytest.raises(UserError) as caught:
         registry.policy_names()
@@ -130,9 +136,54 @@ def test_broken_entry_point_is_a_user_error_naming_it_and_its_package(tmp_path, 
 
 
 def test_policy_module_failing_at_import_names_the_cause(tmp_path, monkeypatch, isolated_registry):
-    (tmp_path / "ext_sched_test_crashing.py").write_text(textwrap.dedent("""
+    (tmp_path / "ext_sched_test_crashing.py").write_text(
+        textwrap.dedent("""
         raise RuntimeError("needs a licence server")
-    """))
+    """)
+    )
     install_distribution(tmp_path, monkeypatch, {"crashing": "ext_sched_test_crashing"})
     with pytest.raises(UserError, match=r"'crashing = ext_sched_test_crashing'.*RuntimeError: needs a licence server"):
         registry.discover()
+
+
+CLASHING_MODULE = '''
+from datasched.policy.queue import QueuePolicy
+from datasched.policy.registry import register_policy
+
+
+class Easy(QueuePolicy):
+    """Same class name and policy name as the built-in EASY."""
+
+    name = "easy"
+    description = "an outside policy that wants the built-in's name"
+
+    def schedule(self, now):
+        return []
+'''
+
+
+@pytest.mark.parametrize(
+    "entry,decorated",
+    [("ext_sched_test_clash", True), ("ext_sched_test_clash:Easy", False)],
+    ids=["module-with-decorated-class", "class-entry-point"],
+)
+def test_outside_class_with_a_builtin_name_is_an_error_naming_both(
+    tmp_path, monkeypatch, isolated_registry, entry, decorated
+):
+    builtin = registry.policy_class("easy")
+    source = CLASHING_MODULE.replace("\nclass Easy", "\n@register_policy\nclass Easy") if decorated else CLASHING_MODULE
+    (tmp_path / "ext_sched_test_clash.py").write_text(source)
+    install_distribution(tmp_path, monkeypatch, {"clash": entry})
+    monkeypatch.setattr(registry, "_discovered", False)
+    with pytest.raises(UserError) as caught:
+        registry.discover()
+    text = str(caught.value)
+    assert "policy name 'easy' is used by both datasched.schedulers.easy.Easy and ext_sched_test_clash.Easy" in text
+    assert "'clash = " in text
+    assert registry._policies["easy"] is builtin  # never replaced
+
+
+def test_the_same_class_registered_again_is_not_a_clash(isolated_registry):
+    builtin = registry.policy_class("easy")
+    assert registry.register_policy(builtin) is builtin
+    assert registry.policy_class("easy") is builtin

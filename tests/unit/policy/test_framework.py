@@ -27,20 +27,23 @@ def test_every_file_in_schedulers_is_discovered_by_qualified_name():
     assert allocator_class("random").__module__ == "datasched.schedulers.alloc_random"
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"alocation": "random"}, "unknown option 'alocation'"),
-    ({"allocation": "nope"}, "unknown allocation policy 'nope'"),
-    ({"allocation": {"name": "random", "seed": "x"}}, "option 'seed'"),
-    ({"allocation": {"name": "random", "sed": 1}}, "unknown option 'sed'"),
-    ({"skip_blocked": "maybe"}, "option 'skip_blocked'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"alocation": "random"}, "unknown option 'alocation'"),
+        ({"allocation": "nope"}, "unknown allocation policy 'nope'"),
+        ({"allocation": {"name": "random", "seed": "x"}}, "option 'seed'"),
+        ({"allocation": {"name": "random", "sed": 1}}, "unknown option 'sed'"),
+        ({"skip_blocked": "maybe"}, "option 'skip_blocked'"),
+    ],
+)
 def test_bad_options_are_user_errors_naming_the_option(options, message):
     with pytest.raises(UserError, match=message):
         create_policy("sjf", options)
 
 
 def test_unknown_policy_lists_the_known_ones():
-    with pytest.raises(UserError, match="unknown scheduler policy 'fifo'.*easy"):
+    with pytest.raises(UserError, match=r"unknown scheduler policy 'fifo'.*easy"):
         create_policy("fifo")
 
 
@@ -56,11 +59,14 @@ class _Careless(Policy):
     hosts = 1
 
 
-@pytest.mark.parametrize("hosts, jobs, message", [
-    (1, [("a", 0.0, 1), ("b", 0.0, 1)], "host 0, which is busy with job 'a'"),
-    (1, [("a", 0.0, 2)], "gave job 'a' 1 hosts, it requested 2"),
-    (2, [("a", 0.0, 2)], "a host twice"),
-])
+@pytest.mark.parametrize(
+    "hosts, jobs, message",
+    [
+        (1, [("a", 0.0, 1), ("b", 0.0, 1)], "host 0, which is busy with job 'a'"),
+        (1, [("a", 0.0, 2)], "gave job 'a' 1 hosts, it requested 2"),
+        (2, [("a", 0.0, 2)], "a host twice"),
+    ],
+)
 def test_validating_wrapper_rejects_illegal_decisions(hosts, jobs, message):
     policy = _Careless(Policy.Params())
     policy.hosts = hosts
@@ -73,19 +79,19 @@ def test_validating_wrapper_rejects_a_second_start_and_unknown_hosts():
     wrapper = ValidatingPolicy(_Careless(Policy.Params()))
     wrapper.begin(PlatformView.uniform(2), 0.0)
     job = JobInfo("a", 0.0, 1, 1.0)
-    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (0,)), ExecuteJob("a", (1,))]
+    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (0,)), ExecuteJob("a", (1,))]  # type: ignore[method-assign]
     with pytest.raises(IllegalDecision, match="job 'a', which is not waiting \\(it is running\\)"):
         wrapper.react(0.0, [JobSubmitted(0.0, job)])
     wrapper = ValidatingPolicy(_Careless(Policy.Params()))
     wrapper.begin(PlatformView.uniform(2), 0.0)
-    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (5,))]
+    wrapper.inner.react = lambda now, events: [ExecuteJob("a", (5,))]  # type: ignore[method-assign]
     with pytest.raises(IllegalDecision, match="host 5, which does not exist"):
         wrapper.react(0.0, [JobSubmitted(0.0, job)])
 
 
 def test_capacity_profile_finds_the_earliest_window():
     profile = CapacityProfile(4, 0.0)
-    profile.occupy(0.0, 10.0, 3)   # 1 free until 10
+    profile.occupy(0.0, 10.0, 3)  # 1 free until 10
     profile.occupy(12.0, 20.0, 4)  # none free 12..20
     assert profile.earliest_start(0.0, 5.0, 1) == 0.0
     assert profile.earliest_start(0.0, 2.0, 2) == 10.0
@@ -97,7 +103,8 @@ def test_capacity_profile_finds_the_earliest_window():
 
 def _torus_xml(tmp_path):
     path = tmp_path / "torus.xml"
-    path.write_text(textwrap.dedent("""\
+    path.write_text(
+        textwrap.dedent("""\
         <?xml version='1.0'?>
         <!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
         <platform version="4.1">
@@ -105,7 +112,8 @@ def _torus_xml(tmp_path):
             <cluster id="c" prefix="node-" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
                      topology="TORUS" topo_parameters="4,4"/>
           </zone>
-        </platform>"""))
+        </platform>""")
+    )
     return path
 
 
@@ -113,6 +121,7 @@ def test_torus_distances_follow_simgrid_ranks_not_batsim_ids(tmp_path):
     names = sorted(f"node-{i}" for i in range(16))  # Batsim numbers hosts by name bytes
     hosts = tuple(HostInfo(i, n) for i, n in enumerate(names))
     distances = distances_for(hosts, _torus_xml(tmp_path))
+    assert distances is not None
     by_name = {h.name: h.id for h in hosts}
     d = lambda a, b: distances.distance(by_name[f"node-{a}"], by_name[f"node-{b}"])  # noqa: E731
     assert d(0, 1) == 1 and d(0, 3) == 1  # wrap-around in x
@@ -123,21 +132,29 @@ def test_no_topology_means_none_and_host_properties_work():
     plain = tuple(HostInfo(i, f"h{i}") for i in range(3))
     assert distances_for(plain) is None
     tree = tuple(HostInfo(i, f"h{i}", {"topology_path": p}) for i, p in enumerate(["g0/s0", "g0/s0", "g0/s1", "g1/s2"]))
-    m = distances_for(tree).matrix
+    found = distances_for(tree)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] == 2 and m[0, 2] == 4 and m[0, 3] == 6 and (m == m.T).all()
 
 
 def test_fat_tree_and_dragonfly_distances_grow_with_the_common_level(tmp_path):
     path = tmp_path / "p.xml"
     path.write_text("""<?xml version='1.0'?><platform version="4.1"><zone id="z" routing="Full">
-      <cluster id="ft" prefix="f" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/>
-      <cluster id="df" prefix="d" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us" topology="DRAGONFLY" topo_parameters="2,1;2,1;2,1;2"/>
+      <cluster id="ft" prefix="f" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
+               topology="FAT_TREE" topo_parameters="2;4,4;1,2;1,2"/>
+      <cluster id="df" prefix="d" suffix="" radical="0-15" speed="1Gf" bw="1GBps" lat="1us"
+               topology="DRAGONFLY" topo_parameters="2,1;2,1;2,1;2"/>
     </zone></platform>""")
     hosts = tuple(HostInfo(i, n) for i, n in enumerate([f"f{i}" for i in range(16)]))
-    m = distances_for(hosts, path).matrix
+    found = distances_for(hosts, path)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] == 2 and m[0, 4] == 4
     hosts = tuple(HostInfo(i, n) for i, n in enumerate([f"d{i}" for i in range(16)]))
-    m = distances_for(hosts, path).matrix
+    found = distances_for(hosts, path)
+    assert found is not None
+    m = found.matrix
     assert m[0, 1] < m[0, 2] < m[0, 4] < m[0, 8]
 
 
@@ -172,4 +189,11 @@ def test_schedulers_command_lists_policies_with_parameters(capsys):
     easy = next(p for p in data["policies"] if p["name"] == "easy")
     assert "EASY" in easy["description"] and easy["parameters"][0]["name"] == "allocation"
     random_alloc = next(a for a in data["allocators"] if a["name"] == "random")
-    assert random_alloc["parameters"] == [{"name": "seed", "type": "int", "default": "0", "description": "seed of the allocator's private random generator"}]
+    assert random_alloc["parameters"] == [
+        {
+            "name": "seed",
+            "type": "int",
+            "default": "0",
+            "description": "seed of the allocator's private random generator",
+        }
+    ]

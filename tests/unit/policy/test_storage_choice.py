@@ -10,6 +10,7 @@ from procset import ProcSet
 
 from datasched.policy import ExecuteJob, JobInfo, JobSubmitted, PlatformView, Policy, StorageChoice
 from datasched.policy.adapter import PybatsimAdapter
+from datasched.policy.params import PolicyParams
 from datasched.policy.validating import IllegalDecision, ValidatingPolicy
 
 
@@ -18,17 +19,23 @@ class _Fixed(Policy):
 
     name = "fixed"
     description = "test only"
-    decisions: list = []
+
+    def __init__(self, params: PolicyParams) -> None:
+        super().__init__(params)
+        self.decisions: list = []
 
     def react(self, now, events):
         return self.decisions
 
 
-@pytest.mark.parametrize(("storage", "message"), [
-    (StorageChoice(devices=(3, 3)), "storage device twice"),
-    (StorageChoice(devices=(-1,)), "must be resource ids"),
-    (StorageChoice(access="random"), "access type 'random'"),
-])
+@pytest.mark.parametrize(
+    ("storage", "message"),
+    [
+        (StorageChoice(devices=(3, 3)), "storage device twice"),
+        (StorageChoice(devices=(-1,)), "must be resource ids"),
+        (StorageChoice(access="random"), "access type 'random'"),
+    ],
+)
 def test_validating_wrapper_checks_the_storage_choice(storage, message):
     policy = _Fixed(Policy.Params())
     policy.decisions = [ExecuteJob("a", (0,), storage)]
@@ -47,15 +54,17 @@ def test_adapter_adds_the_storage_field_to_pybatsims_execute_job_event():
             self.id = job_id
             self.state = None
 
-    fake = types.SimpleNamespace(_events_to_send=[], nb_jobs_scheduled=0, time=lambda: 5.0,
-                                 jobs={"w0!1": _Job("w0!1"), "w0!2": _Job("w0!2")})
+    fake = types.SimpleNamespace(
+        _events_to_send=[], nb_jobs_scheduled=0, time=lambda: 5.0, jobs={"w0!1": _Job("w0!1"), "w0!2": _Job("w0!2")}
+    )
     fake.execute_job = types.MethodType(Batsim.execute_job, fake)
     fake.execute_jobs = types.MethodType(Batsim.execute_jobs, fake)
     adapter = PybatsimAdapter(_Fixed(Policy.Params()))
     adapter.bs = fake
     adapter._jobs = dict(fake.jobs)
-    adapter._send([ExecuteJob("w0!1", (0, 1), StorageChoice(devices=(7, 9), access="affinity")),
-                   ExecuteJob("w0!2", (2,))])
+    adapter._send(
+        [ExecuteJob("w0!1", (0, 1), StorageChoice(devices=(7, 9), access="affinity")), ExecuteJob("w0!2", (2,))]
+    )
     events = {e["data"]["job_id"]: e["data"] for e in fake._events_to_send}
     assert events["w0!1"]["alloc"] == str(ProcSet(0, 1))
     assert events["w0!1"]["datasched_storage"] == {"devices": [7, 9], "access": "affinity"}

@@ -32,8 +32,12 @@ def _run(policy_name, allocation, nb_hosts, jobs, with_topology=False):
 
 
 @settings(deadline=None)
-@given(workload=sim_workloads(oversized=True), policy_name=st.sampled_from(QUEUE_POLICIES),
-       allocation=allocation_names, with_topology=st.booleans())
+@given(
+    workload=sim_workloads(oversized=True),
+    policy_name=st.sampled_from(QUEUE_POLICIES),
+    allocation=allocation_names,
+    with_topology=st.booleans(),
+)
 def test_no_host_shared_jobs_start_once_after_submission_and_all_end(workload, policy_name, allocation, with_topology):
     nb_hosts, jobs = workload
     _, result = _run(policy_name, allocation, nb_hosts, jobs, with_topology)
@@ -79,6 +83,7 @@ def test_easy_never_starts_the_head_after_its_reservation(workload, allocation):
 def test_conservative_never_delays_a_reservation(workload, allocation):
     nb_hosts, jobs = workload
     policy, result = _run("conservative", allocation, nb_hosts, jobs)
+    assert policy.clamped == []  # the profile itself never put a reservation later
     for job in jobs:
         history = policy.reservation_history[job.info.id]
         assert history == sorted(history, reverse=True), history
@@ -92,9 +97,14 @@ def test_same_inputs_and_seed_give_identical_schedules(policy_name):
 
     jobs = [SimJob(JobInfo(str(i), float(i % 5), 1 + (i * 7) % 5, 12.0), float(3 + (i * 5) % 9)) for i in range(40)]
     runs = [
-        {k: (o.start, o.hosts) for k, o in _run(policy_name, {"name": "random", "seed": 42}, 6, jobs)[1].outcomes.items()}
+        {
+            k: (o.start, o.hosts)
+            for k, o in _run(policy_name, {"name": "random", "seed": 42}, 6, jobs)[1].outcomes.items()
+        }
         for _ in range(2)
     ]
     assert runs[0] == runs[1]
-    other = {k: (o.start, o.hosts) for k, o in _run(policy_name, {"name": "random", "seed": 43}, 6, jobs)[1].outcomes.items()}
+    other = {
+        k: (o.start, o.hosts) for k, o in _run(policy_name, {"name": "random", "seed": 43}, 6, jobs)[1].outcomes.items()
+    }
     assert other != runs[0]

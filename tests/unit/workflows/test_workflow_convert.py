@@ -56,8 +56,13 @@ def test_table4_dependencies_and_data_declarations(table4):
     assert jobs[9]["datasched_workflow"]["reads"] == [{"data": "wf1.job7_output", "bytes": 4e10, "producer": 7}]
     assert jobs[2]["datasched_workflow"]["reads"] == []
     data = {d["name"]: d for d in doc["datasched_data"]}
-    assert data["wf1.input"] == {"name": "wf1.input", "bytes": 4e10, "producer": None, "consumers": [1],
-                                 "workflow": "wf1"}
+    assert data["wf1.input"] == {
+        "name": "wf1.input",
+        "bytes": 4e10,
+        "producer": None,
+        "consumers": [1],
+        "workflow": "wf1",
+    }
     assert data["wf1.result"]["consumers"] == [] and data["wf1.result"]["producer"] == 9
 
 
@@ -92,20 +97,30 @@ def test_single_script_style_eq_1_2(table4):
 
 def composite():
     """A composite workflow (seed 001 Fig. 3: 64, 32 then 1 node) plus an outside job."""
-    return workflow_from_dict({
-        "name": "fig3",
-        "system_nodes": 64,
-        "steps": [
-            {"id": 10, "nodes": 64, "workflow": "w", "phases": [{"kind": "compute", "seconds": 100},
-                                                               {"kind": "write", "bytes": 1e9, "data": ["a"]}]},
-            {"id": 11, "nodes": 32, "workflow": "w", "after": [10],
-             "phases": [{"kind": "read", "bytes": 1e9, "data": ["a"]}, {"kind": "compute", "seconds": 50}]},
-            {"id": 12, "nodes": 1, "workflow": "w", "after": [10],
-             "phases": [{"kind": "compute", "seconds": 10}]},
-            {"id": 20, "nodes": 8, "after": [12], "phases": [{"kind": "compute", "seconds": 5}]},
-        ],
-        "data": [{"name": "a", "bytes": 64e9, "producer": 10, "consumers": [11]}],
-    })
+    return workflow_from_dict(
+        {
+            "name": "fig3",
+            "system_nodes": 64,
+            "steps": [
+                {
+                    "id": 10,
+                    "nodes": 64,
+                    "workflow": "w",
+                    "phases": [{"kind": "compute", "seconds": 100}, {"kind": "write", "bytes": 1e9, "data": ["a"]}],
+                },
+                {
+                    "id": 11,
+                    "nodes": 32,
+                    "workflow": "w",
+                    "after": [10],
+                    "phases": [{"kind": "read", "bytes": 1e9, "data": ["a"]}, {"kind": "compute", "seconds": 50}],
+                },
+                {"id": 12, "nodes": 1, "workflow": "w", "after": [10], "phases": [{"kind": "compute", "seconds": 10}]},
+                {"id": 20, "nodes": 8, "after": [12], "phases": [{"kind": "compute", "seconds": 5}]},
+            ],
+            "data": [{"name": "a", "bytes": 64e9, "producer": 10, "consumers": [11]}],
+        }
+    )
 
 
 def test_single_script_on_a_composite_workflow_keeps_each_steps_width():

@@ -40,8 +40,13 @@ def small():
         "system_nodes": 8,
         "steps": [
             {"id": 1, "nodes": 2, "workflow": "w", "phases": [{"kind": "write", "bytes": 10, "data": ["d"]}]},
-            {"id": 2, "nodes": 4, "workflow": "w", "after": [1],
-             "phases": [{"kind": "read", "bytes": 5, "data": ["d"]}, {"kind": "compute", "seconds": 3}]},
+            {
+                "id": 2,
+                "nodes": 4,
+                "workflow": "w",
+                "after": [1],
+                "phases": [{"kind": "read", "bytes": 5, "data": ["d"]}, {"kind": "compute", "seconds": 3}],
+            },
         ],
         "data": [{"name": "d", "bytes": 20, "producer": 1, "consumers": [2]}],
     }
@@ -127,7 +132,10 @@ def test_longer_cycle_is_found():
         (lambda d: d["steps"][1].update(colour="red"), ["steps.[id=2].colour", "Extra inputs"]),
         (lambda d: d.update(sytem_nodes=3), ["sytem_nodes"]),
         (lambda d: d["steps"][1]["phases"][1].update(flops=5), ["exactly one of seconds/flops/bytes"]),
-        (lambda d: d["steps"][1]["phases"][1].update(kind="read", seconds=None, flops=5), ["flops is only for compute"]),
+        (
+            lambda d: d["steps"][1]["phases"][1].update(kind="read", seconds=None, flops=5),
+            ["flops is only for compute"],
+        ),
         (lambda d: d["steps"][1]["phases"][1].update(nodes=5), ["step 2 phase 1 uses 5 nodes, step has 4"]),
     ],
 )

@@ -29,8 +29,15 @@ from datasched.workloads.phases import (
     validate_phase_profile,
 )
 
-BATSIM_TYPES = {"delay", "parallel", "parallel_homogeneous", "parallel_homogeneous_total", "composed",
-                "parallel_homogeneous_pfs", "data_staging"}
+BATSIM_TYPES = {
+    "delay",
+    "parallel",
+    "parallel_homogeneous",
+    "parallel_homogeneous_total",
+    "composed",
+    "parallel_homogeneous_pfs",
+    "data_staging",
+}
 
 #: Stated tolerance of the statistical tests: absolute difference of proportions.
 #: With n draws a proportion's standard deviation is sqrt(p(1-p)/n); the sample sizes
@@ -51,7 +58,7 @@ def test_transition_rows_follow_table1():
 
 def test_single_application_phase_mix_is_75_percent_io():
     # 50 applications x 200 phases = 10,000 draws: sd(0.75) = 0.0043, tolerance 0.02 = 4.6 sd
-    states = []
+    states: list[str] = []
     for seed in range(50):
         params = SingleApplicationParams(seed=seed, sizes={"n_phases": 200})
         states.extend(generate_from_seed(params).applications[0].states)
@@ -89,7 +96,7 @@ def test_multi_application_parameters_stay_inside_table1_ranges(seed, max_tasks)
     model = generate_from_seed(params)
     assert len(model.applications) == 50
     doc = to_document(model)
-    for app, job in zip(model.applications, doc["jobs"]):
+    for app, job in zip(model.applications, doc["jobs"], strict=True):
         assert 0.0 <= app.prob_cc <= 1.0
         drawn = job["datasched_app"]
         assert drawn["prob_io"] == pytest.approx(1 - drawn["prob_cc"])
@@ -170,7 +177,7 @@ def test_composed_output_uses_only_batsim_types_and_carries_the_phases():
     model = generate_from_seed(MultiApplicationParams(seed=5, max_tasks=32, n_apps=10, sizes={"n_phases": 30}))
     doc = to_document(model, profile_mode="composed")
     assert {p["type"] for p in doc["profiles"].values()} <= BATSIM_TYPES
-    for job, app in zip(doc["jobs"], model.applications):
+    for job, app in zip(doc["jobs"], model.applications, strict=True):
         assert isinstance(job["id"], int)
         composed = doc["profiles"][job["profile"]]
         assert composed["type"] == "composed"

@@ -24,7 +24,7 @@ GB = 1e9
 
 
 def storage(**kw):
-    base = dict(allocation="internal", stg_k=4, mem_hit_pct=0, remote_pct=0, access="disperse", san_k=4)
+    base = {"allocation": "internal", "stg_k": 4, "mem_hit_pct": 0, "remote_pct": 0, "access": "disperse", "san_k": 4}
     return StorageDescriptor(**(base | kw))
 
 
@@ -59,8 +59,12 @@ def test_nominal_compute_and_communicate():
 
 
 def test_composed_fallback_mapping():
-    phases = [Phase(PhaseKind.COMPUTE, 3e9), Phase(PhaseKind.COMMUNICATE, 9e8),
-              Phase(PhaseKind.READ, 2 * GB), Phase(PhaseKind.WRITE, GB)]
+    phases = [
+        Phase(PhaseKind.COMPUTE, 3e9),
+        Phase(PhaseKind.COMMUNICATE, 9e8),
+        Phase(PhaseKind.READ, 2 * GB),
+        Phase(PhaseKind.WRITE, GB),
+    ]
     desc = storage(remote_pct=50, stg_k=4)
     profiles = composed_fallback("app", phases, desc, res=4, io_tasks=4, rates=RATES)
     top = profiles["app"]
@@ -77,8 +81,11 @@ def test_composed_fallback_mapping():
 
 def test_san_and_local_io_produce_no_interconnect_traffic():
     phases = [Phase(PhaseKind.READ, GB)]
-    for desc in (storage(allocation="san", remote_pct=100), storage(access="local", remote_pct=100),
-                 storage(allocation="cache", remote_pct=100)):
+    for desc in (
+        storage(allocation="san", remote_pct=100),
+        storage(access="local", remote_pct=100),
+        storage(allocation="cache", remote_pct=100),
+    ):
         profiles = composed_fallback("x", phases, desc, res=4, io_tasks=4, rates=RATES)
         assert profiles["x"]["seq"] == ["x.0.dev"], desc
 
@@ -122,11 +129,12 @@ def test_staging_fields_are_written_only_when_used():
         validate_phase_profile,
     )
 
-    base = dict(allocation="internal", stg_k=1, mem_hit_pct=0, remote_pct=0, access="disperse", san_k=1)
+    base = {"allocation": "internal", "stg_k": 1, "mem_hit_pct": 0, "remote_pct": 0, "access": "disperse", "san_k": 1}
     plain = phase_profile([Phase(PhaseKind.READ, 1e9)], StorageDescriptor(**base), 1, 1, ReferenceRates())
     assert "stage_in_bytes" not in plain["storage"] and "stage_out_bytes" not in plain["storage"]
-    staged = phase_profile([Phase(PhaseKind.READ, 1e9)], StorageDescriptor(**base, stage_in_bytes=5e9), 1, 1,
-                           ReferenceRates())
+    staged = phase_profile(
+        [Phase(PhaseKind.READ, 1e9)], StorageDescriptor(**base, stage_in_bytes=5e9), 1, 1, ReferenceRates()
+    )
     assert staged["storage"]["stage_in_bytes"] == 5e9 and "stage_out_bytes" not in staged["storage"]
     validate_phase_profile(staged)
     with pytest.raises(ValidationError, match="allocation 'san' keeps the data central"):

@@ -14,8 +14,7 @@ import pytest
 from datasched.errors import UserError
 from datasched.workloads.swf import read_swf
 from datasched.workloads.swf_convert import ConversionOptions, build_workload, convert_swf, make_options
-
-from .test_swf_parse import HPC2N, LUBLIN
+from tests.conftest import HPC2N, LUBLIN
 
 
 def columns(path: Path) -> list[list[float]]:
@@ -40,7 +39,7 @@ def count(rows, predicate):
     return sum(1 for r in rows if predicate(r))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def parsed(path):
     return read_swf(path)  # conversion never mutates the trace, so tests can share it
 
@@ -186,8 +185,11 @@ def test_delay_and_parallel_homogeneous_profiles():
         assert doc["profiles"][job["profile"]] == {"type": "delay", "delay": by_id[job["id"]][RUN]}
     doc, _ = convert(LUBLIN, max_jobs=50, profile_type="parallel_homogeneous", host_speed=2e9)
     for job in doc["jobs"]:
-        assert doc["profiles"][job["profile"]] == {"type": "parallel_homogeneous",
-                                                   "cpu": by_id[job["id"]][RUN] * 2e9, "com": 0}
+        assert doc["profiles"][job["profile"]] == {
+            "type": "parallel_homogeneous",
+            "cpu": by_id[job["id"]][RUN] * 2e9,
+            "com": 0,
+        }
 
 
 def test_option_errors_name_the_key():
@@ -204,7 +206,7 @@ def test_option_errors_name_the_key():
 def test_no_platform_size_is_an_error(tmp_path):
     swf = tmp_path / "noheader.swf"
     swf.write_text("1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1\n")
-    with pytest.raises(UserError, match="noheader.swf: header has no positive MaxProcs/MaxNodes"):
+    with pytest.raises(UserError, match=r"noheader\.swf: header has no positive MaxProcs/MaxNodes"):
         convert_swf(swf, tmp_path / "out.json")
     convert_swf(swf, tmp_path / "out.json", ConversionOptions(platform_nodes=8))
     assert json.loads((tmp_path / "out.json").read_text())["nb_res"] == 8

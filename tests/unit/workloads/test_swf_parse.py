@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -18,12 +17,9 @@ from datasched.workloads.swf import (
     read_swf,
     write_swf,
 )
+from tests.conftest import HPC2N, LUBLIN
 from tests.strategies import swf_header_values, swf_records
 
-#: The shared traces (override with DATASCHED_TRACES where they live elsewhere).
-TRACES = Path(os.environ.get("DATASCHED_TRACES", "/work/shared/traces"))
-HPC2N = TRACES / "hpc2n.swf"
-LUBLIN = TRACES / "lublin_256.swf"
 GOOD = "1 0 5 100 4 -1 -1 4 200 -1 1 1 1 -1 -1 1 -1 -1"
 
 
@@ -112,7 +108,7 @@ def test_unknown_on_error_mode_is_refused():
 
 
 def test_missing_file_names_the_file(tmp_path):
-    with pytest.raises(UserError, match="nothere.swf"):
+    with pytest.raises(UserError, match=r"nothere\.swf"):
         read_swf(tmp_path / "nothere.swf")
 
 
@@ -134,8 +130,11 @@ def test_real_file_line_numbers_point_at_the_bad_line(tmp_path):
 @settings(deadline=None, max_examples=60)
 @given(records=swf_records(), computer=swf_header_values)
 def test_write_then_parse_gives_the_same_jobs(tmp_path_factory, records, computer):
-    trace = SwfTrace(jobs=[SwfJob(values=r) for r in records], header={"Computer": computer, "MaxNodes": "16"},
-                     comments=[";", "; free comment"])
+    trace = SwfTrace(
+        jobs=[SwfJob(values=r) for r in records],
+        header={"Computer": computer, "MaxNodes": "16"},
+        comments=[";", "; free comment"],
+    )
     path = tmp_path_factory.mktemp("swf") / "round.swf"
     write_swf(trace, path)
     back = read_swf(path)
