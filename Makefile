@@ -16,7 +16,7 @@ ENGINE := $(BUILD)/datasched-sim
 UV_VERSION := 0.9.5
 JOBS ?= 2
 
-.PHONY: setup system-deps engine venv test lint test-engine test-python reproduce demo lock clean bench
+.PHONY: format setup system-deps engine venv test lint test-engine test-python reproduce demo lock clean bench
 
 setup: system-deps engine venv
 
@@ -55,11 +55,18 @@ test: setup
 	$(MAKE) --no-print-directory lint test-engine test-python
 
 # ruff (lint + format check) and mypy over our Python (settings in pyproject.toml);
-# scripts/typecheck.py maps the top-level folders into datasched.* for mypy.
+# scripts/typecheck.py maps the top-level folders into datasched.* for mypy;
+# clang-format (.clang-format) over the engine. `make format` applies both formatters.
+CXX_SOURCES = $(shell find sim/src sim/tests -name '*.cpp' -o -name '*.hpp')
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VPY) scripts/typecheck.py
+	clang-format --dry-run --Werror $(CXX_SOURCES)
+
+format: venv
+	$(VENV)/bin/ruff format .
+	clang-format -i $(CXX_SOURCES)
 
 test-engine: engine
 	ctest --test-dir $(BUILD) --output-on-failure --no-tests=error -j $(JOBS)
