@@ -26,7 +26,8 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                "Attach the profile to every JOB_SUBMITTED event");
   app.add_flag("--enable-profile-reuse", c.simulation.profile_reuse_enabled, "Keep dynamic profiles after use");
   app.add_flag("--forward-unknown-events", c.simulation.forward_unknown_events, "Forward unknown external events");
-  app.add_flag("--enable-compute-sharing", c.simulation.allow_compute_sharing, "Allow several jobs on one compute host");
+  app.add_flag("--enable-compute-sharing", c.simulation.allow_compute_sharing,
+               "Allow several jobs on one compute host");
   bool no_storage_sharing = false;
   app.add_flag("--disable-storage-sharing", no_storage_sharing, "Forbid several jobs on one storage host");
   app.add_option("--decision-timeout", c.decision_timeout,

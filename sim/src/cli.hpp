@@ -13,19 +13,19 @@ struct EngineConfig {
   std::string platform_file;
   std::vector<std::string> workload_files;
   std::vector<std::string> event_files;
-  std::string export_prefix  = "out";
+  std::string export_prefix   = "out";
   std::string socket_endpoint = "tcp://localhost:28000";
-  std::string master_host    = "master_host";
-  bool libzmq_transport      = false; ///< use libzmq even where the built-in ZMTP client applies
+  std::string master_host     = "master_host";
+  bool libzmq_transport       = false; ///< use libzmq even where the built-in ZMTP client applies
   std::vector<std::pair<std::string, std::string>> role_overrides; ///< (comma-separated hosts, role)
-  SimulationConfig simulation; ///< Batsim's switches, forwarded in SIMULATION_BEGINS
-  double decision_timeout               = 600; ///< seconds to wait for each decision-process reply
-  double progress_interval              = 0;   ///< wall seconds between progress lines on stderr (0: none)
-  bool inspect                          = false;
+  SimulationConfig simulation;    ///< Batsim's switches, forwarded in SIMULATION_BEGINS
+  double decision_timeout  = 600; ///< seconds to wait for each decision-process reply
+  double progress_interval = 0;   ///< wall seconds between progress lines on stderr (0: none)
+  bool inspect             = false;
   std::vector<std::pair<std::string, std::string>> inspect_routes;
-  std::vector<std::string> simgrid_config;     ///< extra --cfg=key:value for SimGrid
-  std::string traffic_policy            = "none"; ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
-  bool verbose                          = false;
+  std::vector<std::string> simgrid_config; ///< extra --cfg=key:value for SimGrid
+  std::string traffic_policy = "none";     ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
+  bool verbose               = false;
 };
 
 /// Parses argv. Returns the exit code to use when the program must stop right away

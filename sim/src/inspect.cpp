@@ -43,28 +43,29 @@ int inspect_platform(const EngineConfig& config, const char* program_name)
     init_simgrid(config, program_name);
     for (const auto& [hosts, role] : config.role_overrides)
       overrides[hosts] = Machines::parse_role(role, "option -r");
-    machines = Machines::from_platform(simgrid::s4u::Engine::get_instance()->get_all_hosts(), config.master_host,
-                                       overrides);
+    machines =
+        Machines::from_platform(simgrid::s4u::Engine::get_instance()->get_all_hosts(), config.master_host, overrides);
   } catch (const InputError& e) {
     fatal(e.what());
   }
   auto describe = [](const Machine& m) {
     nlohmann::json h;
-    h["name"]       = m.name;
-    h["id"]         = m.id >= 0 ? nlohmann::json(m.id) : nlohmann::json(nullptr);
-    h["role"]       = role_to_string(m.role);
-    h["speed"]      = m.host->get_speed();
-    h["cores"]      = m.host->get_core_count();
-    h["properties"] = m.properties;
+    h["name"]            = m.name;
+    h["id"]              = m.id >= 0 ? nlohmann::json(m.id) : nlohmann::json(nullptr);
+    h["role"]            = role_to_string(m.role);
+    h["speed"]           = m.host->get_speed();
+    h["cores"]           = m.host->get_core_count();
+    h["properties"]      = m.properties;
     nlohmann::json disks = nlohmann::json::array();
     for (const auto* d : m.host->get_disks())
-      disks.push_back({{"name", d->get_name()}, {"read_bandwidth", d->get_read_bandwidth()},
+      disks.push_back({{"name", d->get_name()},
+                       {"read_bandwidth", d->get_read_bandwidth()},
                        {"write_bandwidth", d->get_write_bandwidth()}});
     h["disks"] = disks;
     return h;
   };
   nlohmann::json out;
-  out["platform"] = config.platform_file;
+  out["platform"]      = config.platform_file;
   nlohmann::json hosts = nlohmann::json::array();
   hosts.push_back(describe(machines.master()));
   for (const auto& m : machines.all())
@@ -90,7 +91,9 @@ int inspect_platform(const EngineConfig& config, const char* program_name)
     nlohmann::json r{{"src", src}, {"dst", dst}, {"latency", latency}};
     nlohmann::json ls = nlohmann::json::array();
     for (auto* l : links)
-      ls.push_back({{"name", l->get_name()}, {"bandwidth", l->get_bandwidth()}, {"latency", l->get_latency()},
+      ls.push_back({{"name", l->get_name()},
+                    {"bandwidth", l->get_bandwidth()},
+                    {"latency", l->get_latency()},
                     {"sharing_policy", sharing_policy_name(l->get_sharing_policy())}});
     r["links"] = ls;
     routes.push_back(r);

@@ -118,10 +118,10 @@ public:
 private:
   std::string event(double t)
   {
-    static const std::vector<std::string> types = {"EXECUTE_JOB",     "REJECT_JOB",       "KILL_JOB",
-                                                   "CALL_ME_LATER",   "NOTIFY",           "SET_JOB_METADATA",
-                                                   "CHANGE_JOB_STATE", "REGISTER_JOB",    "QUERY", "FLY"};
-    const std::string type = types[pick(0, static_cast<int>(types.size()) - 1)];
+    static const std::vector<std::string> types = {
+        "EXECUTE_JOB",      "REJECT_JOB",       "KILL_JOB",     "CALL_ME_LATER", "NOTIFY",
+        "SET_JOB_METADATA", "CHANGE_JOB_STATE", "REGISTER_JOB", "QUERY",         "FLY"};
+    const std::string type        = types[pick(0, static_cast<int>(types.size()) - 1)];
     std::vector<std::string> data = fields(type);
     if (chance(0.1))
       data.push_back("\"unknown\": " + any_value());
@@ -178,8 +178,15 @@ private:
 
   std::string any_value()
   {
-    static const std::vector<std::string> values = {"null", "true", "1", "-2.5e3", "\"s\"", "[]", "[\"a\", [1]]",
-                                                    "{\"x\": {\"y\": [null]}}", "18446744073709551615"};
+    static const std::vector<std::string> values = {"null",
+                                                    "true",
+                                                    "1",
+                                                    "-2.5e3",
+                                                    "\"s\"",
+                                                    "[]",
+                                                    "[\"a\", [1]]",
+                                                    "{\"x\": {\"y\": [null]}}",
+                                                    "18446744073709551615"};
     return values[pick(0, static_cast<int>(values.size()) - 1)];
   }
   std::string alloc()

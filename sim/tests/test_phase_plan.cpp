@@ -28,19 +28,29 @@ StorageEndpoints endpoints_map()
   e.add(3 * kNodes + 1, StorageEndpoints::Kind::IoServer, -1);
   return e;
 }
-int nvm(int node) { return 2 * kNodes + node; }
-int dram(int node) { return kNodes + node; }
+int nvm(int node)
+{
+  return 2 * kNodes + node;
+}
+int dram(int node)
+{
+  return kNodes + node;
+}
 
 json descriptor(const std::string& allocation, int k, double mem, double remote, const std::string& access)
 {
-  return json{{"allocation", allocation}, {"stg_k", k}, {"mem_hit_pct", mem}, {"remote_pct", remote},
-              {"access", access}, {"san_k", 2}};
+  return json{{"allocation", allocation}, {"stg_k", k},       {"mem_hit_pct", mem},
+              {"remote_pct", remote},     {"access", access}, {"san_k", 2}};
 }
 
 PhaseProfile profile(int res, int io_tasks, const json& storage, const json& phases)
 {
-  return PhaseProfile::from_json(json{{"type", "datasched_phases"}, {"version", 1}, {"res", res},
-                                      {"io_tasks", io_tasks}, {"storage", storage}, {"phases", phases}},
+  return PhaseProfile::from_json(json{{"type", "datasched_phases"},
+                                      {"version", 1},
+                                      {"res", res},
+                                      {"io_tasks", io_tasks},
+                                      {"storage", storage},
+                                      {"phases", phases}},
                                  "test: profile 'p'");
 }
 
@@ -74,7 +84,8 @@ TEST(PhasePlan, ReadSplitsEachTaskOverDramLocalAndRemoteDisperse)
 {
   // 4 tasks read 100 B: 25 % DRAM; of the 75 device bytes, 40 % (30 B) remote, spread
   // over the k = 2 internal devices (NVMs of nodes 0 and 1) other than the task's own.
-  auto p = profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"), json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto p =
+      profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"), json::array({{{"kind", "read"}, {"bytes", 100}}}));
   auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
   EXPECT_EQ(storage.devices, (std::vector<int>{nvm(0), nvm(1)}));
   auto f = flows_of(plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map()));
@@ -94,7 +105,8 @@ TEST(PhasePlan, ReadSplitsEachTaskOverDramLocalAndRemoteDisperse)
 
 TEST(PhasePlan, AffinityMapsTaskGroupsToOneDeviceEach)
 {
-  auto p = profile(4, 4, descriptor("external", 2, 0, 100, "affinity"), json::array({{{"kind", "write"}, {"bytes", 8}}}));
+  auto p =
+      profile(4, 4, descriptor("external", 2, 0, 100, "affinity"), json::array({{{"kind", "write"}, {"bytes", 8}}}));
   auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
   // external: the 2 nodes after the allocation's last one (3): nodes 4 and 5
   EXPECT_EQ(storage.devices, (std::vector<int>{nvm(4), nvm(5)}));
@@ -118,8 +130,8 @@ TEST(PhasePlan, ExternalFillsWithThePartitionWhenTheNodesOutsideAreTooFew)
 TEST(PhasePlan, CacheAndLocalAccessNeverLeaveTheNode)
 {
   for (const char* alloc : {"cache", "internal"}) {
-    auto p = profile(4, 2, descriptor(alloc, 1, 0, 100, std::string(alloc) == "cache" ? "disperse" : "local"),
-                     json::array({{{"kind", "read"}, {"bytes", 10}}}));
+    auto p       = profile(4, 2, descriptor(alloc, 1, 0, 100, std::string(alloc) == "cache" ? "disperse" : "local"),
+                           json::array({{{"kind", "read"}, {"bytes", 10}}}));
     auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
     auto f       = flows_of(plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map()));
     EXPECT_DOUBLE_EQ(f.total, 20) << alloc; // io_tasks = 2
@@ -143,9 +155,9 @@ TEST(PhasePlan, SanStripesOverTheServersThroughTheNodeDram)
 
 TEST(PhasePlan, CommunicateIsAllToAllAmongActiveNodesAndComputeIsPerNode)
 {
-  auto p = profile(4, 4, descriptor("internal", 1, 0, 0, "disperse"),
-                   json::array({{{"kind", "communicate"}, {"bytes", 30}, {"pattern", "all_to_all"}, {"nodes", 3}},
-                                {{"kind", "compute"}, {"flops", 5}}}));
+  auto p       = profile(4, 4, descriptor("internal", 1, 0, 0, "disperse"),
+                         json::array({{{"kind", "communicate"}, {"bytes", 30}, {"pattern", "all_to_all"}, {"nodes", 3}},
+                                      {{"kind", "compute"}, {"flops", 5}}}));
   auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
   auto comm    = plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map());
   ASSERT_EQ(comm.size(), 1u);
@@ -163,9 +175,9 @@ TEST(PhasePlan, StageInLoadsTheDevicesFromTheFirstSanKServers)
 {
   auto storage_json              = descriptor("internal", 2, 0, 0, "disperse");
   storage_json["stage_in_bytes"] = 100;
-  auto p       = profile(4, 4, storage_json, json::array());
-  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
-  auto f       = flows_of(plan_stage(true, p, kExecutors, storage, endpoints_map()));
+  auto p                         = profile(4, 4, storage_json, json::array());
+  auto storage                   = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto f                         = flows_of(plan_stage(true, p, kExecutors, storage, endpoints_map()));
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::StageIn], 100);
   EXPECT_DOUBLE_EQ((f.by_pair[{24, nvm(0)}]), 25);
   EXPECT_DOUBLE_EQ((f.by_pair[{25, nvm(1)}]), 25);
@@ -174,7 +186,8 @@ TEST(PhasePlan, StageInLoadsTheDevicesFromTheFirstSanKServers)
 
 TEST(PhasePlan, RequestedDevicesAreCheckedAndUsed)
 {
-  auto p = profile(2, 2, descriptor("external", 1, 0, 100, "disperse"), json::array({{{"kind", "read"}, {"bytes", 4}}}));
+  auto p =
+      profile(2, 2, descriptor("external", 1, 0, 100, "disperse"), json::array({{{"kind", "read"}, {"bytes", 4}}}));
   RequestedStorage ok{{nvm(6), nvm(7)}, AccessType::Affinity};
   auto storage = resolve_storage(p, {0, 1}, ok, endpoints_map(), kNodes);
   EXPECT_EQ(storage.devices, ok.devices);
@@ -193,7 +206,7 @@ TEST(PhasePlan, ImpossibleDerivedDevicesAreErrors)
   EXPECT_THROW(resolve_storage(big_internal, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
   auto big_external = profile(2, 2, descriptor("external", 9, 0, 0, "disperse"), json::array());
   EXPECT_THROW(resolve_storage(big_external, {0, 1}, std::nullopt, endpoints_map(), kNodes), InputError);
-  auto san = descriptor("san", 1, 0, 0, "disperse");
+  auto san     = descriptor("san", 1, 0, 0, "disperse");
   san["san_k"] = 3;
   EXPECT_THROW(resolve_storage(profile(1, 1, san, json::array()), {0}, std::nullopt, endpoints_map(), kNodes),
                InputError);
@@ -201,7 +214,10 @@ TEST(PhasePlan, ImpossibleDerivedDevicesAreErrors)
 
 TEST(PhaseProfile, RejectsSchemaViolationsNamingTheField)
 {
-  auto base = json{{"type", "datasched_phases"}, {"version", 1}, {"res", 2}, {"io_tasks", 2},
+  auto base         = json{{"type", "datasched_phases"},
+                   {"version", 1},
+                   {"res", 2},
+                   {"io_tasks", 2},
                    {"storage", descriptor("internal", 1, 0, 0, "disperse")},
                    {"phases", json::array({{{"kind", "read"}, {"bytes", 1}}})}};
   auto expect_error = [&](json broken, const std::string& fragment) {
@@ -214,32 +230,32 @@ TEST(PhaseProfile, RejectsSchemaViolationsNamingTheField)
     }
   };
   EXPECT_NO_THROW(PhaseProfile::from_json(base, "x"));
-  auto negative                 = base;
+  auto negative                  = base;
   negative["phases"][0]["bytes"] = -1;
   expect_error(negative, "bytes");
-  auto pct                           = base;
-  pct["storage"]["mem_hit_pct"]      = 120;
+  auto pct                      = base;
+  pct["storage"]["mem_hit_pct"] = 120;
   expect_error(pct, "mem_hit_pct");
-  auto remote                        = base;
-  remote["storage"]["remote_pct"]    = -5;
+  auto remote                     = base;
+  remote["storage"]["remote_pct"] = -5;
   expect_error(remote, "remote_pct");
-  auto unknown        = base;
-  unknown["extra"]    = 1;
+  auto unknown     = base;
+  unknown["extra"] = 1;
   expect_error(unknown, "unknown field 'extra'");
-  auto version        = base;
-  version["version"]  = 2;
+  auto version       = base;
+  version["version"] = 2;
   expect_error(version, "version");
-  auto io             = base;
-  io["io_tasks"]      = 3;
+  auto io        = base;
+  io["io_tasks"] = 3;
   expect_error(io, "io_tasks");
-  auto kind                      = base;
-  kind["phases"][0]["kind"]      = "sleep";
+  auto kind                 = base;
+  kind["phases"][0]["kind"] = "sleep";
   expect_error(kind, "phase kind 'sleep'");
-  auto access                    = base;
-  access["storage"]["access"]    = "random";
+  auto access                 = base;
+  access["storage"]["access"] = "random";
   expect_error(access, "access type 'random'");
-  auto staging                       = base;
-  staging["storage"]["allocation"]   = "san";
+  auto staging                         = base;
+  staging["storage"]["allocation"]     = "san";
   staging["storage"]["stage_in_bytes"] = 5;
   expect_error(staging, "stage_in_bytes");
 }
@@ -247,8 +263,12 @@ TEST(PhaseProfile, RejectsSchemaViolationsNamingTheField)
 TEST(PhaseProfile, IsAProfileTypeOfTheWorkload)
 {
   auto p = Profile::from_json("p",
-                              json{{"type", "datasched_phases"}, {"version", 1}, {"res", 1}, {"io_tasks", 1},
-                                   {"storage", descriptor("cache", 1, 0, 0, "local")}, {"phases", json::array()}},
+                              json{{"type", "datasched_phases"},
+                                   {"version", 1},
+                                   {"res", 1},
+                                   {"io_tasks", 1},
+                                   {"storage", descriptor("cache", 1, 0, 0, "local")},
+                                   {"phases", json::array()}},
                               "f");
   EXPECT_EQ(p.type, ProfileType::Phases);
   ASSERT_TRUE(p.phases);

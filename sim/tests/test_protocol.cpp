@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
 #include "fatal.hpp"
-#include "protocol/reader.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/reader.hpp"
 #include "protocol/writer.hpp"
 
 using namespace datasched;
@@ -67,7 +67,8 @@ TEST(JsonText, NumbersAndStringsMatchNlohmannDump)
     append_json_number(out, x);
     EXPECT_EQ(out, nlohmann::json(x).dump());
   }
-  for (std::string s : std::vector<std::string>{"", "w0!12", "a\"b", "back\\slash", "tab\there", "caf\xc3\xa9", std::string("nul\0x", 5), "\x7f"}) {
+  for (std::string s : std::vector<std::string>{"", "w0!12", "a\"b", "back\\slash", "tab\there", "caf\xc3\xa9",
+                                                std::string("nul\0x", 5), "\x7f"}) {
     std::string out;
     append_json_string(out, s);
     EXPECT_EQ(out, nlohmann::json(s).dump());
@@ -79,7 +80,7 @@ TEST(JsonText, NumbersAndStringsMatchNlohmannDump)
 TEST(ProtocolWriter, EventsAreWhatTheDomSerialisationWrites)
 {
   ProtocolWriter w;
-  const std::string job = nlohmann::json{{"id", "w0!1"}, {"res", 2}, {"subtime", 1.5}, {"profile", "p"}}.dump();
+  const std::string job     = nlohmann::json{{"id", "w0!1"}, {"res", 2}, {"subtime", 1.5}, {"profile", "p"}}.dump();
   const std::string profile = R"({"delay":10.0,"type":"delay"})";
   w.append_job_submitted("w0!1", job, &profile, 1.5);
   w.append_job_completed("w0!1", "COMPLETED_SUCCESSFULLY", "0-1", 0, 11.5000001);
@@ -90,12 +91,18 @@ TEST(ProtocolWriter, EventsAreWhatTheDomSerialisationWrites)
   nlohmann::json expected;
   expected["now"]    = 14.25;
   expected["events"] = {
-      {{"timestamp", 1.5}, {"type", "JOB_SUBMITTED"},
-       {"data", {{"job_id", "w0!1"}, {"job", nlohmann::json::parse(job)}, {"profile", nlohmann::json::parse(profile)}}}},
-      {{"timestamp", 11.5}, {"type", "JOB_COMPLETED"},
+      {{"timestamp", 1.5},
+       {"type", "JOB_SUBMITTED"},
+       {"data",
+        {{"job_id", "w0!1"}, {"job", nlohmann::json::parse(job)}, {"profile", nlohmann::json::parse(profile)}}}},
+      {{"timestamp", 11.5},
+       {"type", "JOB_COMPLETED"},
        {"data", {{"job_id", "w0!1"}, {"job_state", "COMPLETED_SUCCESSFULLY"}, {"return_code", 0}, {"alloc", "0-1"}}}},
-      {{"timestamp", 12.0}, {"type", "NOTIFY"}, {"data", {{"type", "event_machine_unavailable"}, {"resources", "3 5-7"}}}},
-      {{"timestamp", 13.0}, {"type", "JOB_KILLED"},
+      {{"timestamp", 12.0},
+       {"type", "NOTIFY"},
+       {"data", {{"type", "event_machine_unavailable"}, {"resources", "3 5-7"}}}},
+      {{"timestamp", 13.0},
+       {"type", "JOB_KILLED"},
        {"data", {{"job_ids", {"w0!2"}}, {"job_progress", {{"w0!2", {{"progress", 0.5}}}}}}}},
       {{"timestamp", 14.0}, {"type", "SIMULATION_ENDS"}, {"data", nlohmann::json::object()}},
   };

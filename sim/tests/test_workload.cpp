@@ -59,10 +59,11 @@ TEST(Workload, SemanticErrorsNameTheJob)
   const std::string profiles = R"("profiles":{"d":{"type":"delay","delay":1}})";
   EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"profile":"zz"}],)" + profiles + "}").find("w0!1"),
             std::string::npos);
-  EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"profile":"d"},{"id":1,"subtime":0,"res":1,"profile":"d"}],)" +
-                       profiles + "}")
-                .find("duplicate"),
-            std::string::npos);
+  EXPECT_NE(
+      load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"profile":"d"},{"id":1,"subtime":0,"res":1,"profile":"d"}],)" +
+                 profiles + "}")
+          .find("duplicate"),
+      std::string::npos);
   EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":0,"profile":"d"}],)" + profiles + "}").find("'res'"),
             std::string::npos);
   EXPECT_NE(load_error(R"({"jobs":[{"id":1,"subtime":0,"res":1,"walltime":0,"profile":"d"}],)" + profiles + "}")

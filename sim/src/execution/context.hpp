@@ -42,10 +42,10 @@ struct Context {
   JobPool job_pool{this};
 
   // Progress and end-of-run figures.
-  int nb_completed_jobs     = 0;
+  int nb_completed_jobs = 0;
   std::vector<std::pair<double, int>> unavailable_changes; ///< (date, +/-1) per machine
-  bool simulation_completed = false;
-  std::chrono::steady_clock::time_point wall_start = std::chrono::steady_clock::now();
+  bool simulation_completed                           = false;
+  std::chrono::steady_clock::time_point wall_start    = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress = wall_start;
 
   /// Prints a progress line on stderr when the configured interval has elapsed.

@@ -38,7 +38,7 @@ struct JobWorker {
   /// Released once per job handed over (while the worker is idle) and once per kill of
   /// its job (while it is busy); the worker consumes every release.
   simgrid::s4u::SemaphorePtr wakeup = simgrid::s4u::Semaphore::create(0);
-  Job* job = nullptr; ///< the job to run, or nullptr while idle
+  Job* job                          = nullptr; ///< the job to run, or nullptr while idle
 };
 
 class JobPool {

@@ -171,12 +171,12 @@ private:
   /// activities (phase_plan.hpp) start together; the step ends when all have ended.
   Outcome run_phases(const Profile& profile)
   {
-    const PhaseProfile& phases = *profile.phases;
+    const PhaseProfile& phases        = *profile.phases;
     const StorageEndpoints& endpoints = context_->storage_endpoints;
     StorageAssignment storage;
     try {
-      storage = resolve_storage(phases, executor_ids_, job_->requested_storage, endpoints,
-                                context_->machines.nb_compute());
+      storage =
+          resolve_storage(phases, executor_ids_, job_->requested_storage, endpoints, context_->machines.nb_compute());
     } catch (const InputError& e) {
       fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + e.what());
     }
@@ -203,8 +203,8 @@ private:
       else
         specs = plan([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
       job_->progress[frame].task_index = step;
-      const double start                = Engine::get_clock();
-      const Outcome outcome             = run_activities(specs, frame, start);
+      const double start               = Engine::get_clock();
+      const Outcome outcome            = run_activities(specs, frame, start);
       if (outcome != Outcome::Completed)
         return outcome;
       const double elapsed = Engine::get_clock() - start;
@@ -234,7 +234,7 @@ private:
       context_->traffic.started(exec, spec.traffic, hosts, spec.flops, spec.bytes);
       execs.push_back(exec);
     }
-    job_->progress[frame].execs = execs;
+    job_->progress[frame].execs                = execs;
     std::vector<simgrid::s4u::ExecPtr> pending = execs;
     std::vector<const ActivitySpec*> pending_specs;
     for (const auto& spec : specs)
@@ -254,11 +254,11 @@ private:
         timed_out_execs = pending;
         return Outcome::WalltimeReached;
       }
-      const double took          = Engine::get_clock() - start;
-      const ActivitySpec& spec   = *pending_specs[index];
-      IoRecord& io               = *job_->io;
+      const double took        = Engine::get_clock() - start;
+      const ActivitySpec& spec = *pending_specs[index];
+      IoRecord& io             = *job_->io;
       io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
-      tier_end[static_cast<int>(spec.tier)] = std::max(tier_end[static_cast<int>(spec.tier)], took);
+      tier_end[static_cast<int>(spec.tier)]     = std::max(tier_end[static_cast<int>(spec.tier)], took);
       class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
       context_->traffic.ended(pending[index].get());
       pending.erase(pending.begin() + index);
@@ -276,14 +276,14 @@ private:
   /// the I/O job's other hosts are appended.
   void merge_io_job(std::vector<Host*>& hosts, std::vector<double>& flops, std::vector<double>& bytes)
   {
-    const Profile& io               = *job_->io_profile;
-    const std::vector<int> io_ids   = job_->io_allocation.elements();
-    const size_t n                  = hosts.size();
+    const Profile& io             = *job_->io_profile;
+    const std::vector<int> io_ids = job_->io_allocation.elements();
+    const size_t n                = hosts.size();
     std::vector<size_t> index_of_io(io_ids.size());
     std::vector<Host*> merged_hosts = hosts;
     for (size_t k = 0; k < io_ids.size(); ++k) {
-      Host* h = context_->machines.at(io_ids[k]).host;
-      auto it = std::find(merged_hosts.begin(), merged_hosts.end(), h);
+      Host* h        = context_->machines.at(io_ids[k]).host;
+      auto it        = std::find(merged_hosts.begin(), merged_hosts.end(), h);
       index_of_io[k] = static_cast<size_t>(it - merged_hosts.begin());
       if (it == merged_hosts.end())
         merged_hosts.push_back(h);
@@ -315,8 +315,8 @@ private:
         if (p.cpu.size() != n)
           fatal("job '" + job_->id + "': profile '" + p.name + "' has " + std::to_string(p.cpu.size()) +
                 " executors but the job runs on " + std::to_string(n) + " hosts");
-        hosts = executors_;
-        flops = p.cpu;
+        hosts        = executors_;
+        flops        = p.cpu;
         bool any_com = std::any_of(p.com.begin(), p.com.end(), [](double b) { return b > 0; });
         if (any_com)
           bytes = p.com;
@@ -402,8 +402,8 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
   }
   job->progress.clear();
   job->completion_sent = true;
-  auto* message = new_message(MessageType::JobCompleted);
-  message->jobs = {job};
+  auto* message        = new_message(MessageType::JobCompleted);
+  message->jobs        = {job};
   send_to_server(message);
   for (auto& exec : runner.timed_out_execs) {
     context->traffic.ended(exec.get());
@@ -442,7 +442,7 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
   auto* message     = new_message(MessageType::KillingDone);
   message->job_ids  = job_ids;
   message->progress = nlohmann::json::object();
-  const double now = Engine::get_clock();
+  const double now  = Engine::get_clock();
   for (const auto& id : job_ids) {
     Job* job = context->workloads.find_job(id);
     if (!job || job->state != JobState::Running || job->completion_sent || job->killed)
@@ -462,7 +462,7 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     // One simcall, as the Actor::kill() of the former actor-per-job design: it wakes the
     // job's worker from a delay (its ptasks' cancellations already woke it).
     JobPool::interrupt(*job);
-    job->worker      = nullptr;
+    job->worker = nullptr;
     job->progress.clear();
     job->runtime     = now - job->starting_time;
     job->state       = JobState::CompletedKilled;

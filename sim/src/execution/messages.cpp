@@ -24,7 +24,10 @@ simgrid::s4u::Mailbox* bind_server_mailbox()
   return g_server_mailbox;
 }
 
-void send_to_server(Message* message) { server_mailbox()->put(message, 1); }
+void send_to_server(Message* message)
+{
+  server_mailbox()->put(message, 1);
+}
 
 void send_to_server_detached(Message* message)
 {

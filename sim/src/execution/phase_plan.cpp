@@ -173,8 +173,8 @@ int dram_or_throw(const StorageEndpoints& endpoints, int node, const char* why)
 std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                                   const StorageAssignment& storage, const StorageEndpoints& endpoints)
 {
-  const StorageDescriptor& s = profile.storage;
-  const bool read            = phase.kind == PhaseKind::Read;
+  const StorageDescriptor& s    = profile.storage;
+  const bool read               = phase.kind == PhaseKind::Read;
   const std::vector<int> active = active_nodes(phase, executors);
   const size_t nb_io            = std::min(active.size(), static_cast<size_t>(profile.io_tasks));
   const bool san                = s.allocation == StorageAllocation::San;
@@ -232,9 +232,8 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
 
 } // namespace
 
-std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase,
-                                     const std::vector<int>& executors, const StorageAssignment& storage,
-                                     const StorageEndpoints& endpoints)
+std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints)
 {
   const std::vector<int> active = active_nodes(phase, executors);
   switch (phase.kind) {

@@ -38,8 +38,8 @@ namespace datasched {
 
 /// One ptask: hosts are resource ids; bytes is row-major hosts x hosts (empty: none).
 struct ActivitySpec {
-  Tier tier                 = Tier::Compute;
-  TrafficClass traffic      = TrafficClass::None;
+  Tier tier            = Tier::Compute;
+  TrafficClass traffic = TrafficClass::None;
   std::vector<int> hosts;
   std::vector<double> flops;
   std::vector<double> bytes;
@@ -63,9 +63,8 @@ StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector
                                   int nb_compute);
 
 /// The activities of one phase (possibly none: a phase of zero work takes no time).
-std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase,
-                                     const std::vector<int>& executors, const StorageAssignment& storage,
-                                     const StorageEndpoints& endpoints);
+std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints);
 
 /// The stage-in (before phase 0) or stage-out (after the last phase) activity, if the
 /// descriptor asks for one: stage_{in,out}_bytes split evenly over the data devices

@@ -239,15 +239,16 @@ private:
     if (d.additional_io_job)
       attach_io_job(job, *d.additional_io_job);
     if (d.storage && ctx_->workloads.profile_of(job).type != ProfileType::Phases)
-      fatal("EXECUTE_JOB: job '" + job.id + "': datasched_storage applies to datasched_phases jobs only (its profile is " +
+      fatal("EXECUTE_JOB: job '" + job.id +
+            "': datasched_storage applies to datasched_phases jobs only (its profile is " +
             profile_type_to_string(ctx_->workloads.profile_of(job).type) + ")");
 
-    job.state           = JobState::Running;
-    job.allocation      = d.allocation;
-    job.mapping         = d.mapping;
-    job.storage_mapping = d.storage_mapping;
+    job.state             = JobState::Running;
+    job.allocation        = d.allocation;
+    job.mapping           = d.mapping;
+    job.storage_mapping   = d.storage_mapping;
     job.requested_storage = d.storage;
-    job.starting_time   = now();
+    job.starting_time     = now();
     for (int id : job.allocation.elements())
       ctx_->machines.at(id).running_jobs.push_back(&job);
     nb_running_++;
@@ -367,7 +368,7 @@ private:
     auto bang = d.job_id.find('!');
     if (bang == std::string::npos)
       fatal("REGISTER_JOB: job id '" + d.job_id + "' must be 'workload!id'");
-    Workload& w = ctx_->workloads.get_or_create_dynamic(d.job_id.substr(0, bang));
+    Workload& w           = ctx_->workloads.get_or_create_dynamic(d.job_id.substr(0, bang));
     nlohmann::json object = d.job;
     object["id"]          = d.job_id;
     if (!object.contains("subtime"))
@@ -439,17 +440,17 @@ private:
   }
 
   Context* ctx_;
-  int expected_submitters_       = 0;
-  int nb_submitters_finished_    = 0;
-  int nb_submitted_              = 0;
-  int nb_completed_              = 0;
-  int nb_running_                = 0;
-  int nb_killers_                = 0;
-  bool registration_finished_    = true;
-  bool sched_ready_              = false;
-  bool end_in_buffer_            = false;
-  bool end_sent_                 = false;
-  bool end_acknowledged_         = false;
+  int expected_submitters_    = 0;
+  int nb_submitters_finished_ = 0;
+  int nb_submitted_           = 0;
+  int nb_completed_           = 0;
+  int nb_running_             = 0;
+  int nb_killers_             = 0;
+  bool registration_finished_ = true;
+  bool sched_ready_           = false;
+  bool end_in_buffer_         = false;
+  bool end_sent_              = false;
+  bool end_acknowledged_      = false;
   std::vector<bool> route_checked_;
 };
 

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <sstream>
 
-#include <xbt/config.h>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <xbt/config.h>
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
@@ -226,9 +226,9 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     figures.nb_computing_machines = ctx.machines.nb_compute();
     for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
       figures.computing_time -= t * d; // sum of hosts x (finish - start)
-    figures.scheduling_time = ctx.zmq->waited_seconds();
+    figures.scheduling_time  = ctx.zmq->waited_seconds();
     figures.unavailable_time = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
-    figures.simulation_time = wall;
+    figures.simulation_time  = wall;
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
     write_machine_states_csv(config.export_prefix + "_machine_states.csv", ctx.machines.size(),
                              ctx.jobs_csv.computing_changes(), ctx.unavailable_changes);

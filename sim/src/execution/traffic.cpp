@@ -40,7 +40,7 @@ TrafficPolicy TrafficPolicy::parse(const std::string& text)
     return p;
   }
   if (text == "fp") {
-    p.kind                                          = Kind::Fp;
+    p.kind                                            = Kind::Fp;
     p.weight[static_cast<int>(TrafficClass::Ipc)]     = kStrictFactor;
     p.weight[static_cast<int>(TrafficClass::Storage)] = 1;
     return p;
@@ -49,13 +49,13 @@ TrafficPolicy TrafficPolicy::parse(const std::string& text)
     const double x = positive_number(text.substr(3), where);
     if (x >= 100)
       throw InputError(where + ": the IPC share must be between 0 and 100 (exclusive); use fp for strict priority");
-    p.kind                                          = Kind::Ba;
+    p.kind                                            = Kind::Ba;
     p.weight[static_cast<int>(TrafficClass::Ipc)]     = x;
     p.weight[static_cast<int>(TrafficClass::Storage)] = 100 - x;
     return p;
   }
   if (text.rfind("weights:", 0) == 0) {
-    p.kind = Kind::Weights;
+    p.kind                       = Kind::Weights;
     bool seen[kNbTrafficClasses] = {false, false, false};
     std::stringstream items(text.substr(8));
     std::string item;
@@ -153,8 +153,8 @@ void TrafficArbiter::count(const Running& r, double sign)
 
 void TrafficArbiter::apply_priority(Running& r)
 {
-  const int c   = static_cast<int>(r.traffic);
-  double crowd  = 1;
+  const int c  = static_cast<int>(r.traffic);
+  double crowd = 1;
   if (policy_.counts_class_members())
     for (const auto& [link, flows] : r.links)
       crowd = std::max(crowd, flows_on_link_[link][c]);

@@ -59,6 +59,9 @@ void IoCsv::add(const Job& job)
   nb_rows_++;
 }
 
-void IoCsv::write(const std::string& path) const { write_file_atomically(path, header() + rows_); }
+void IoCsv::write(const std::string& path) const
+{
+  write_file_atomically(path, header() + rows_);
+}
 
 } // namespace datasched

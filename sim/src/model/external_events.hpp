@@ -11,8 +11,8 @@ namespace datasched {
 struct ExternalEvent {
   double timestamp = 0;
   std::string type;
-  std::string resources;  ///< machine events: interval set of resource ids
-  nlohmann::json object;  ///< the whole event (forwarded as is for unknown types)
+  std::string resources; ///< machine events: interval set of resource ids
+  nlohmann::json object; ///< the whole event (forwarded as is for unknown types)
 };
 
 /// Loads an events file sorted by date (stable). Throws InputError naming file:line

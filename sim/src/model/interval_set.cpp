@@ -49,7 +49,10 @@ IntervalSet IntervalSet::from_string(const std::string& text)
   return result;
 }
 
-void IntervalSet::insert(int value) { insert(value, value); }
+void IntervalSet::insert(int value)
+{
+  insert(value, value);
+}
 
 void IntervalSet::insert(int first, int last)
 {

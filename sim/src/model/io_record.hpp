@@ -25,8 +25,8 @@ struct IoRecord {
   std::array<double, 4> phase_seconds{};  ///< wall time of the phases of each PhaseKind
   double stage_seconds = 0;               ///< wall time of stage-in plus stage-out
   std::array<double, kNbTrafficClasses> class_seconds{}; ///< per phase: the longest activity of the class, summed
-  std::vector<int> devices;               ///< the storage devices the job used
-  AccessType access = AccessType::Disperse;
+  std::vector<int> devices;                              ///< the storage devices the job used
+  AccessType access            = AccessType::Disperse;
   StorageAllocation allocation = StorageAllocation::Internal;
 };
 

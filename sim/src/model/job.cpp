@@ -29,9 +29,9 @@ std::string job_state_to_string(JobState state)
 
 JobState job_state_from_string(const std::string& text)
 {
-  for (JobState s : {JobState::NotSubmitted, JobState::Submitted, JobState::Running, JobState::CompletedSuccessfully,
-                     JobState::CompletedFailed, JobState::CompletedWalltimeReached, JobState::CompletedKilled,
-                     JobState::Rejected})
+  for (JobState s :
+       {JobState::NotSubmitted, JobState::Submitted, JobState::Running, JobState::CompletedSuccessfully,
+        JobState::CompletedFailed, JobState::CompletedWalltimeReached, JobState::CompletedKilled, JobState::Rejected})
     if (job_state_to_string(s) == text)
       return s;
   throw InputError("unknown job state '" + text + "'");

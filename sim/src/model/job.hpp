@@ -37,10 +37,10 @@ bool job_state_is_final(JobState state);
 /// Where a running job is in its profile, for JOB_KILLED's job_progress.
 struct ProgressFrame {
   std::string profile_name;
-  int task_index = 0;      ///< index in an expanded composed sequence
-  double start_time = 0;   ///< when the current leaf started
-  double delay = 0;        ///< duration of a delay leaf
-  simgrid::s4u::ExecPtr exec; ///< running ptask of a parallel leaf
+  int task_index    = 0;                    ///< index in an expanded composed sequence
+  double start_time = 0;                    ///< when the current leaf started
+  double delay      = 0;                    ///< duration of a delay leaf
+  simgrid::s4u::ExecPtr exec;               ///< running ptask of a parallel leaf
   std::vector<simgrid::s4u::ExecPtr> execs; ///< running activities of a datasched_phases step
 };
 
@@ -49,24 +49,24 @@ struct Job {
   std::string number; ///< id inside its workload
   Workload* workload = nullptr;
   std::string profile;
-  double submission_time = 0;
-  double walltime = -1; ///< -1: no limit
+  double submission_time  = 0;
+  double walltime         = -1; ///< -1: no limit
   int requested_resources = 0;
   std::string description; ///< serialised JSON object sent in JOB_SUBMITTED (id rewritten to the full id)
 
   JobState state = JobState::NotSubmitted;
   IntervalSet allocation;
-  std::vector<int> mapping;                         ///< executor -> resource id
-  std::map<std::string, int> storage_mapping;       ///< storage label -> resource id
-  std::shared_ptr<const struct Profile> io_profile; ///< EXECUTE_JOB's additional_io_job, merged into the job's ptask
-  IntervalSet io_allocation;                        ///< hosts of the additional I/O job
+  std::vector<int> mapping;                          ///< executor -> resource id
+  std::map<std::string, int> storage_mapping;        ///< storage label -> resource id
+  std::shared_ptr<const struct Profile> io_profile;  ///< EXECUTE_JOB's additional_io_job, merged into the job's ptask
+  IntervalSet io_allocation;                         ///< hosts of the additional I/O job
   std::optional<RequestedStorage> requested_storage; ///< EXECUTE_JOB's datasched_storage extension
-  std::unique_ptr<IoRecord> io;                     ///< per-tier accounting of a datasched_phases job
+  std::unique_ptr<IoRecord> io;                      ///< per-tier accounting of a datasched_phases job
   double starting_time = -1;
-  double runtime = 0;
-  int return_code = 0;
+  double runtime       = 0;
+  int return_code      = 0;
   std::string metadata;
-  bool killed = false;
+  bool killed          = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill
 
   JobWorker* worker = nullptr;         ///< the pooled actor running it (see execution/job_pool.hpp)

@@ -92,11 +92,11 @@ Machines Machines::from_platform(const std::vector<simgrid::s4u::Host*>& hosts, 
   std::sort(storage.begin(), storage.end(), by_name);
 
   Machines result;
-  result.master_    = std::move(masters.front());
+  result.master_     = std::move(masters.front());
   result.nb_compute_ = static_cast<int>(compute.size());
   for (auto* group : {&compute, &storage})
     for (auto& m : *group) {
-      m.id = static_cast<int>(result.resources_.size());
+      m.id                          = static_cast<int>(result.resources_.size());
       result.index_by_name_[m.name] = m.id;
       result.resources_.push_back(std::move(m));
     }

@@ -24,7 +24,7 @@ struct Machine {
   int id = -1; ///< Batsim resource id (-1 for the master)
   std::string name;
   simgrid::s4u::Host* host = nullptr;
-  Role role = Role::ComputeNode;
+  Role role                = Role::ComputeNode;
   std::map<std::string, std::string> properties; ///< host properties, in name order
   std::map<std::string, std::string> zone_properties;
 

@@ -152,8 +152,9 @@ StorageAllocation parse_allocation(const std::string& text, const std::string& w
 
 StorageDescriptor parse_storage(const nlohmann::json& object, const std::string& where)
 {
-  StrictObject f(object, where, {"allocation", "stg_k", "mem_hit_pct", "remote_pct", "access", "san_k",
-                                 "stage_in_bytes", "stage_out_bytes"});
+  StrictObject f(
+      object, where,
+      {"allocation", "stg_k", "mem_hit_pct", "remote_pct", "access", "san_k", "stage_in_bytes", "stage_out_bytes"});
   StorageDescriptor s;
   s.allocation      = parse_allocation(f.string("allocation"), where);
   s.stg_k           = f.integer("stg_k", 1);
@@ -228,7 +229,7 @@ PhaseProfile PhaseProfile::from_json(const nlohmann::json& object, const std::st
   if (p.io_tasks > p.res)
     throw InputError(ctx + ": io_tasks (" + std::to_string(p.io_tasks) + ") exceeds res (" + std::to_string(p.res) +
                      ")");
-  p.storage = parse_storage(f.required("storage"), ctx + ": storage");
+  p.storage          = parse_storage(f.required("storage"), ctx + ": storage");
   const auto& phases = f.required("phases");
   if (!phases.is_array())
     throw InputError(ctx + ": field 'phases' must be an array");

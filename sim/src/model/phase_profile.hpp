@@ -26,13 +26,13 @@ AccessType access_type_from_string(const std::string& text, const std::string& w
 
 struct StorageDescriptor {
   StorageAllocation allocation = StorageAllocation::Internal;
-  int stg_k                    = 1;   ///< NVM devices holding the data
-  double mem_hit_pct           = 0;   ///< % of I/O bytes served from the node's DRAM
-  double remote_pct            = 0;   ///< % of the device bytes that go to a non-local NVM
+  int stg_k                    = 1; ///< NVM devices holding the data
+  double mem_hit_pct           = 0; ///< % of I/O bytes served from the node's DRAM
+  double remote_pct            = 0; ///< % of the device bytes that go to a non-local NVM
   AccessType access            = AccessType::Disperse;
-  int san_k                    = 1;   ///< I/O servers striping the data (san; stage-in/out)
-  double stage_in_bytes        = 0;   ///< loaded from central storage onto the devices before phase 0
-  double stage_out_bytes       = 0;   ///< written back to central storage after the last phase
+  int san_k                    = 1; ///< I/O servers striping the data (san; stage-in/out)
+  double stage_in_bytes        = 0; ///< loaded from central storage onto the devices before phase 0
+  double stage_out_bytes       = 0; ///< written back to central storage after the last phase
 };
 
 /// What the decision process asked for in EXECUTE_JOB's `datasched_storage` field.

@@ -123,7 +123,7 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
       throw InputError(ctx + ": field 'com' has " + std::to_string(p.com.size()) + " elements, expected " +
                        std::to_string(p.cpu.size() * p.cpu.size()) + " (cpu size squared)");
   } else if (type == "parallel_homogeneous" || type == "parallel_homogeneous_total") {
-    p.type       = type == "parallel_homogeneous" ? ProfileType::ParallelHomogeneous : ProfileType::ParallelHomogeneousTotal;
+    p.type = type == "parallel_homogeneous" ? ProfileType::ParallelHomogeneous : ProfileType::ParallelHomogeneousTotal;
     p.cpu_amount = f.number("cpu");
     p.com_amount = f.number("com");
   } else if (type == "composed") {

@@ -29,19 +29,19 @@ struct Profile {
   std::string json_description; ///< the profile object as given (compact JSON)
   int return_code = 0;          ///< optional "ret": non-zero makes the job COMPLETED_FAILED
 
-  double delay = 0;             // Delay
-  std::vector<double> cpu;      // Parallel: one amount per executor
-  std::vector<double> com;      // Parallel: row-major n*n bytes (from row to column)
-  double cpu_amount = 0;        // ParallelHomogeneous(Total)
-  double com_amount = 0;        // ParallelHomogeneous(Total)
-  int repeat = 1;               // Composed
-  std::vector<std::string> sequence; // Composed
-  double bytes_to_read = 0;     // ParallelHomogeneousPfs
-  double bytes_to_write = 0;    // ParallelHomogeneousPfs
-  std::string storage_label = "pfs"; // ParallelHomogeneousPfs
-  double nb_bytes = 0;          // DataStaging
-  std::string from_label;       // DataStaging
-  std::string to_label;         // DataStaging
+  double delay = 0;                           // Delay
+  std::vector<double> cpu;                    // Parallel: one amount per executor
+  std::vector<double> com;                    // Parallel: row-major n*n bytes (from row to column)
+  double cpu_amount = 0;                      // ParallelHomogeneous(Total)
+  double com_amount = 0;                      // ParallelHomogeneous(Total)
+  int repeat        = 1;                      // Composed
+  std::vector<std::string> sequence;          // Composed
+  double bytes_to_read      = 0;              // ParallelHomogeneousPfs
+  double bytes_to_write     = 0;              // ParallelHomogeneousPfs
+  std::string storage_label = "pfs";          // ParallelHomogeneousPfs
+  double nb_bytes           = 0;              // DataStaging
+  std::string from_label;                     // DataStaging
+  std::string to_label;                       // DataStaging
   std::shared_ptr<const PhaseProfile> phases; // Phases
 
   /// Parses and validates one profile. `where` prefixes error messages (file name).

@@ -15,8 +15,7 @@ std::string property(const Machine& m, const char* key)
 StorageEndpoints::StorageEndpoints(int nb_resources)
     : dram_(nb_resources, -1), nvm_(nb_resources, -1), owner_(nb_resources, -1), is_nvm_(nb_resources, false),
       is_io_server_(nb_resources, false)
-{
-}
+{}
 
 void StorageEndpoints::add(int id, Kind kind, int owner)
 {

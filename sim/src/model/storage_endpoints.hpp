@@ -39,10 +39,7 @@ public:
   bool has_node_nvm() const { return nb_nvm_ > 0; }
 
 private:
-  static int at(const std::vector<int>& v, int id)
-  {
-    return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1;
-  }
+  static int at(const std::vector<int>& v, int id) { return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1; }
 
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;

@@ -51,8 +51,8 @@ nlohmann::json read_json_file(const std::string& path)
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     auto [line, column] = line_and_column(text, e.byte);
-    std::string what = e.what();
-    auto pos         = what.find("parse error");
+    std::string what    = e.what();
+    auto pos            = what.find("parse error");
     throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line) + ", column " +
                      std::to_string(column) + ": " + (pos == std::string::npos ? what : what.substr(pos)));
   }
@@ -129,8 +129,8 @@ void Workloads::check_profile_references(const Workload& workload, const std::st
       if (it == workload.profiles.end())
         throw InputError(where + ": composed profile '" + p.name + "' references unknown profile '" + sub + "'");
       if (it->second.type == ProfileType::Phases)
-        throw InputError(where + ": composed profile '" + p.name + "' references the datasched_phases profile '" +
-                         sub + "' (a phase profile is a whole application: give it to the job directly)");
+        throw InputError(where + ": composed profile '" + p.name + "' references the datasched_phases profile '" + sub +
+                         "' (a phase profile is a whole application: give it to the job directly)");
       visit(it->second);
     }
     active.erase(p.name);
@@ -160,10 +160,10 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   if (jobs_.count(full_id))
     throw InputError(ctx + ": duplicate job id");
 
-  auto job             = std::make_unique<Job>();
-  job->id              = full_id;
-  job->number          = number;
-  job->workload        = &workload;
+  auto job      = std::make_unique<Job>();
+  job->id       = full_id;
+  job->number   = number;
+  job->workload = &workload;
 
   auto number_field = [&](const char* field) -> double {
     if (!object.contains(field))
@@ -193,8 +193,8 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
     throw InputError(ctx + ": unknown profile '" + job->profile + "'");
   if (profile->second.type == ProfileType::Phases && profile->second.phases->res != job->requested_resources)
     throw InputError(ctx + ": requests " + std::to_string(job->requested_resources) + " hosts but its " +
-                     "datasched_phases profile '" + job->profile + "' is sized for res = " +
-                     std::to_string(profile->second.phases->res));
+                     "datasched_phases profile '" + job->profile +
+                     "' is sized for res = " + std::to_string(profile->second.phases->res));
 
   nlohmann::json description = object;
   description["id"]          = full_id;
@@ -211,7 +211,9 @@ Job* Workloads::find_job(const std::string& full_id)
   return it == jobs_.end() ? nullptr : it->second.get();
 }
 
-const Profile& Workloads::profile_of(const Job& job) const { return job.workload->profiles.at(job.profile); }
-
+const Profile& Workloads::profile_of(const Job& job) const
+{
+  return job.workload->profiles.at(job.profile);
+}
 
 } // namespace datasched

@@ -14,11 +14,11 @@
 namespace datasched {
 
 struct Workload {
-  std::string name;                       ///< "w0", "w1"... or a dynamic workload's name
-  std::string file;                       ///< absolute path, empty for dynamic workloads
+  std::string name; ///< "w0", "w1"... or a dynamic workload's name
+  std::string file; ///< absolute path, empty for dynamic workloads
   bool is_static = true;
   std::map<std::string, Profile> profiles;
-  std::vector<Job*> static_jobs;          ///< jobs from the file, in file order
+  std::vector<Job*> static_jobs; ///< jobs from the file, in file order
 };
 
 class Workloads {

@@ -16,9 +16,8 @@ using json = nlohmann::json;
 /// The event types common_payload handles.
 bool is_common_type(const std::string& type)
 {
-  static const std::set<std::string> common = {"EXECUTE_JOB", "REJECT_JOB",       "KILL_JOB",
-                                               "CALL_ME_LATER", "NOTIFY",         "SET_JOB_METADATA",
-                                               "CHANGE_JOB_STATE"};
+  static const std::set<std::string> common = {"EXECUTE_JOB", "REJECT_JOB",       "KILL_JOB",        "CALL_ME_LATER",
+                                               "NOTIFY",      "SET_JOB_METADATA", "CHANGE_JOB_STATE"};
   return common.count(type) > 0;
 }
 
@@ -225,7 +224,7 @@ private:
       }
       case Level::Data:
         if (in_array_) {
-          auto* s = std::get_if<std::string>(&value);
+          auto* s     = std::get_if<std::string>(&value);
           auto& field = events.back().data[key_];
           if (auto* list = std::get_if<Strings>(&field); list && s)
             list->items.push_back(std::move(*s));
@@ -258,7 +257,7 @@ public:
   }
   const Number* number(const char* name) const
   {
-    auto it = data_.find(name);
+    auto it         = data_.find(name);
     const Number* n = it == data_.end() ? nullptr : std::get_if<Number>(&it->second);
     return n && std::isfinite(n->value) ? n : nullptr;
   }
@@ -341,7 +340,7 @@ std::optional<DecisionMessage> parse_common_decisions(const std::string& text)
   for (auto& e : sax.events) {
     if (!e.type || !e.timestamp || *e.timestamp < last || *e.timestamp > msg.now)
       return std::nullopt;
-    last = *e.timestamp;
+    last         = *e.timestamp;
     auto payload = common_payload(*e.type, Fields(e.data));
     if (!payload)
       return std::nullopt;

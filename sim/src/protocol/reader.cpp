@@ -212,10 +212,10 @@ DecisionMessage parse_decision_message_generic(const std::string& text)
     if (d.timestamp > msg.now)
       throw InputError(where + ": timestamp " + std::to_string(d.timestamp) + " is after the message's now " +
                        std::to_string(msg.now));
-    last = d.timestamp;
+    last                                     = d.timestamp;
     static const nlohmann::json empty_object = nlohmann::json::object();
-    const nlohmann::json& data              = event.contains("data") ? event.at("data") : empty_object;
-    d.payload                               = parse_payload(d.type, EventFields(data, where));
+    const nlohmann::json& data               = event.contains("data") ? event.at("data") : empty_object;
+    d.payload                                = parse_payload(d.type, EventFields(data, where));
     msg.decisions.push_back(std::move(d));
   }
   return msg;

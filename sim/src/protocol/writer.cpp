@@ -3,12 +3,15 @@
 #include <cmath>
 
 #include "model/machines.hpp"
-#include "protocol/json_text.hpp"
 #include "model/workload.hpp"
+#include "protocol/json_text.hpp"
 
 namespace datasched {
 
-double protocol_time(double date) { return std::round(date * 1e6) / 1e6; }
+double protocol_time(double date)
+{
+  return std::round(date * 1e6) / 1e6;
+}
 
 void ProtocolWriter::append(const char* type, const std::string& data_json, double date)
 {
@@ -55,15 +58,15 @@ void ProtocolWriter::append_simulation_begins(const Machines& machines, const Wo
   data["compute_resources"]     = std::move(compute);
   data["storage_resources"]     = std::move(storage);
   data["config"]                = {
-      {"redis-enabled", false},
-      {"redis-hostname", "127.0.0.1"},
-      {"redis-port", 6379},
-      {"redis-prefix", "default"},
-      {"profiles-forwarded-on-submission", config.profiles_forwarded_on_submission},
-      {"dynamic-jobs-enabled", config.dynamic_jobs_enabled},
-      {"dynamic-jobs-acknowledged", config.dynamic_jobs_acknowledged},
-      {"profile-reuse-enabled", config.profile_reuse_enabled},
-      {"forward-unknown-events", config.forward_unknown_events},
+                     {"redis-enabled", false},
+                     {"redis-hostname", "127.0.0.1"},
+                     {"redis-port", 6379},
+                     {"redis-prefix", "default"},
+                     {"profiles-forwarded-on-submission", config.profiles_forwarded_on_submission},
+                     {"dynamic-jobs-enabled", config.dynamic_jobs_enabled},
+                     {"dynamic-jobs-acknowledged", config.dynamic_jobs_acknowledged},
+                     {"profile-reuse-enabled", config.profile_reuse_enabled},
+                     {"forward-unknown-events", config.forward_unknown_events},
   };
   nlohmann::json files = nlohmann::json::object(), profiles = nlohmann::json::object();
   for (const auto& [name, w] : workloads.workloads()) {
@@ -80,7 +83,10 @@ void ProtocolWriter::append_simulation_begins(const Machines& machines, const Wo
   append("SIMULATION_BEGINS", data.dump(), date);
 }
 
-void ProtocolWriter::append_simulation_ends(double date) { append("SIMULATION_ENDS", "{}", date); }
+void ProtocolWriter::append_simulation_ends(double date)
+{
+  append("SIMULATION_ENDS", "{}", date);
+}
 
 // Keys below are written in the order nlohmann::json (a std::map) sorts them.
 
@@ -120,7 +126,10 @@ void ProtocolWriter::append_job_killed(const std::vector<std::string>& job_ids, 
   append("JOB_KILLED", nlohmann::json{{"job_ids", job_ids}, {"job_progress", progress}}.dump(), date);
 }
 
-void ProtocolWriter::append_requested_call(double date) { append("REQUESTED_CALL", "{}", date); }
+void ProtocolWriter::append_requested_call(double date)
+{
+  append("REQUESTED_CALL", "{}", date);
+}
 
 void ProtocolWriter::append_notify(const std::string& type, double date, const std::string& resources)
 {
@@ -141,7 +150,10 @@ void ProtocolWriter::append_notify_object(const nlohmann::json& data, double dat
   append("NOTIFY", data.dump(), date);
 }
 
-void ProtocolWriter::append_answer(const nlohmann::json& data, double date) { append("ANSWER", data.dump(), date); }
+void ProtocolWriter::append_answer(const nlohmann::json& data, double date)
+{
+  append("ANSWER", data.dump(), date);
+}
 
 std::string ProtocolWriter::generate(double now) const
 {

@@ -17,7 +17,6 @@ class Workloads;
 /// Batsim writes every date with 6 decimals; decision processes echo them back.
 double protocol_time(double date);
 
-
 class ProtocolWriter {
 public:
   void append_simulation_begins(const Machines& machines, const Workloads& workloads, const SimulationConfig& config,

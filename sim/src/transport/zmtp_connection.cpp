@@ -38,7 +38,10 @@ int poll_timeout(const ZmtpConnection::Deadline& deadline)
   return static_cast<int>(std::clamp<long long>(left, 0, 1 << 30));
 }
 
-bool passed(const ZmtpConnection::Deadline& deadline) { return deadline && Clock::now() >= *deadline; }
+bool passed(const ZmtpConnection::Deadline& deadline)
+{
+  return deadline && Clock::now() >= *deadline;
+}
 
 /// The 64-byte ZMTP 3.0 greeting of a client using the NULL mechanism.
 std::string greeting()
@@ -92,8 +95,8 @@ std::optional<std::string> ready_property(const std::string& body, const std::st
       value_size = (value_size << 8) | static_cast<unsigned char>(body[pos++]);
     if (pos + value_size > body.size())
       return std::nullopt;
-    if (key.size() == name.size() &&
-        std::equal(key.begin(), key.end(), name.begin(), [](char a, char b) { return std::tolower(a) == std::tolower(b); }))
+    if (key.size() == name.size() && std::equal(key.begin(), key.end(), name.begin(),
+                                                [](char a, char b) { return std::tolower(a) == std::tolower(b); }))
       return body.substr(pos, value_size);
     pos += value_size;
   }
@@ -118,7 +121,8 @@ std::optional<ZmtpConnection> ZmtpConnection::for_endpoint(const std::string& en
   if (colon == std::string::npos || colon == 0 || address.front() == '[' || address.find(';') != std::string::npos)
     return std::nullopt; // IPv6 literals, source addresses...: libzmq handles them
   std::string host = address.substr(0, colon), port = address.substr(colon + 1);
-  if (host == "*" || port.empty() || !std::all_of(port.begin(), port.end(), [](unsigned char c) { return std::isdigit(c); }))
+  if (host == "*" || port.empty() ||
+      !std::all_of(port.begin(), port.end(), [](unsigned char c) { return std::isdigit(c); }))
     return std::nullopt;
   addrinfo hints{};
   hints.ai_family   = AF_INET;
@@ -137,13 +141,16 @@ ZmtpConnection::ZmtpConnection(ZmtpConnection&& other) noexcept
   other.fd_ = -1;
 }
 
-ZmtpConnection::~ZmtpConnection() { disconnect(); }
+ZmtpConnection::~ZmtpConnection()
+{
+  disconnect();
+}
 
 void ZmtpConnection::disconnect()
 {
   if (fd_ >= 0)
     ::close(fd_);
-  fd_ = -1;
+  fd_          = -1;
   input_begin_ = input_end_ = 0;
 }
 
@@ -177,9 +184,9 @@ bool ZmtpConnection::try_connect(Deadline deadline)
     if (::connect(fd_, a->ai_addr, a->ai_addrlen) == 0) {
       connected = true;
     } else if (errno == EINPROGRESS && wait_for(POLLOUT, deadline)) {
-      int error       = 0;
-      socklen_t size  = sizeof error;
-      connected       = ::getsockopt(fd_, SOL_SOCKET, SO_ERROR, &error, &size) == 0 && error == 0;
+      int error      = 0;
+      socklen_t size = sizeof error;
+      connected      = ::getsockopt(fd_, SOL_SOCKET, SO_ERROR, &error, &size) == 0 && error == 0;
     }
     if (connected) {
       // Connected: from now on the socket blocks, bounded by SO_RCVTIMEO/SO_SNDTIMEO
@@ -365,8 +372,8 @@ bool ZmtpConnection::read_frame(unsigned char& flags, std::string& body, Deadlin
   char head[2];
   if (!read_exact(head, 2, deadline))
     return false;
-  flags       = static_cast<unsigned char>(head[0]);
-  uint64_t n  = static_cast<unsigned char>(head[1]);
+  flags      = static_cast<unsigned char>(head[0]);
+  uint64_t n = static_cast<unsigned char>(head[1]);
   if (flags & FLAG_LONG) {
     char rest[7];
     if (!read_exact(rest, 7, deadline))

@@ -15,9 +15,9 @@
 // TCP_NODELAY is set, and a peer that disconnects is treated like one that does not
 // answer (the exchange fails when its deadline passes).
 #include <chrono>
-#include <sys/types.h>
 #include <optional>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 namespace datasched {
@@ -29,7 +29,7 @@ public:
   static std::optional<ZmtpConnection> for_endpoint(const std::string& endpoint);
 
   ZmtpConnection(ZmtpConnection&& other) noexcept;
-  ZmtpConnection& operator=(ZmtpConnection&&) = delete;
+  ZmtpConnection& operator=(ZmtpConnection&&)      = delete;
   ZmtpConnection(const ZmtpConnection&)            = delete;
   ZmtpConnection& operator=(const ZmtpConnection&) = delete;
   ~ZmtpConnection();
@@ -62,8 +62,8 @@ private:
 
   std::string host_;
   std::string port_;
-  int fd_ = -1;
-  long long armed_ms_ = -1; ///< SO_RCVTIMEO/SO_SNDTIMEO currently set (ms, 0: none, -1: unknown)
+  int fd_                             = -1;
+  long long armed_ms_                 = -1; ///< SO_RCVTIMEO/SO_SNDTIMEO currently set (ms, 0: none, -1: unknown)
   static constexpr size_t INPUT_CHUNK = 64 * 1024;
   std::vector<char> input_; ///< receive buffer: [input_begin_, input_end_) is not consumed yet
   size_t input_begin_ = 0;
