@@ -43,36 +43,20 @@ def assert_no_outputs(out_dir: Path) -> None:
     assert leftovers == [], leftovers
 
 
-def engine_alone(engine: Path, platform: Path, tmp_path: Path, profile: dict, res: int = 1):
-    """Load-time errors need no decision process: the engine stops before connecting."""
+def engine_alone(engine: Path, platform: Path, tmp_path: Path, jobs: list, profiles: dict, *extra: str):
+    """Runs the engine with no decision process: load-time errors stop it before it
+    connects (the unreachable endpoint and short timeout bound the run otherwise)."""
     workload = tmp_path / "w.json"
-    workload.write_text(
-        json.dumps(
-            {
-                "nb_res": res,
-                "jobs": [{"id": 3, "subtime": 0, "res": res, "profile": "app"}],
-                "profiles": {"app": profile},
-            }
-        )
-    )
-    return subprocess.run(
-        [
-            str(engine),
-            "-p",
-            str(platform),
-            "-w",
-            str(workload),
-            "-e",
-            str(tmp_path / "out"),
-            "-s",
-            "tcp://127.0.0.1:1",
-            "--decision-timeout",
-            "5",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles}))
+    command = [str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out")]
+    command += ["-s", "tcp://127.0.0.1:1", "--decision-timeout", "5", *extra]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
+
+
+def one_app(engine: Path, platform: Path, tmp_path: Path, profile: dict, res: int = 1):
+    """Job 3 running profile 'app'."""
+    jobs = [{"id": 3, "subtime": 0, "res": res, "profile": "app"}]
+    return engine_alone(engine, platform, tmp_path, jobs, {"app": profile})
 
 
 @pytest.mark.parametrize(
@@ -90,7 +74,7 @@ def test_invalid_phase_profile_names_the_profile(engine, star, tmp_path, mutate,
     platform, _ids = star
     profile = phases_profile(1, descriptor(), [read(1 * GB)])
     mutate(profile)
-    r = engine_alone(engine, platform, tmp_path, profile)
+    r = one_app(engine, platform, tmp_path, profile)
     assert r.returncode != 0
     assert "profile 'app'" in r.stderr and message in r.stderr, r.stderr
     assert_no_outputs(tmp_path)
@@ -98,22 +82,8 @@ def test_invalid_phase_profile_names_the_profile(engine, star, tmp_path, mutate,
 
 def test_job_size_must_match_the_profile(engine, star, tmp_path):
     platform, _ids = star
-    workload = tmp_path / "w.json"
-    workload.write_text(
-        json.dumps(
-            {
-                "nb_res": 2,
-                "jobs": [{"id": 3, "subtime": 0, "res": 2, "profile": "app"}],
-                "profiles": {"app": phases_profile(1, descriptor(), [read(1)])},
-            }
-        )
-    )
-    r = subprocess.run(
-        [str(engine), "-p", str(platform), "-w", str(workload), "-e", str(tmp_path / "out")],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    jobs = [{"id": 3, "subtime": 0, "res": 2, "profile": "app"}]
+    r = engine_alone(engine, platform, tmp_path, jobs, {"app": phases_profile(1, descriptor(), [read(1)])})
     assert r.returncode != 0 and "w0!3" in r.stderr and "sized for res = 1" in r.stderr
 
 
@@ -129,14 +99,14 @@ def test_san_job_on_a_platform_without_io_servers(engine, tmp_path):
     text = write(generate(params), tmp_path / "p.xml").read_text()
     no_servers = tmp_path / "no_servers.xml"
     no_servers.write_text(text.replace('value="io_server"', 'value="decommissioned"'))
-    r = engine_alone(engine, no_servers, tmp_path, phases_profile(1, descriptor("san"), [read(1 * GB)]))
+    r = one_app(engine, no_servers, tmp_path, phases_profile(1, descriptor("san"), [read(1 * GB)]))
     assert r.returncode != 0
     assert "profile 'app'" in r.stderr and "no I/O server" in r.stderr, r.stderr
     assert_no_outputs(tmp_path)
 
 
 def test_node_storage_job_on_a_san_platform(engine, san_platform, tmp_path):
-    r = engine_alone(engine, san_platform, tmp_path, phases_profile(1, descriptor("internal"), [read(1 * GB)]))
+    r = one_app(engine, san_platform, tmp_path, phases_profile(1, descriptor("internal"), [read(1 * GB)]))
     assert r.returncode != 0
     assert "profile 'app'" in r.stderr and "needs node NVM" in r.stderr, r.stderr
 
@@ -222,24 +192,7 @@ def test_malformed_storage_field(run_phases, star):
 @pytest.mark.parametrize("policy", ["ba:0", "ba:100", "weights:ipc=1", "weights:ipc=1,disk=2", "lottery"])
 def test_bad_traffic_policy_names_the_option(engine, star, tmp_path, policy):
     platform, _ids = star
-    workload = tmp_path / "w.json"
-    workload.write_text(json.dumps({"nb_res": 1, "jobs": [], "profiles": {}}))
-    r = subprocess.run(
-        [
-            str(engine),
-            "-p",
-            str(platform),
-            "-w",
-            str(workload),
-            "-e",
-            str(tmp_path / "out"),
-            "--traffic-policy",
-            policy,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    r = engine_alone(engine, platform, tmp_path, [], {}, "--traffic-policy", policy)
     assert r.returncode != 0 and f"--traffic-policy '{policy}'" in r.stderr, r.stderr
 
 
