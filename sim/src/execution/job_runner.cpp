@@ -263,6 +263,7 @@ private:
       context_->traffic.ended(pending[index].get());
       pending.erase(pending.begin() + index);
       pending_specs.erase(pending_specs.begin() + index);
+      job_->progress[frame].execs = pending; // a kill cancels (and reports progress of) only these
     }
     for (int c = 0; c < kNbTrafficClasses; ++c)
       job_->io->class_seconds[c] += class_end[c];

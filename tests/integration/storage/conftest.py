@@ -210,11 +210,12 @@ def run_phases(tmp_path: Path, engine: Path) -> Runner:
         alloc: dict[str, str],
         storage: dict[str, Any] | None = None,
         policy: str = "np",
+        kill_at: dict[str, float] | None = None,
     ) -> Run:
         index = next(counter)
         workload = tmp_path / f"workload{index}.json"
         workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles}))
-        options = {"alloc": alloc, "storage": storage or {}}
+        options = {"alloc": alloc, "storage": storage or {}, "kill_at": kill_at or {}}
         result = run_simulation(
             platform,
             workload,

@@ -292,3 +292,53 @@ def test_phases_run_in_sequence(run_phases, star):
         (2.0, 1.0, 1.0), abs=TOL
     )
     assert io["network_bytes"] == 2 * GB and io["ipc_class_seconds"] == pytest.approx(1.0, abs=TOL)
+
+
+# ---- walltime and kills -------------------------------------------------------------------------------
+
+
+def test_walltime_stops_a_phase_job_mid_phase(run_phases, star):
+    """A 4 s local write (4 GB at 1 GB/s) with a 2.5 s walltime: COMPLETED_WALLTIME_REACHED
+    at 2.5 s; the next job on the same node then runs in full (1 GB / 1 GB/s = 1 s)."""
+    platform, ids = star
+    profiles = {
+        "long": phases_profile(1, descriptor(), [write_phase(4 * GB)]),
+        "short": phases_profile(1, descriptor(), [write_phase(1 * GB)]),
+    }
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": "long", "walltime": 2.5},
+        {"id": 1, "subtime": 10, "res": 1, "profile": "short"},
+    ]
+    node = str(ids["node-10"])
+    r = run_phases(platform, jobs, profiles, alloc={"0": node, "1": node})
+    assert r.jobs["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
+    assert r.runtime("0") == pytest.approx(2.5, abs=TOL)
+    assert r.io["0"]["local_nvm_bytes"] == 0  # the write never completed
+    assert r.jobs["1"]["final_state"] == "COMPLETED_SUCCESSFULLY"
+    assert r.runtime("1") == pytest.approx(1.0, abs=TOL)
+
+
+def test_killing_a_phase_job_frees_its_node_and_its_share(run_phases, star):
+    """Jobs 0 (on node-10, 4 GB) and 1 (on node-12, 2 GB) read node-11's NVM: both leave
+    through node-11's up-link (1 GB/s), 0.5 GB/s each. Job 0 is killed at 1 s; job 1 then
+    has the link: 1 s + 1.5 GB / 1 GB/s = 2.5 s (4 s if the killed read kept its share).
+    Job 2 reuses node-10 at 5 s: a 1 GB local write, 1 s."""
+    platform, ids = star
+    profiles = {
+        "read4": phases_profile(1, descriptor("external", remote=100), [read(4 * GB)]),
+        "read2": phases_profile(1, descriptor("external", remote=100), [read(2 * GB)]),
+        "write": phases_profile(1, descriptor(), [write_phase(1 * GB)]),
+    }
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": "read4"},
+        {"id": 1, "subtime": 0, "res": 1, "profile": "read2"},
+        {"id": 2, "subtime": 5, "res": 1, "profile": "write"},
+    ]
+    device = {"devices": [ids["node-11-nvm"]]}
+    alloc = {"0": str(ids["node-10"]), "1": str(ids["node-12"]), "2": str(ids["node-10"])}
+    r = run_phases(platform, jobs, profiles, alloc=alloc, storage={"0": device, "1": device}, kill_at={"0": 1.0})
+    assert r.jobs["0"]["final_state"] == "COMPLETED_KILLED"
+    assert r.runtime("0") == pytest.approx(1.0, abs=TOL)
+    assert (r.jobs["1"]["final_state"], r.jobs["2"]["final_state"]) == ("COMPLETED_SUCCESSFULLY",) * 2
+    assert r.runtime("1") == pytest.approx(2.5, abs=TOL)
+    assert r.runtime("2") == pytest.approx(1.0, abs=TOL)
