@@ -4,8 +4,8 @@
 //
 // Why not libzmq here: libzmq does all socket I/O in a background thread, so each of
 // the ~2 requests per job costs two extra thread wake-ups (eventfd + epoll on both
-// sides) on top of the TCP round trip. On the 50,000-job benchmark that was about 40 %
-// of the engine's CPU time. The engine is strictly request/reply and single-threaded,
+// sides) on top of the TCP round trip. On the 50,000-job benchmark that was about 5 s
+// of the engine's 16.8 s of CPU (30 %) before this client replaced it. The engine is strictly request/reply and single-threaded,
 // so a blocking socket in the calling thread does the same job with one send and one
 // receive per exchange. The wire format is the standard one (RFC 23/ZMTP + 28/REQREP):
 // any ZeroMQ REP or ROUTER socket (pyzmq, libzmq, Batsim's tools) is a valid peer.
