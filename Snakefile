@@ -20,17 +20,24 @@ include: "rules/workloads.smk"
 include: "rules/simulate.smk"
 include: "rules/analyse.smk"
 include: "rules/figures.smk"
+include: "rules/seed000.smk"
 
 
 rule all:
     input:
         policies_on_traces_outputs(),
+        seed000_fig6_outputs(),
     default_target: True
 
 
 rule policies_on_traces:
     input:
         policies_on_traces_outputs(),
+
+
+rule seed000_fig6:
+    input:
+        seed000_fig6_outputs(),
 
 
 rule simulations:

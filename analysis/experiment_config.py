@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.seed000_fig6 import Fig6Spec
+from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
 from datasched.errors import UserError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -100,6 +102,8 @@ class ExperimentConfig:
     sim_runtime_min: int
     traces: Mapping[str, TraceSpec]
     policies_on_traces: PoliciesOnTraces | None
+    seed000_fig6: Fig6Spec | None = None
+    seed000_fig6_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -131,6 +135,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     check_schema(data, source)
     traces = {name: _trace(name, spec, source) for name, spec in data["traces"].items()}
     pot = data["artifacts"].get("policies_on_traces")
+    fig6 = data["artifacts"].get("seed000_fig6")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -141,6 +146,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         sim_runtime_min=int(data.get("sim_resources", {}).get("runtime", 60)),
         traces=traces,
         policies_on_traces=_policies_on_traces(pot, traces, source) if pot else None,
+        seed000_fig6=_seed000_fig6(fig6, source) if fig6 else None,
+        seed000_fig6_dir=_repo_path(fig6["dir"]) if fig6 else None,
     )
 
 
@@ -202,6 +209,18 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))
+
+
+def _seed000_fig6(spec: Mapping[str, Any], source: str) -> Fig6Spec:
+    where = "artifacts.seed000_fig6"
+    result = parse_fig6_spec(spec, REPO_ROOT)
+    if not result.platform.is_file():
+        raise UserError(f"{source}: {where}.platform: file not found: {result.platform}")
+    if 50.0 not in result.mem_levels or 50.0 not in result.remote_levels:
+        raise UserError(f"{source}: {where}: mem_levels and remote_levels must contain 50 (the paper's fixed level)")
+    if max(result.stg_k) > result.tasks:
+        raise UserError(f"{source}: {where}.stg_k: {max(result.stg_k)} devices for {result.tasks} tasks")
+    return result
 
 
 def _policies_on_traces(spec: Mapping[str, Any], traces: Mapping[str, TraceSpec], source: str) -> PoliciesOnTraces:

@@ -61,8 +61,9 @@ def policies_on_traces_outputs():
 
 
 onsuccess:
-    outputs = policies_on_traces_outputs()
-    if outputs and all(os.path.exists(p) for p in outputs):
-        print(f"\ndatasched: artifact '{EXP.variant}' is ready in {ARTIFACTS}")
-        for path in outputs:
-            print(f"  {path}")
+    # seed000_fig6_outputs comes from rules/seed000.smk (included later; called at the end).
+    for folder, outputs in ((ARTIFACTS, policies_on_traces_outputs()), (FIG6_DIR, seed000_fig6_outputs())):
+        if outputs and all(os.path.exists(p) for p in outputs):
+            print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
+            for path in outputs:
+                print(f"  {path}")
