@@ -62,7 +62,8 @@ lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VPY) scripts/typecheck.py
-	clang-format --dry-run --Werror $(CXX_SOURCES)
+	@echo "clang-format --dry-run --Werror over $(words $(CXX_SOURCES)) engine sources"
+	@clang-format --dry-run --Werror $(CXX_SOURCES)
 
 format: venv
 	$(VENV)/bin/ruff format .
