@@ -60,8 +60,19 @@ def policies_on_traces_outputs():
     ]
 
 
+FIG6 = EXP.seed000_fig6
+FIG6_RESULTS = f"{RESULTS}/seed000_fig6"
+FIG6_DIR = workdir_relative(str(EXP.seed000_fig6_dir)) if FIG6 else ""
+
+
+def seed000_fig6_outputs():
+    """Seed 000 Figure 6's artifact files (rules/seed000.smk), or none when not configured."""
+    if not FIG6:
+        return []
+    return [f"{FIG6_DIR}/seed000_fig6.png", f"{FIG6_DIR}/seed000_fig6_plotted.csv", f"{FIG6_DIR}/report.md"]
+
+
 onsuccess:
-    # seed000_fig6_outputs comes from rules/seed000.smk (included later; called at the end).
     for folder, outputs in ((ARTIFACTS, policies_on_traces_outputs()), (FIG6_DIR, seed000_fig6_outputs())):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

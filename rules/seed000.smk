@@ -1,15 +1,6 @@
 # Seed 000 artifacts (analysis/seed000_fig6.py): one workload and one simulation per
-# variant, then the figure, its plotted numbers and the report.
-
-FIG6 = EXP.seed000_fig6
-FIG6_RESULTS = f"{RESULTS}/seed000_fig6"
-FIG6_DIR = workdir_relative(str(EXP.seed000_fig6_dir)) if FIG6 else ""
-
-
-def seed000_fig6_outputs():
-    if not FIG6:
-        return []
-    return [f"{FIG6_DIR}/seed000_fig6.png", f"{FIG6_DIR}/seed000_fig6_plotted.csv", f"{FIG6_DIR}/report.md"]
+# variant, then the figure, its plotted numbers and the report. FIG6, FIG6_RESULTS,
+# FIG6_DIR and seed000_fig6_outputs() are in rules/common.smk.
 
 
 wildcard_constraints:
