@@ -223,7 +223,8 @@ private:
   {
     if (specs.empty())
       return Outcome::Completed;
-    std::vector<simgrid::s4u::ExecPtr> execs;
+    std::vector<simgrid::s4u::ExecPtr> pending;
+    std::vector<const ActivitySpec*> pending_specs;
     for (const ActivitySpec& spec : specs) {
       std::vector<Host*> hosts;
       hosts.reserve(spec.hosts.size());
@@ -232,13 +233,10 @@ private:
       auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
       exec->start();
       context_->traffic.started(exec, spec.traffic, hosts, spec.flops, spec.bytes);
-      execs.push_back(exec);
-    }
-    job_->progress[frame].execs                = execs;
-    std::vector<simgrid::s4u::ExecPtr> pending = execs;
-    std::vector<const ActivitySpec*> pending_specs;
-    for (const auto& spec : specs)
+      pending.push_back(exec);
       pending_specs.push_back(&spec);
+    }
+    job_->progress[frame].execs = pending;
     std::array<double, kNbTrafficClasses> class_end{};
     std::array<double, kNbTiers> tier_end{};
     while (!pending.empty()) {
