@@ -143,8 +143,9 @@ def _storage_demo(args) -> int:
     import csv
 
     from datasched.analysis.gantt import plot_gantt
+    from datasched.platforms.catalog import catalog_path
 
-    platform = Path(__file__).resolve().parents[1] / "platforms" / "catalog" / "small-test-unified.xml"
+    platform = catalog_path("small-test-unified")
     result = _run(
         platform,
         [EXAMPLES / "demo_phases.json"],

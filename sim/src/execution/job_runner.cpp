@@ -141,7 +141,7 @@ private:
     exec->start();
     const bool arbitrated = context_->traffic.policy().active();
     if (arbitrated)
-      context_->traffic.started(exec, traffic_class_of(profile.type), hosts, flops, bytes);
+      context_->traffic.started(exec, traffic_class_of(profile.type), hosts, bytes);
     try {
       if (!limited())
         exec->wait();
@@ -173,35 +173,33 @@ private:
   {
     const PhaseProfile& phases        = *profile.phases;
     const StorageEndpoints& endpoints = context_->storage_endpoints;
-    StorageAssignment storage;
-    try {
-      storage =
-          resolve_storage(phases, executor_ids_, job_->requested_storage, endpoints, context_->machines.nb_compute());
-    } catch (const InputError& e) {
-      fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + e.what());
-    }
-    job_->io             = std::make_unique<IoRecord>();
-    job_->io->devices    = storage.devices;
-    job_->io->access     = storage.access;
-    job_->io->allocation = phases.storage.allocation;
-    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
-    const size_t frame = job_->progress.size() - 1;
-
-    auto plan = [&](auto&& make) -> std::vector<ActivitySpec> {
+    // The planner throws InputError for what this job cannot do here: fatal, naming it.
+    auto or_fatal = [&](auto&& make) {
       try {
         return make();
       } catch (const InputError& e) {
         fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + e.what());
       }
     };
+    const StorageAssignment storage = or_fatal([&] {
+      return resolve_storage(phases, executor_ids_, job_->requested_storage, endpoints,
+                             context_->machines.nb_compute());
+    });
+    job_->io                        = std::make_unique<IoRecord>();
+    job_->io->devices               = storage.devices;
+    job_->io->access                = storage.access;
+    job_->io->allocation            = phases.storage.allocation;
+    job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
+    const size_t frame = job_->progress.size() - 1;
     const int nb_steps = static_cast<int>(phases.phases.size()) + 2;
     for (int step = 0; step < nb_steps; ++step) {
       const bool stage_in = step == 0, stage_out = step == nb_steps - 1;
       std::vector<ActivitySpec> specs;
       if (stage_in || stage_out)
-        specs = plan([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
+        specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
       else
-        specs = plan([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
+        specs =
+            or_fatal([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
       job_->progress[frame].task_index = step;
       const double start               = Engine::get_clock();
       const Outcome outcome            = run_activities(specs, frame, start);
@@ -232,7 +230,7 @@ private:
         hosts.push_back(context_->machines.at(id).host);
       auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
       exec->start();
-      context_->traffic.started(exec, spec.traffic, hosts, spec.flops, spec.bytes);
+      context_->traffic.started(exec, spec.traffic, hosts, spec.bytes);
       pending.push_back(exec);
       pending_specs.push_back(&spec);
     }

@@ -82,12 +82,8 @@ double unavailable_host_seconds(const std::vector<std::pair<double, int>>& chang
 /// Refuses, before the simulation starts, phase profiles that this platform cannot run
 /// whatever the decisions: SAN I/O without I/O servers, node storage without node NVM,
 /// DRAM hits without DRAM endpoints.
-void check_phase_profiles_against_platform(const Workloads& workloads, const StorageEndpoints& endpoints,
-                                           const Machines& machines)
+void check_phase_profiles_against_platform(const Workloads& workloads, const StorageEndpoints& endpoints)
 {
-  bool has_dram = false;
-  for (int id = 0; id < machines.nb_compute(); ++id)
-    has_dram = has_dram || endpoints.dram_of(id) >= 0;
   for (const auto& [wname, w] : workloads.workloads())
     for (const auto& [pname, profile] : w->profiles) {
       if (profile.type != ProfileType::Phases)
@@ -101,12 +97,12 @@ void check_phase_profiles_against_platform(const Workloads& workloads, const Sto
       if (!san && !endpoints.has_node_nvm())
         throw InputError(ctx + ": allocation '" + storage_allocation_to_string(s.allocation) +
                          "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
-      if ((s.mem_hit_pct > 0 || san) && !has_dram)
+      if ((s.mem_hit_pct > 0 || san) && !endpoints.has_node_dram())
         throw InputError(ctx + ": needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
     }
 }
 
-void init_simgrid(const EngineConfig& config, const char* program_name)
+void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
   // as jobs run at once (they are pooled, see job_pool.hpp; before that, one per job).
@@ -128,7 +124,7 @@ void init_simgrid(const EngineConfig& config, const char* program_name)
     g_simgrid_args.push_back("--log=root.thres:critical");
   // Ptask weights only work under the BMF solver (DESIGN.md, execution/traffic.hpp);
   // none and np keep the default solver, so plain Batsim workloads behave as in Batsim.
-  if (TrafficPolicy::parse(config.traffic_policy).active())
+  if (priority_solver)
     g_simgrid_args.push_back("--cfg=host/solver:bmf");
   for (const auto& c : config.simgrid_config)
     g_simgrid_args.push_back("--cfg=" + c);
@@ -153,7 +149,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   std::vector<ExternalEvent> external_events;
   try {
     ctx.traffic.configure(TrafficPolicy::parse(config.traffic_policy));
-    init_simgrid(config, program_name);
+    init_simgrid(config, program_name, ctx.traffic.policy().active());
     ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
@@ -164,7 +160,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
       auto loaded = load_external_events(path, ctx.machines.size(), config.simulation.forward_unknown_events);
       external_events.insert(external_events.end(), loaded.begin(), loaded.end());
     }
-    check_phase_profiles_against_platform(ctx.workloads, ctx.storage_endpoints, ctx.machines);
+    check_phase_profiles_against_platform(ctx.workloads, ctx.storage_endpoints);
     std::stable_sort(external_events.begin(), external_events.end(),
                      [](const ExternalEvent& a, const ExternalEvent& b) { return a.timestamp < b.timestamp; });
   } catch (const InputError& e) {

@@ -90,8 +90,7 @@ const std::vector<simgrid::s4u::Link*>& TrafficArbiter::route(simgrid::s4u::Host
 }
 
 void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass traffic,
-                             const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& /*flops*/,
-                             const std::vector<double>& bytes)
+                             const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes)
 {
   if (!policy_.active() || traffic == TrafficClass::None)
     return;

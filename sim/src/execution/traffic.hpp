@@ -62,7 +62,7 @@ public:
   /// Registers a started activity and sets its priority (and, for ba/weights, updates
   /// the others'). No-op when the policy is none or the class is None.
   void started(const simgrid::s4u::ExecPtr& exec, TrafficClass traffic, const std::vector<simgrid::s4u::Host*>& hosts,
-               const std::vector<double>& flops, const std::vector<double>& bytes);
+               const std::vector<double>& bytes);
   /// Forgets an activity that completed, timed out or was cancelled (idempotent).
   void ended(const simgrid::s4u::Exec* exec);
 

@@ -1,41 +1,23 @@
 #include "model/io_record.hpp"
 
+#include "model/enum_names.hpp"
+
 namespace datasched {
+
+namespace {
+constexpr std::array<const char*, kNbTiers> kTierNames{"compute",    "network", "dram",     "local_nvm",
+                                                       "remote_nvm", "san",     "stage_in", "stage_out"};
+constexpr std::array<const char*, kNbTrafficClasses> kTrafficClassNames{"none", "ipc", "storage"};
+} // namespace
 
 std::string tier_to_string(Tier tier)
 {
-  switch (tier) {
-    case Tier::Compute:
-      return "compute";
-    case Tier::Network:
-      return "network";
-    case Tier::Dram:
-      return "dram";
-    case Tier::LocalNvm:
-      return "local_nvm";
-    case Tier::RemoteNvm:
-      return "remote_nvm";
-    case Tier::San:
-      return "san";
-    case Tier::StageIn:
-      return "stage_in";
-    case Tier::StageOut:
-      return "stage_out";
-  }
-  return "?";
+  return enum_name(kTierNames, tier);
 }
 
 std::string traffic_class_to_string(TrafficClass traffic)
 {
-  switch (traffic) {
-    case TrafficClass::None:
-      return "none";
-    case TrafficClass::Ipc:
-      return "ipc";
-    case TrafficClass::Storage:
-      return "storage";
-  }
-  return "?";
+  return enum_name(kTrafficClassNames, traffic);
 }
 
 } // namespace datasched

@@ -4,61 +4,34 @@
 #include <set>
 
 #include "fatal.hpp"
+#include "model/enum_names.hpp"
 
 namespace datasched {
 
+namespace {
+constexpr std::array<const char*, 4> kPhaseKindNames{"compute", "communicate", "read", "write"};
+constexpr std::array<const char*, 4> kAllocationNames{"internal", "external", "cache", "san"};
+constexpr std::array<const char*, 3> kAccessNames{"disperse", "affinity", "local"};
+} // namespace
+
 std::string phase_kind_to_string(PhaseKind kind)
 {
-  switch (kind) {
-    case PhaseKind::Compute:
-      return "compute";
-    case PhaseKind::Communicate:
-      return "communicate";
-    case PhaseKind::Read:
-      return "read";
-    case PhaseKind::Write:
-      return "write";
-  }
-  return "?";
+  return enum_name(kPhaseKindNames, kind);
 }
 
 std::string storage_allocation_to_string(StorageAllocation allocation)
 {
-  switch (allocation) {
-    case StorageAllocation::Internal:
-      return "internal";
-    case StorageAllocation::External:
-      return "external";
-    case StorageAllocation::Cache:
-      return "cache";
-    case StorageAllocation::San:
-      return "san";
-  }
-  return "?";
+  return enum_name(kAllocationNames, allocation);
 }
 
 std::string access_type_to_string(AccessType access)
 {
-  switch (access) {
-    case AccessType::Disperse:
-      return "disperse";
-    case AccessType::Affinity:
-      return "affinity";
-    case AccessType::Local:
-      return "local";
-  }
-  return "?";
+  return enum_name(kAccessNames, access);
 }
 
 AccessType access_type_from_string(const std::string& text, const std::string& where)
 {
-  if (text == "disperse")
-    return AccessType::Disperse;
-  if (text == "affinity")
-    return AccessType::Affinity;
-  if (text == "local")
-    return AccessType::Local;
-  throw InputError(where + ": unknown access type '" + text + "' (expected disperse, affinity or local)");
+  return enum_from_name<AccessType>(kAccessNames, text, where + ": unknown access type");
 }
 
 namespace {
@@ -137,26 +110,14 @@ private:
   std::string where_;
 };
 
-StorageAllocation parse_allocation(const std::string& text, const std::string& where)
-{
-  if (text == "internal")
-    return StorageAllocation::Internal;
-  if (text == "external")
-    return StorageAllocation::External;
-  if (text == "cache")
-    return StorageAllocation::Cache;
-  if (text == "san")
-    return StorageAllocation::San;
-  throw InputError(where + ": unknown storage allocation '" + text + "' (expected internal, external, cache or san)");
-}
-
 StorageDescriptor parse_storage(const nlohmann::json& object, const std::string& where)
 {
   StrictObject f(
       object, where,
       {"allocation", "stg_k", "mem_hit_pct", "remote_pct", "access", "san_k", "stage_in_bytes", "stage_out_bytes"});
   StorageDescriptor s;
-  s.allocation      = parse_allocation(f.string("allocation"), where);
+  s.allocation      = enum_from_name<StorageAllocation>(kAllocationNames, f.string("allocation"),
+                                                   where + ": unknown storage allocation");
   s.stg_k           = f.integer("stg_k", 1);
   s.mem_hit_pct     = f.number("mem_hit_pct", 0, 100);
   s.remote_pct      = f.number("remote_pct", 0, 100);
@@ -174,22 +135,17 @@ Phase parse_phase(const nlohmann::json& object, const std::string& where, int re
 {
   if (!object.is_object() || !object.contains("kind") || !object.at("kind").is_string())
     throw InputError(where + ": must be an object with a string field 'kind'");
-  const std::string kind = object.at("kind").get<std::string>();
   Phase p;
+  p.kind =
+      enum_from_name<PhaseKind>(kPhaseKindNames, object.at("kind").get<std::string>(), where + ": unknown phase kind");
   std::set<std::string> allowed{"kind", "nominal_seconds", "nodes"};
   std::string amount_field = "bytes";
-  if (kind == "compute") {
-    p.kind       = PhaseKind::Compute;
+  if (p.kind == PhaseKind::Compute)
     amount_field = "flops";
-  } else if (kind == "communicate") {
-    p.kind = PhaseKind::Communicate;
+  else if (p.kind == PhaseKind::Communicate)
     allowed.insert("pattern");
-  } else if (kind == "read" || kind == "write") {
-    p.kind = kind == "read" ? PhaseKind::Read : PhaseKind::Write;
+  else
     allowed.insert("data");
-  } else {
-    throw InputError(where + ": unknown phase kind '" + kind + "' (expected compute, communicate, read or write)");
-  }
   allowed.insert(amount_field);
   StrictObject f(object, where, allowed);
   p.amount = f.number(amount_field, 0, HUGE_VAL);

@@ -33,6 +33,8 @@ void StorageEndpoints::add(int id, Kind kind, int owner)
   if (kind == Kind::Nvm) {
     is_nvm_[id] = true;
     nb_nvm_++;
+  } else {
+    nb_dram_++;
   }
 }
 

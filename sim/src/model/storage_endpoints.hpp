@@ -37,6 +37,7 @@ public:
   /// Central storage servers, in resource-id order.
   const std::vector<int>& io_servers() const { return io_servers_; }
   bool has_node_nvm() const { return nb_nvm_ > 0; }
+  bool has_node_dram() const { return nb_dram_ > 0; }
 
 private:
   static int at(const std::vector<int>& v, int id) { return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1; }
@@ -44,7 +45,8 @@ private:
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;
   std::vector<int> io_servers_;
-  int nb_nvm_ = 0;
+  int nb_nvm_  = 0;
+  int nb_dram_ = 0;
 };
 
 } // namespace datasched

@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from tests.conftest import REPO
+from datasched.platforms.catalog import catalog_path
 
 pytestmark = pytest.mark.engine
-PLATFORM = REPO / "platforms" / "catalog" / "seed000-dragonfly-2-4-2-unified.xml"
+PLATFORM = catalog_path("seed000-dragonfly-2-4-2-unified")
 
 
 @pytest.fixture(scope="module")

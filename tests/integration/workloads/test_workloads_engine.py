@@ -150,14 +150,14 @@ def test_phase_profiles_run_on_the_storage_model(engine, tmp_path):
     """Markov applications as datasched_phases profiles, under pybatsim's fillerSched
     (which knows nothing of storage: the engine derives each job's devices), on the
     catalog's 8-node unified platform with 2 I/O servers."""
+    from datasched.platforms.catalog import catalog_path
     from datasched.runner import run_simulation
     from datasched.workloads.markov import MultiApplicationParams, generate_from_seed, write
-    from tests.conftest import REPO
 
     params = MultiApplicationParams(seed=3, max_tasks=4, n_apps=4, sizes={"n_phases": 6}, san_k_choices=[1, 2])
     out = write(generate_from_seed(params), tmp_path / "phases.json", profile_mode="phases")
     doc = json.loads(out.read_text())
-    platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
+    platform = catalog_path("small-test-unified")
     result = run_simulation(
         platform, out, "fillerSched", tmp_path / "out", decision_timeout=120, engine_args=["--traffic-policy", "np"]
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 import pytest
@@ -70,8 +71,12 @@ def test_verdicts_say_when_a_claim_does_not_hold(table, claim):
     assert verdict.verdict == "not reproduced", verdict
 
 
-def test_table_round_trips_through_csv(tmp_path):
+def test_the_plotted_csv_has_every_row_with_six_decimals(tmp_path):
     rows = synthetic()
-    assert fig6.read_table(fig6.write_table(rows, tmp_path / "t.csv")) == [
-        {**r, "runtime_s": float(f"{r['runtime_s']:.6f}")} for r in rows
+    with open(fig6.write_table(rows, tmp_path / "t.csv"), newline="") as handle:
+        written = list(csv.DictReader(handle))
+    assert [tuple(w) for w in written] == [fig6.COLUMNS] * len(rows)
+    assert [(w["storage"], float(w["mem_hit_pct"]), w["access"]) for w in written] == [
+        (r["storage"], r["mem_hit_pct"], r["access"]) for r in rows
     ]
+    assert [w["runtime_s"] for w in written] == [f"{r['runtime_s']:.6f}" for r in rows]
