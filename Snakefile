@@ -27,6 +27,7 @@ rule all:
     input:
         policies_on_traces_outputs(),
         seed000_fig6_outputs(),
+        seed000_fig8_outputs(),
     default_target: True
 
 
@@ -38,6 +39,11 @@ rule policies_on_traces:
 rule seed000_fig6:
     input:
         seed000_fig6_outputs(),
+
+
+rule seed000_fig8:
+    input:
+        seed000_fig8_outputs(),
 
 
 rule simulations:
