@@ -28,6 +28,7 @@ rule all:
         policies_on_traces_outputs(),
         seed000_fig6_outputs(),
         seed000_fig8_outputs(),
+        seed000_fig9_outputs(),
     default_target: True
 
 
@@ -44,6 +45,11 @@ rule seed000_fig6:
 rule seed000_fig8:
     input:
         seed000_fig8_outputs(),
+
+
+rule seed000_fig9:
+    input:
+        seed000_fig9_outputs(),
 
 
 rule simulations:

@@ -3,10 +3,11 @@
 from pathlib import Path
 
 from datasched.analysis import seed000_fig8 as fig8
+from datasched.analysis.seed000_common import run_means
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
-results = {run: fig8.run_means(Path(sm.params.sims) / run.path / "out_jobs.csv") for run in spec.runs()}
+results = {run: run_means(Path(sm.params.sims) / run.path / "out_jobs.csv") for run in spec.runs()}
 rows = fig8.table_rows(spec, results)
 fig8.write_table(rows, Path(sm.output.plotted))
 fig8.plot(rows, Path(sm.output.figure), f"Seed 000 Fig. 8 on datasched ({sm.params.variant})")

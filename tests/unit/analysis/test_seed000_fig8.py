@@ -60,6 +60,9 @@ def test_table_means_and_intervals():
     assert internal_d["mean_total_s"] == pytest.approx(140)
     # two values 139, 141: sd = sqrt(2), t(1) = 12.706 -> half width 12.706 * sqrt(2) / sqrt(2)
     assert internal_d["ci95_high_s"] - 140 == pytest.approx(12.706, rel=1e-3)
+    # paired with Cache's 100 on the same seeds: ratios 1.39 and 1.41
+    assert internal_d["vs_cache"] == pytest.approx(1.40)
+    assert internal_d["vs_cache_ci95_high"] - 1.40 == pytest.approx(0.12706, rel=1e-3)
 
 
 def verdict(rows, claim_start):
