@@ -6,9 +6,10 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -53,3 +54,38 @@ def run_means(jobs_csv: Path) -> tuple[float, float]:
     total = sum(float(r["turnaround_time"]) for r in rows) / len(rows)
     wait = sum(float(r["waiting_time"]) for r in rows) / len(rows)
     return total, wait
+
+
+def path_fields(path: str) -> dict[str, str]:
+    """``"a=1/b=x"`` -> ``{"a": "1", "b": "x"}`` (the artifacts' result paths)."""
+    return dict(part.split("=", 1) for part in path.split("/"))
+
+
+def multi_application_params(
+    seed: int, n_apps: int, n_phases: int, nb_nodes: int, *, san_k: int, staging: str
+) -> dict[str, Any]:
+    """The markov generator's parameters for Figures 8 and 9: Table 1's multi-application
+    column over the whole system (Tasks ~ U{1..nb_nodes}), every application drawn as
+    Internal (so each has an STG-k; storage policies override the allocation), all at
+    t = 0, no walltime, staging over the first ``san_k`` servers."""
+    return {
+        "kind": "multi",
+        "seed": seed,
+        "n_apps": n_apps,
+        "max_tasks": nb_nodes,
+        "allocations": ["internal"],
+        "san_k_choices": [san_k],
+        "staging": staging,
+        "walltime_factor": None,
+        "sizes": {"n_phases": n_phases},
+    }
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], path: Path) -> Path:
+    """A plotted-numbers CSV: floats as ``%.6f`` (as Batsim's CSVs), the rest as they are."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (f"{v:.6f}" if isinstance(v, float) else v) for k, v in row.items()})
+    return path

@@ -2,6 +2,7 @@
 import os
 
 from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler_options
+from datasched.analysis.seed000_common import path_fields
 from datasched.analysis.seed000_fig8 import Fig8Run
 from datasched.analysis.seed000_fig9 import Fig9Run
 from datasched.errors import UserError

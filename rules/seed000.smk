@@ -8,8 +8,8 @@ wildcard_constraints:
     fig8w=r"topology=[A-Za-z0-9_-]+/seed=[0-9]+",
     fig8=r"topology=[A-Za-z0-9_-]+/storage=[a-z]+-[DAL]/seed=[0-9]+",
     fig9p=r"topology=[A-Za-z0-9_-]+/mode=(unified|san)/servers=[0-9]+",
-    fig9w=r"topology=[A-Za-z0-9_-]+/servers=[0-9]+/seed=[0-9]+",
-    fig9=r"topology=[A-Za-z0-9_-]+/series=(I-A|Cache|SAN)/servers=[0-9]+/seed=[0-9]+",
+    fig9w=r"topology=[A-Za-z0-9_-]+/staging=[a-z_]+/servers=[0-9]+/seed=[0-9]+",
+    fig9=r"topology=[A-Za-z0-9_-]+/series=(I-A|Cache|SAN)/staging=[a-z_]+/servers=[0-9]+/seed=[0-9]+",
 
 
 localrules:
@@ -132,7 +132,7 @@ rule seed000_fig9_platform:
 
 
 def _fig9_unified_platform(wildcards):
-    fields = dict(part.split("=", 1) for part in wildcards.fig9w.split("/"))
+    fields = path_fields(wildcards.fig9w)
     return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"
 
 

@@ -3,12 +3,12 @@
 from pathlib import Path
 
 from datasched.analysis import seed000_fig8 as fig8
-from datasched.analysis.seed000_common import compute_nodes
+from datasched.analysis.seed000_common import compute_nodes, path_fields
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
-fields = dict(part.split("=", 1) for part in sm.wildcards.fig8w.split("/"))
+fields = path_fields(sm.wildcards.fig8w)
 platform = spec.platforms[fields["topology"]]
 params = fig8.markov_params(spec, int(fields["seed"]), compute_nodes(platform))
 out = Path(sm.output[0])

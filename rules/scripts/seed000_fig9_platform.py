@@ -2,11 +2,12 @@
 
 from pathlib import Path
 
+from datasched.analysis.seed000_common import path_fields
 from datasched.analysis.seed000_fig9 import platform_params
 from datasched.platforms import generate, write
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
-fields = dict(part.split("=", 1) for part in sm.wildcards.fig9p.split("/"))
+fields = path_fields(sm.wildcards.fig9p)
 params = platform_params(sm.params.spec, fields["topology"], fields["mode"], int(fields["servers"]))
 out = Path(sm.output[0])
 tmp = out.with_name(out.name + ".tmp")

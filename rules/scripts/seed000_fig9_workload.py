@@ -2,14 +2,14 @@
 
 from pathlib import Path
 
-from datasched.analysis.seed000_common import compute_nodes
+from datasched.analysis.seed000_common import compute_nodes, path_fields
 from datasched.analysis.seed000_fig9 import markov_params
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
-fields = dict(part.split("=", 1) for part in sm.wildcards.fig9w.split("/"))
+fields = path_fields(sm.wildcards.fig9w)
 nodes = compute_nodes(Path(sm.input.platform))
-params = markov_params(sm.params.spec, int(fields["seed"]), int(fields["servers"]), nodes)
+params = markov_params(sm.params.spec, int(fields["seed"]), int(fields["servers"]), nodes, fields["staging"])
 out = Path(sm.output[0])
 tmp = out.with_name(out.name + ".tmp")
 markov.write(markov.generate_from_seed(markov.parse_params(params)), tmp, profile_mode="phases")

@@ -176,6 +176,13 @@ def test_io_volume_staging_stages_the_device_bytes_of_reads_in_and_writes_out():
         assert s.stage_in_bytes == pytest.approx(share * sum(p.kind.value == "read" for p in app.phases))
         assert s.stage_out_bytes == pytest.approx(share * sum(p.kind.value == "write" for p in app.phases))
     assert any(a.storage.stage_in_bytes > 0 for a in staged)
+    dataset = generate_from_seed(parse_params({**base, "staging": "dataset"})).applications
+    for app, upper in zip(dataset, staged, strict=True):
+        s = app.storage
+        share = app.io_tasks * app.sizes.io_bytes * (1 - s.mem_hit_pct / 100)
+        has_read = any(p.kind.value == "read" for p in app.phases) and s.allocation.value != "san"
+        assert s.stage_in_bytes == pytest.approx(share if has_read else 0.0)
+        assert s.stage_in_bytes <= upper.storage.stage_in_bytes + 1e-6
     with pytest.raises(UserError, match="kind"):
         parse_params({"kind": "many", "seed": 1})
 
