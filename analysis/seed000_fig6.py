@@ -299,7 +299,7 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
     mid_spread = [s for s in mid if t.has(s, "As")]
     if mid_spread:
         ranges = {
-            s: (min(t.ratio(s, *p, "As") for p in points), max(t.ratio(s, *p, "As") for p in points))
+            s: (min(t.ratio(s, p[0], p[1], "As") for p in points), max(t.ratio(s, p[0], p[1], "As") for p in points))
             for s in mid_spread
         }
         best_gain = 1 - min(low for low, _ in ranges.values())

@@ -99,6 +99,24 @@ def seed000_fig9_outputs():
     return [f"{FIG9_DIR}/seed000_fig9.png", f"{FIG9_DIR}/seed000_fig9_plotted.csv", f"{FIG9_DIR}/report.md"]
 
 
+def _fig8_workload(wildcards):
+    run = Fig8Run.from_path(wildcards.fig8)
+    return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
+
+
+def _fig9_unified_platform(wildcards):
+    fields = path_fields(wildcards.fig9w)
+    return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"
+
+
+def _fig9_inputs(wildcards):
+    run = Fig9Run.from_path(wildcards.fig9)
+    return {
+        "workload": f"{FIG9_RESULTS}/workloads/{run.workload_path}.json",
+        "platform": f"{FIG9_RESULTS}/platforms/{run.platform_path}.xml",
+    }
+
+
 onsuccess:
     for folder, outputs in (
         (ARTIFACTS, policies_on_traces_outputs()),

@@ -80,11 +80,6 @@ rule seed000_fig8_workload:
         "scripts/seed000_fig8_workload.py"
 
 
-def _fig8_workload(wildcards):
-    run = Fig8Run.from_path(wildcards.fig8)
-    return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
-
-
 rule seed000_fig8_simulate:
     input:
         workload=_fig8_workload,
@@ -131,11 +126,6 @@ rule seed000_fig9_platform:
         "scripts/seed000_fig9_platform.py"
 
 
-def _fig9_unified_platform(wildcards):
-    fields = path_fields(wildcards.fig9w)
-    return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"
-
-
 rule seed000_fig9_workload:
     input:
         platform=_fig9_unified_platform,
@@ -147,14 +137,6 @@ rule seed000_fig9_workload:
         f"{FIG9_RESULTS}/logs/workloads/{{fig9w}}.log",
     script:
         "scripts/seed000_fig9_workload.py"
-
-
-def _fig9_inputs(wildcards):
-    run = Fig9Run.from_path(wildcards.fig9)
-    return {
-        "workload": f"{FIG9_RESULTS}/workloads/{run.workload_path}.json",
-        "platform": f"{FIG9_RESULTS}/platforms/{run.platform_path}.xml",
-    }
 
 
 rule seed000_fig9_simulate:
