@@ -113,6 +113,8 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
   if (type == "delay") {
     p.type  = ProfileType::Delay;
     p.delay = f.number("delay");
+    if (p.delay > kMaxTime)
+      throw InputError(ctx + ": field 'delay' must be <= " + kMaxTimeText + " s");
   } else if (type == "parallel") {
     p.type = ProfileType::Parallel;
     p.cpu  = f.numbers("cpu");

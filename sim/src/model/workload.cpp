@@ -55,6 +55,17 @@ nlohmann::json read_json_file(const std::string& path)
     auto pos            = what.find("parse error");
     throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line) + ", column " +
                      std::to_string(column) + ": " + (pos == std::string::npos ? what : what.substr(pos)));
+  } catch (const nlohmann::json::exception& e) {
+    // E.g. out_of_range 406, "number overflow parsing '1e400'": no byte offset, so the
+    // line is that of the first occurrence of the quoted token.
+    std::string what = e.what();
+    if (auto bracket = what.find("] "); bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    std::string at;
+    if (auto open = what.find('\''), close = what.rfind('\''); open != std::string::npos && close > open + 1)
+      if (auto byte = text.find(what.substr(open + 1, close - open - 1)); byte != std::string::npos)
+        at = " at line " + std::to_string(line_and_column(text, byte + 1).first);
+    throw InputError("invalid JSON in '" + path + "'" + at + ": " + what);
   }
 }
 
@@ -175,12 +186,12 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   };
 
   job->submission_time = number_field("subtime");
-  if (job->submission_time < 0)
-    throw InputError(ctx + ": 'subtime' must be >= 0");
+  if (job->submission_time < 0 || job->submission_time > kMaxTime)
+    throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText + " s");
   if (object.contains("walltime")) {
     job->walltime = number_field("walltime");
-    if (job->walltime != -1 && job->walltime <= 0)
-      throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
+    if ((job->walltime != -1 && job->walltime <= 0) || job->walltime > kMaxTime)
+      throw InputError(ctx + ": 'walltime' must be > 0 and <= " + kMaxTimeText + " s (or -1 for no limit)");
   }
   if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1)
     throw InputError(ctx + ": field 'res' must be a positive integer");

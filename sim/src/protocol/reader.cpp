@@ -186,7 +186,7 @@ DecisionMessage parse_decision_message_generic(const std::string& text)
   nlohmann::json doc;
   try {
     doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e400
     throw InputError(std::string("the decision process sent malformed JSON: ") + e.what());
   }
   if (!doc.is_object() || !doc.contains("now") || !doc.at("now").is_number())
