@@ -27,7 +27,7 @@ from typing import Any
 
 from datasched.analysis.seed000_fig6 import Fig6Spec
 from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
-from datasched.errors import UserError
+from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
@@ -121,8 +121,10 @@ def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = Non
         data = yaml.safe_load(path.read_text())
     except FileNotFoundError:
         raise UserError(f"config file not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the config file: {exc.strerror}") from None
     except yaml.YAMLError as exc:
-        raise UserError(f"{path}: not valid YAML: {exc}") from None
+        raise yaml_error(path, exc) from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: the configuration must be a mapping")
     data.update(overrides or {})

@@ -14,3 +14,12 @@ class Interrupted(UserError):
     def __init__(self, signum: int, message: str):
         super().__init__(message)
         self.exit_status = 128 + signum
+
+
+def yaml_error(path: object, exc: Exception, what: str = "YAML") -> UserError:
+    """One line ``path:line:column: not valid YAML: problem`` for a PyYAML error."""
+    mark = getattr(exc, "problem_mark", None)
+    where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else f"{path}"
+    problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+    context = getattr(exc, "context", None)
+    return UserError(f"{where}: not valid {what}: {problem}" + (f" ({context})" if context else ""))

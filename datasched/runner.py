@@ -131,7 +131,7 @@ def scheduler_command(
         path = Path(scheduler)
         if path.is_dir():
             raise UserError(f"--scheduler {scheduler}: is a folder; give a pybatsim scheduler file (.py) or a name")
-        if not path.is_file():
+        if path.is_absolute() and not path.is_file():  # (pybatsim resolves relative ones in the output folder)
             raise UserError(f"--scheduler {scheduler}: no such scheduler file")
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from datasched.errors import UserError
+from datasched.errors import UserError, yaml_error
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
@@ -179,8 +179,10 @@ def run_markov(args: argparse.Namespace) -> int:
     if args.params is not None:
         try:
             loaded = yaml.safe_load(args.params.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise UserError(f"{args.params}: cannot read parameters: {exc}") from None
+        except OSError as exc:
+            raise UserError(f"{args.params}: cannot read parameters: {exc.strerror}") from None
+        except yaml.YAMLError as exc:
+            raise yaml_error(args.params, exc) from None
         if not isinstance(loaded, dict):
             raise UserError(f"{args.params}: parameters must be a mapping")
         data = loaded

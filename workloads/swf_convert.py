@@ -56,7 +56,7 @@ FORMAT_VERSION = 1
 class ConversionOptions(BaseModel):
     """Every cleaning/conversion choice; unknown keys are rejected by name."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     cores_per_node: PositiveInt = 1
     processors_field: Literal["allocated", "requested"] = "allocated"
@@ -251,6 +251,26 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
+#: Largest date or duration the engine reads from a workload (1e12 s, its kMaxTime).
+MAX_TIME = 1e12
+
+
+def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
+    """Submit times (after the shift) must be >= 0 and every date or duration at most
+    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line."""
+    for clean in kept:
+        where = f"{source}:{clean.job.line}: job {clean.job.job_number}"
+        submit = float(clean.job[SwfField.SUBMIT_TIME]) - origin
+        if submit < 0:
+            raise UserError(
+                f"{where}: submit time {submit:g} is negative and --no-shift-to-zero keeps it; a workload's "
+                "submit times must be >= 0: keep the default --shift-to-zero, or drop such jobs with --start-time 0"
+            )
+        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
+            if value > MAX_TIME:
+                raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
+
+
 def swf_fields_of(job: SwfJob) -> dict[str, Any]:
     """The original record, kept on the job for traceability (Batsim ignores it)."""
     return {f.name.lower(): job[f] for f in SwfField}
@@ -264,6 +284,7 @@ def build_workload(
     origin = 0.0
     if options.shift_to_zero and kept:
         origin = min(float(c.job[SwfField.SUBMIT_TIME]) for c in kept)
+    check_times(kept, origin, trace.source)
     jobs: list[dict[str, Any]] = []
     profiles: dict[str, dict[str, Any]] = {}
     for clean in kept:
@@ -317,6 +338,27 @@ def convert_swf(
     ``report.malformed_lines`` (``"skip"``); the caller should show ``trace.issues``."""
     options = options or ConversionOptions()
     trace = read_swf(swf_path, on_error=on_error)
+    if not trace.jobs:
+        raise UserError(f"{swf_path}: no job to convert: {why_no_job_lines(trace)}")
     document, report = build_workload(trace, options, source_sha256=sha256_of_file(swf_path))
+    if report.kept_jobs == 0:
+        dropped = ", ".join(f"{k}={v}" for k, v in report.dropped.items() if v)
+        raise UserError(
+            f"{swf_path}: no job left after cleaning: all {report.parsed_jobs} parsed jobs were dropped ({dropped}); "
+            "see the cleaning options (workloads/README.md)"
+        )
     write_json(document, output_path)
     return report
+
+
+def why_no_job_lines(trace: SwfTrace) -> str:
+    """Why an SWF file gave no job record: empty, comments only, or every line malformed."""
+    if trace.issues:
+        first = trace.issues[0]
+        return (
+            f"all {len(trace.issues)} job line(s) are malformed and were skipped "
+            f"(first: line {first.line}: {first.message})"
+        )
+    if trace.header or trace.comments:
+        return "the file has header/comment lines only"
+    return "the file is empty"

@@ -138,7 +138,7 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
   // SimGrid 3.32 dies (xbt_die, SIGABRT) on some platform errors instead of throwing:
   // its own message comes first, then ours names the file.
   install_abort_handler("cannot load platform '" + config.platform_file +
-                            "': SimGrid aborted while reading it (its message is on the line above)",
+                            "': SimGrid aborted while reading it (see SimGrid's message above)",
                         {});
   try {
     g_engine->load_platform(config.platform_file);
@@ -158,7 +158,12 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   try {
     ctx.traffic.configure(TrafficPolicy::parse(config.traffic_policy));
     init_simgrid(config, program_name, ctx.traffic.policy().active());
-    ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    try {
+      ctx.machines =
+          Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    } catch (const InputError& e) {
+      throw InputError("platform '" + config.platform_file + "': " + e.what());
+    }
     if (ctx.machines.nb_compute() == 0)
       throw InputError("platform '" + config.platform_file +
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "

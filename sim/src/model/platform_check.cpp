@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -102,6 +103,25 @@ size_t xml_element_line(const std::string& xml, const std::string& tag, const st
   return line;
 }
 
+static void precheck_core_counts(const std::string& path, const std::string& xml)
+{
+  // SimGrid 3.32 asserts (abort with a backtrace) on core="0"; a negative count wraps.
+  for (const char* tag : {"host", "cluster"})
+    for_each_element(xml, tag, [&](const std::string& text, size_t offset) {
+      std::string core, id;
+      if (!attribute(text, "core", core))
+        return false;
+      char* end        = nullptr;
+      const long value = std::strtol(core.c_str(), &end, 10);
+      if (core.empty() || *end != '\0' || value < 1) {
+        attribute(text, "id", id);
+        throw InputError(where_in(path, line_of(xml, offset)) + ": " + tag + " '" + id + "': core=\"" + core +
+                         "\" is not a positive number of cores");
+      }
+      return false;
+    });
+}
+
 void precheck_platform_file(const std::string& path)
 {
   bool ok;
@@ -132,6 +152,7 @@ void precheck_platform_file(const std::string& path)
       }
       return false;
     });
+  precheck_core_counts(path, xml);
 }
 
 void check_platform_resources(const std::string& path, const std::vector<simgrid::s4u::Host*>& hosts,

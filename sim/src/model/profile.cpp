@@ -1,6 +1,7 @@
 #include "model/profile.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "fatal.hpp"
 
@@ -105,8 +106,10 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
   p.name             = name;
   p.json_description = object.dump();
   if (object.contains("ret")) {
-    if (!object.at("ret").is_number_integer())
-      throw InputError(ctx + ": field 'ret' must be an integer");
+    const auto& ret = object.at("ret");
+    if (!ret.is_number_integer() || ret.get<long long>() < std::numeric_limits<int>::min() ||
+        ret.get<long long>() > std::numeric_limits<int>::max())
+      throw InputError(ctx + ": field 'ret' must be an integer (32 bits)");
     p.return_code = object.at("ret").get<int>();
   }
   const std::string type = f.string("type");
@@ -132,7 +135,7 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     p.type = ProfileType::Composed;
     if (object.contains("repeat")) {
       const auto& r = object.at("repeat");
-      if (!r.is_number_integer() || r.get<long long>() < 1)
+      if (!r.is_number_integer() || r.get<long long>() < 1 || r.get<long long>() > std::numeric_limits<int>::max())
         throw InputError(ctx + ": field 'repeat' must be a positive integer");
       p.repeat = r.get<int>();
     }

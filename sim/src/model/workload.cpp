@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <set>
 #include <sstream>
 
@@ -193,8 +194,10 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
     if ((job->walltime != -1 && job->walltime <= 0) || job->walltime > kMaxTime)
       throw InputError(ctx + ": 'walltime' must be > 0 and <= " + kMaxTimeText + " s (or -1 for no limit)");
   }
-  if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1)
-    throw InputError(ctx + ": field 'res' must be a positive integer");
+  if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1 ||
+      object.at("res").get<long long>() > std::numeric_limits<int>::max())
+    throw InputError(ctx + ": field 'res' must be a positive integer (at most " +
+                     std::to_string(std::numeric_limits<int>::max()) + ")");
   job->requested_resources = object.at("res").get<int>();
   if (!object.contains("profile") || !object.at("profile").is_string())
     throw InputError(ctx + ": field 'profile' must be a profile name (string)");
