@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "fatal.hpp"
+#include "protocol/json_text.hpp"
 
 namespace datasched {
 
@@ -48,6 +49,9 @@ nlohmann::json read_json_file(const std::string& path)
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
+  if (size_t at = find_excessive_nesting(text); at != std::string::npos)
+    throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line_and_column(text, at + 1).first) +
+                     ": arrays/objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
