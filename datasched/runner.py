@@ -254,6 +254,8 @@ def run_simulation(
     platform = Path(platform).resolve()
     workloads = [Path(w).resolve() for w in ([workload] if isinstance(workload, (str, Path)) else workload)]
     for path in [platform, *workloads]:
+        if path.is_dir():
+            raise UserError(f"input {path} is a folder, not a file")
         if not path.is_file():
             raise UserError(f"input file not found: {path}")
     output_dir = Path(output_dir).resolve()

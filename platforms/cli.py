@@ -91,6 +91,10 @@ def params_from_args(args: argparse.Namespace):
                 raise UserError(f"--pah: expected p,a,h, got {args.pah!r}")
             topo |= dict(zip(("p", "a", "h"), values, strict=True))
         data.setdefault("interconnect", {})["topology"] = topo
+    else:
+        given = [f"--{name}" for name in ("dims", "k", "levels", "pah") if getattr(args, name) is not None]
+        if given:  # they describe a topology: without --topology they would be ignored silently
+            raise UserError(f"{', '.join(given)}: give --topology too (these options only shape it)")
     return parse_params(data, source)
 
 
