@@ -36,6 +36,13 @@ def register(subparsers: Any) -> None:
         default="reject",
         help="reject the file at the first malformed line, or skip malformed lines with a counted warning",
     )
+    swf.add_argument(
+        "--extra-fields",
+        choices=("reject", "ignore"),
+        default="reject",
+        help="lines with more than 18 fields (extended archives: node list, queue, resource spec): reject the "
+        "file, or keep the 18 standard fields and report how many lines had more (default: reject)",
+    )
     swf.add_argument("--cores-per-node", type=int, default=1)
     swf.add_argument("--processors-field", choices=("allocated", "requested"), default="allocated")
     swf.add_argument(
@@ -132,7 +139,14 @@ def run_from_swf(args: argparse.Namespace) -> int:
         "keep_swf_fields",
     )
     options = make_options(**{k: getattr(args, k) for k in keys})
-    report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed)
+    report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed, extra_fields=args.extra_fields)
+    if report.extra_field_lines:
+        print(
+            f"datasched: warning: {args.swf}: {report.extra_field_lines} line(s) had more than 18 fields; the extra "
+            "fields were ignored (--extra-fields ignore). Check the standard ones: extended archives may put "
+            "placeholders such as 1 or 1024 where SWF means -1 (unknown)",
+            file=sys.stderr,
+        )
     for issue in report.issues[:20]:
         print(f"datasched: warning: skipped malformed line {issue}", file=sys.stderr)
     if report.issues:

@@ -47,7 +47,17 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, V
 
 from datasched.errors import UserError
 from datasched.workloads.jsonio import sha256_of_file, write_json
-from datasched.workloads.swf import UNKNOWN, OnError, SwfField, SwfIssue, SwfJob, SwfStatus, SwfTrace, read_swf
+from datasched.workloads.swf import (
+    UNKNOWN,
+    ExtraFields,
+    OnError,
+    SwfField,
+    SwfIssue,
+    SwfJob,
+    SwfStatus,
+    SwfTrace,
+    read_swf,
+)
 
 GENERATOR_NAME = "datasched.workloads.swf_convert"
 FORMAT_VERSION = 1
@@ -114,6 +124,7 @@ class ConversionReport:
     walltime_fallback_jobs: int = 0
     runtime_over_walltime_jobs: int = 0
     issues: list[SwfIssue] = field(default_factory=list)
+    extra_field_lines: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -124,6 +135,7 @@ class ConversionReport:
             "nb_res": self.nb_res,
             "walltime_fallback_jobs": self.walltime_fallback_jobs,
             "runtime_over_walltime_jobs": self.runtime_over_walltime_jobs,
+            "extra_field_lines": self.extra_field_lines,
         }
 
 
@@ -183,7 +195,11 @@ def fallback_walltime(
 def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJob], ConversionReport]:
     """Apply the cleaning stages (module docstring) in order, counting each drop."""
     report = ConversionReport(
-        source=trace.source, parsed_jobs=len(trace.jobs), malformed_lines=len(trace.issues), issues=list(trace.issues)
+        source=trace.source,
+        parsed_jobs=len(trace.jobs),
+        malformed_lines=len(trace.issues),
+        issues=list(trace.issues),
+        extra_field_lines=trace.extra_field_lines,
     )
     nb_res = platform_size(trace, options)
     report.nb_res = nb_res
@@ -332,12 +348,13 @@ def convert_swf(
     options: ConversionOptions | None = None,
     *,
     on_error: OnError = "reject",
+    extra_fields: ExtraFields = "reject",
 ) -> ConversionReport:
     """Read ``swf_path``, clean and convert it, write the workload JSON to ``output_path``.
     Malformed lines raise (``on_error="reject"``) or are skipped and counted in
     ``report.malformed_lines`` (``"skip"``); the caller should show ``trace.issues``."""
     options = options or ConversionOptions()
-    trace = read_swf(swf_path, on_error=on_error)
+    trace = read_swf(swf_path, on_error=on_error, extra_fields=extra_fields)
     if not trace.jobs:
         raise UserError(f"{swf_path}: no job to convert: {why_no_job_lines(trace)}")
     document, report = build_workload(trace, options, source_sha256=sha256_of_file(swf_path))

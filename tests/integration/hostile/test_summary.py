@@ -29,8 +29,17 @@ def test_rejected_and_killed_jobs_are_not_reported_as_completed(tmp_path, capsys
     ]
     workload = write_workload(tmp_path, jobs, {"d": {"type": "delay", "delay": 1}})
     status = main(
-        ["run", "--platform", str(TEST_DATA / "closed_form.xml"), "--workload", str(workload), "--scheduler",
-         "easyBackfill", "--output", str(tmp_path / "out")]
+        [
+            "run",
+            "--platform",
+            str(TEST_DATA / "closed_form.xml"),
+            "--workload",
+            str(workload),
+            "--scheduler",
+            "easyBackfill",
+            "--output",
+            str(tmp_path / "out"),
+        ]
     )
     captured = capsys.readouterr()
     assert status == 0, captured.err

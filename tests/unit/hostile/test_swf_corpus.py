@@ -32,7 +32,20 @@ CASES = [
         [":2:", "expected 18 fields, found 17"],
     ),
     ("19-fields", HEADER + job().strip() + " 7\n", [], [":2:", "found 19"]),
-    ("21-fields-extended", HEADER + job().strip() + " n1 q1 r1\n", [], [":2:", "found 21"]),
+    ("21-fields-extended", HEADER + job().strip() + " n1 q1 r1\n", [], [":2:", "found 21", "--extra-fields ignore"]),
+    (
+        "17-fields-extra-ignored",
+        HEADER + " ".join(job().split()[:17]) + "\n",
+        ["--extra-fields", "ignore"],
+        [":2:", "expected 18 fields, found 17"],
+    ),
+    (
+        "extended-but-bad-standard-field",
+        HEADER + job(run="x").strip() + " n1 q1 1024\n",
+        ["--extra-fields", "ignore"],
+        [":2:", "field 4 (run_time)"],
+    ),
+    ("extra-fields-bogus", GOOD, ["--extra-fields", "drop"], ["--extra-fields", "invalid choice"]),
     ("trailing-comment", HEADER + job().strip() + " ; note\n", [], [":2:", "found 20"]),
     ("job-number-text", HEADER + job().replace("1 0 10", "abc 0 10", 1), [], [":2:", "field 1 (job_number)", "'abc'"]),
     ("run-time-text", HEADER + job(run="x"), [], [":2:", "field 4 (run_time)", "'x'"]),
@@ -176,3 +189,19 @@ def test_unwritable_output(cli, tmp_path, kind):
             pytest.skip("root ignores directory permissions")
     outcome = cli("workload", "from-swf", swf, "-o", out)
     outcome.assert_one_line_error(str(out.parent.name), fragment)
+
+
+def test_extended_trace_with_extra_fields_ignored_is_converted_and_reported(cli, tmp_path):
+    """The 21-field archives (18 standard fields + node list, queue name, resource spec):
+    --extra-fields ignore converts them and says how many lines were cut."""
+    import json
+
+    swf = tmp_path / "trace.swf"
+    swf.write_text(HEADER + job(1).strip() + " n1 q1 1024\n" + job(2, submit=5).strip() + " n2 q1 1024\n")
+    out = tmp_path / "w.json"
+    outcome = cli("workload", "from-swf", swf, "-o", out, "--extra-fields", "ignore")
+    assert outcome.status == 0, outcome.err
+    assert "2 line(s) had more than 18 fields" in outcome.err and "1024" in outcome.err
+    document = json.loads(out.read_text())
+    assert [j["id"] for j in document["jobs"]] == [1, 2]
+    assert document["datasched_meta"]["report"]["extra_field_lines"] == 2
