@@ -210,7 +210,7 @@ private:
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) +
               ", which does not exist (the platform has " + std::to_string(ctx_->machines.size()) + " resources)");
       const Machine& m = ctx_->machines.at(id);
-      if (m.role == Role::Storage)
+      if (m.role == Role::Storage && !places_transfers_explicitly(job))
         check_not_storage_endpoint(job, m);
       if (!m.available)
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
@@ -297,8 +297,17 @@ private:
       fatal(ctx + ": the job's own profile must be a parallel task (not " + profile_type_to_string(t) + ")");
   }
 
+  /// Profiles whose per-host work is written explicitly (`parallel`'s cpu/com matrices,
+  /// data staging, PFS I/O): they may target a device endpoint on purpose (e.g. to time a
+  /// transfer to a node's NVM). Any other profile would compute on it as on a node.
+  bool places_transfers_explicitly(const Job& job) const
+  {
+    const ProfileType t = ctx_->workloads.profile_of(job).type;
+    return t == ProfileType::Parallel || t == ProfileType::DataStaging || t == ProfileType::ParallelHomogeneousPfs;
+  }
+
   /// Node DRAM and NVM endpoints (datasched_role dram/nvm, Batsim role storage) model
-  /// a node's memory devices for the storage model: they never run a job.
+  /// a node's memory devices for the storage model: they do not run jobs as nodes do.
   void check_not_storage_endpoint(const Job& job, const Machine& m)
   {
     auto role = m.properties.find("datasched_role");
@@ -309,8 +318,9 @@ private:
           ": a node's memory device in the storage model), not a compute node; a decision process must allocate "
           "jobs among the compute_resources of SIMULATION_BEGINS (ids 0-" +
           std::to_string(ctx_->machines.nb_compute() - 1) +
-          "). pybatsim's easyBackfill counts nb_resources, which includes storage resources: use datasched's "
-          "'easy' policy on platforms with storage");
+          "; only explicit parallel/data_staging profiles may place transfers on a device). pybatsim's "
+          "easyBackfill counts nb_resources, which includes storage resources: use datasched's 'easy' policy on "
+          "platforms with storage");
   }
 
   /// A job's control actor runs on its first allocated host and reports its completion

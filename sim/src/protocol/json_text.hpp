@@ -15,8 +15,9 @@ void append_json_number(std::string& out, long long value);
 
 /// Deepest nesting of arrays/objects a JSON input may have. nlohmann parses any depth,
 /// but dump() and the engine's readers recurse: 100,000 nested brackets overflowed the
-/// stack (a segmentation fault) before this limit.
-inline constexpr size_t kMaxJsonDepth = 512;
+/// stack (a segmentation fault) before this limit. 1000 levels fit the 8 MiB stacks of
+/// the main thread and of the actors that serialise JSON (test_actor_stacks.py: 900).
+inline constexpr size_t kMaxJsonDepth = 1000;
 
 /// Byte offset where `text` first nests deeper than `max_depth` (outside strings), or
 /// std::string::npos. Linear, no allocation.

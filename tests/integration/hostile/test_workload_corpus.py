@@ -142,7 +142,7 @@ def test_deeply_nested_json_is_an_error_not_a_crash(tmp_path):
     workload = tmp_path / "hostile.json"
     workload.write_text('{"jobs": ' + "[" * 100_000 + "]" * 100_000 + ', "profiles": {}}')
     outcome = run_engine(tmp_path, PLATFORM, workload, timeout=60)
-    outcome.assert_error("hostile.json", "line 1", "nested deeper than 512 levels")
+    outcome.assert_error("hostile.json", "line 1", "nested deeper than 1000 levels")
 
 
 def test_missing_workload_file(tmp_path):
