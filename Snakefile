@@ -27,6 +27,8 @@ rule all:
     input:
         policies_on_traces_outputs(),
         seed000_fig6_outputs(),
+        seed000_fig8_outputs(),
+        seed000_fig9_outputs(),
     default_target: True
 
 
@@ -38,6 +40,16 @@ rule policies_on_traces:
 rule seed000_fig6:
     input:
         seed000_fig6_outputs(),
+
+
+rule seed000_fig8:
+    input:
+        seed000_fig8_outputs(),
+
+
+rule seed000_fig9:
+    input:
+        seed000_fig9_outputs(),
 
 
 rule simulations:

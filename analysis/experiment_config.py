@@ -27,6 +27,10 @@ from typing import Any
 
 from datasched.analysis.seed000_fig6 import Fig6Spec
 from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
+from datasched.analysis.seed000_fig8 import Fig8Spec
+from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
+from datasched.analysis.seed000_fig9 import Fig9Spec
+from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
 from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -104,6 +108,10 @@ class ExperimentConfig:
     policies_on_traces: PoliciesOnTraces | None
     seed000_fig6: Fig6Spec | None = None
     seed000_fig6_dir: Path | None = None
+    seed000_fig8: Fig8Spec | None = None
+    seed000_fig8_dir: Path | None = None
+    seed000_fig9: Fig9Spec | None = None
+    seed000_fig9_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -138,6 +146,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     traces = {name: _trace(name, spec, source) for name, spec in data["traces"].items()}
     pot = data["artifacts"].get("policies_on_traces")
     fig6 = data["artifacts"].get("seed000_fig6")
+    fig8 = data["artifacts"].get("seed000_fig8")
+    fig9 = data["artifacts"].get("seed000_fig9")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -150,6 +160,10 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         policies_on_traces=_policies_on_traces(pot, traces, source) if pot else None,
         seed000_fig6=_seed000_fig6(fig6, source) if fig6 else None,
         seed000_fig6_dir=_repo_path(fig6["dir"]) if fig6 else None,
+        seed000_fig8=_seed000_fig8(fig8, source) if fig8 else None,
+        seed000_fig8_dir=_repo_path(fig8["dir"]) if fig8 else None,
+        seed000_fig9=_seed000_fig9(fig9, source) if fig9 else None,
+        seed000_fig9_dir=_repo_path(fig9["dir"]) if fig9 else None,
     )
 
 
@@ -222,6 +236,39 @@ def _seed000_fig6(spec: Mapping[str, Any], source: str) -> Fig6Spec:
         raise UserError(f"{source}: {where}: mem_levels and remote_levels must contain 50 (the paper's fixed level)")
     if max(result.stg_k) > result.tasks:
         raise UserError(f"{source}: {where}.stg_k: {max(result.stg_k)} devices for {result.tasks} tasks")
+    return result
+
+
+def _seed000_fig8(spec: Mapping[str, Any], source: str) -> Fig8Spec:
+    where = "artifacts.seed000_fig8"
+    result = parse_fig8_spec(spec, REPO_ROOT)
+    for label, platform in result.platforms.items():
+        if not platform.is_file():
+            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
+    _check_names(
+        [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
+    )
+    return result
+
+
+def _seed000_fig9(spec: Mapping[str, Any], source: str) -> Fig9Spec:
+    from datasched.platforms.catalog import catalog
+
+    where = "artifacts.seed000_fig9"
+    result = parse_fig9_spec(spec)
+    known = catalog()
+    for label, system in result.topologies.items():
+        for mode in ("unified", "san"):
+            if f"{system}-{mode}" not in known:
+                raise UserError(
+                    f"{source}: {where}.topologies.{label}: no catalogue system '{system}-{mode}' "
+                    "(datasched platform catalog lists them)"
+                )
+    _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
+    _check_names(
+        [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
+    )
     return result
 
 

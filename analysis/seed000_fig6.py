@@ -21,6 +21,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.seed000_common import Verdict, claims_table
+
 #: Table 1 single application: SAN-k = 4.
 SAN_K = 4
 
@@ -42,12 +44,13 @@ class Fig6Spec:
 
     def runs(self) -> list[Fig6Run]:
         """Panels a/b: remote 50 %, every memory level; c/d: memory 50 %, every remote
-        level; each with Disperse and Affinity (shared points run once)."""
+        level; each with Disperse and Affinity (shared points run once); STG-k also with
+        Affinity and each device in its own task group ("As", internal placement spread)."""
         points = [(m, 50.0) for m in self.mem_levels] + [(50.0, r) for r in self.remote_levels]
         runs: dict[Fig6Run, None] = {}
         for storage in self.storages:
             for mem, remote in points:
-                for access in ("D", "A"):
+                for access in ("D", "A", "As") if storage.startswith("stg-") else ("D", "A"):
                     runs[Fig6Run(storage, float(mem), float(remote), access)] = None
         return list(runs)
 
@@ -57,7 +60,7 @@ class Fig6Run:
     storage: str  # stg-K, cache or san
     mem: float
     remote: float
-    access: str  # D or A
+    access: str  # D, A, or As (Affinity with each device in its group: internal placement spread)
 
     @property
     def path(self) -> str:
@@ -78,13 +81,18 @@ class Fig6Run:
             "allocation": allocation,
             "mem_hit_pct": self.mem,
             "remote_pct": self.remote,
-            "access": self.access,
+            "access": self.access[0],
             "san_k": SAN_K,
             "sizes": {"n_phases": spec.n_phases},
         }
         if allocation == "internal":
             params["stg_k"] = int(self.storage.removeprefix("stg-"))
         return params
+
+    def scheduler_options(self) -> dict[str, Any]:
+        """FCFS options: the internal storage policy with spread placement for "As"; the
+        engine's default devices (the first k nodes' NVMs) otherwise."""
+        return {"storage": {"name": "internal", "placement": "spread"}} if self.access == "As" else {}
 
 
 def parse_spec(data: Mapping[str, Any], repo_root: Path) -> Fig6Spec:
@@ -143,8 +151,11 @@ class Lookup:
     def __call__(self, storage: str, mem: float, remote: float, access: str = "D") -> float:
         return self._t[(storage, float(mem), float(remote), access)]
 
-    def ratio(self, storage: str, mem: float, remote: float) -> float:
-        return self(storage, mem, remote, "A") / self(storage, mem, remote, "D")
+    def ratio(self, storage: str, mem: float, remote: float, access: str = "A") -> float:
+        return self(storage, mem, remote, access) / self(storage, mem, remote, "D")
+
+    def has(self, storage: str, access: str) -> bool:
+        return any(k[0] == storage and k[3] == access for k in self._t)
 
 
 # --------------------------------------------------------------------------- figure
@@ -164,6 +175,10 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
         (axes[1][0], "b) Affinity / Disperse, 50 % remote", "mem", lambda s, x: t.ratio(s, x, 50.0)),
         (axes[1][1], "d) Affinity / Disperse, 50 % memory hits", "remote", lambda s, x: t.ratio(s, 50.0, x)),
     ]
+    spread = [
+        (axes[1][0], lambda s, x: t.ratio(s, x, 50.0, "As"), "mem"),
+        (axes[1][1], lambda s, x: t.ratio(s, 50.0, x, "As"), "remote"),
+    ]
     for ax, label, axis, value in panels:
         xs = t.mem_levels if axis == "mem" else t.remote_levels
         for storage in t.storages:
@@ -175,6 +190,13 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             ax.set_yscale("log")
         if label[0] in "bd":
             ax.set_xlabel("accesses to main memory (%)" if axis == "mem" else "accesses to remote nodes (%)")
+    for ax, value, axis in spread:  # dashed, in the colour of the same storage's solid line
+        xs = t.mem_levels if axis == "mem" else t.remote_levels
+        for i, storage in enumerate(t.storages):
+            if t.has(storage, "As"):
+                ax.plot(xs, [value(storage, x) for x in xs], linestyle="--", marker="x", color=f"C{i}")
+        ax.plot([], [], linestyle="--", marker="x", color="grey", label="Affinity, devices in their groups")
+        ax.legend(fontsize=7, loc="upper left")
     axes[0][0].legend(fontsize=8, ncol=2)
     fig.suptitle(title)
     fig.tight_layout()
@@ -184,14 +206,6 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
 
 
 # --------------------------------------------------------------------------- verdicts
-
-
-@dataclass(frozen=True)
-class Verdict:
-    claim: str
-    paper: str
-    ours: str
-    verdict: str  # reproduced | partly | not reproduced
 
 
 def _strictly_decreasing(values: Sequence[float]) -> bool:
@@ -282,6 +296,26 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
             )
         )
 
+    mid_spread = [s for s in mid if t.has(s, "As")]
+    if mid_spread:
+        ranges = {
+            s: (min(t.ratio(s, *p, "As") for p in points), max(t.ratio(s, *p, "As") for p in points))
+            for s in mid_spread
+        }
+        best_gain = 1 - min(low for low, _ in ranges.values())
+        slower = any(high > 1.01 for _, high in ranges.values())
+        out.append(
+            Verdict(
+                "Fig. 6b/d: the same, with each device on a node of its own task group (internal placement spread)",
+                "up to 20 % lower run time",
+                "Affinity(spread)/Disperse run time from min to max over the points: "
+                + ", ".join(f"{s.upper()} {lo:.2f}-{hi:.2f}" for s, (lo, hi) in ranges.items()),
+                "reproduced"
+                if 0.05 <= best_gain <= 0.35 and not slower
+                else ("partly" if best_gain > 0.01 else "not reproduced"),
+            )
+        )
+
     for name, paper in (
         ("stg-1", "no improvement: every task reads the one NVM either way"),
         ("cache", "not affected: data is local"),
@@ -310,9 +344,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec_text: str, figure_name
         "Plotted numbers: `seed000_fig6_plotted.csv`. The paper states these results as figures and",
         "sentences, not numbers: each row puts its claim beside our result, computed from those numbers.",
         "",
-        "| claim | paper | ours | verdict |",
-        "|---|---|---|---|",
-        *(f"| {v.claim} | {v.paper} | {v.ours} | {v.verdict} |" for v in table),
+        *claims_table(table),
         "",
         "## Set-up",
         "",
@@ -337,8 +369,13 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec_text: str, figure_name
         "  spreads each task over every group pair; uneven groups (72 tasks over 64 devices) also give some",
         "  devices two tasks' traffic where Disperse balances them. The paper routes the dragonfly with Valiant",
         "  (a random intermediate group per flow), which spreads exactly this group-to-group traffic",
-        "  (platforms/README.md, \"Where SimGrid's routing differs\"). A data-aware placement of the devices",
-        "  (issue 13) is the fair comparison.",
+        "  (platforms/README.md, \"Where SimGrid's routing differs\"). The row \"with each device on a node of its",
+        "  own task group\" tests this: the `internal` storage policy with `spread` placement puts device j on",
+        "  the first node of the group that reads it. Affinity is then no longer slower (the placement explains",
+        "  the slowdown), but it gains little either: in our model a remote read is limited by the device (2 GB/s)",
+        "  and its node's own link, which Disperse and Affinity load equally; the paper's gain comes from less",
+        "  contention inside the interconnect, which its flow-level sharing on Valiant routes shows and our",
+        "  per-activity sharing on minimal routes does not (our reading; not measured against INRFlow).",
         "- **Traffic policy**: NP (SimGrid's default solver). Figure 7's BA/FP are not reproduced here: with",
         "  bulk-synchronous phases one application never overlaps its own IPC and storage traffic, and SimGrid",
         "  3.32's BMF solver cannot run these applications (README, `sim/src/execution/traffic.hpp`).",

@@ -230,6 +230,18 @@ def _tail(path: Path, lines: int = 15) -> str:
     return "\n".join(text[-lines:])
 
 
+def has_phase_profiles(workload: Path) -> bool:
+    """Whether a workload file holds ``datasched_phases`` profiles (a byte search: the
+    engine parses the file; this only decides whether profiles are forwarded)."""
+    needle, tail = b"datasched_phases", b""
+    with open(workload, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            if needle in tail + chunk:
+                return True
+            tail = chunk[-len(needle) :]
+    return False
+
+
 def run_simulation(
     platform: str | Path,
     workload: str | Path | Sequence[str | Path],
@@ -271,6 +283,9 @@ def run_simulation(
     engine = find_engine()
     if traffic_policy != "none":
         engine_args = ["--traffic-policy", traffic_policy, *engine_args]
+    if any(has_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
+        # storage policies read a phase job's descriptor (stg_k, san_k, io_tasks) from its profile
+        engine_args = ["--forward-profiles-on-submission", *engine_args]
 
     last_error = None
     succeeded = False

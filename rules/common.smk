@@ -2,6 +2,9 @@
 import os
 
 from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler_options
+from datasched.analysis.seed000_common import path_fields
+from datasched.analysis.seed000_fig8 import Fig8Run
+from datasched.analysis.seed000_fig9 import Fig9Run
 from datasched.errors import UserError
 from snakemake.exceptions import WorkflowError
 
@@ -72,8 +75,37 @@ def seed000_fig6_outputs():
     return [f"{FIG6_DIR}/seed000_fig6.png", f"{FIG6_DIR}/seed000_fig6_plotted.csv", f"{FIG6_DIR}/report.md"]
 
 
+FIG8 = EXP.seed000_fig8
+FIG8_RESULTS = f"{RESULTS}/seed000_fig8"
+FIG8_DIR = workdir_relative(str(EXP.seed000_fig8_dir)) if FIG8 else ""
+
+
+def seed000_fig8_outputs():
+    """Seed 000 Figure 8's artifact files (rules/seed000.smk), or none when not configured."""
+    if not FIG8:
+        return []
+    return [f"{FIG8_DIR}/seed000_fig8.png", f"{FIG8_DIR}/seed000_fig8_plotted.csv", f"{FIG8_DIR}/report.md"]
+
+
+FIG9 = EXP.seed000_fig9
+FIG9_RESULTS = f"{RESULTS}/seed000_fig9"
+FIG9_DIR = workdir_relative(str(EXP.seed000_fig9_dir)) if FIG9 else ""
+
+
+def seed000_fig9_outputs():
+    """Seed 000 Figure 9's artifact files (rules/seed000.smk), or none when not configured."""
+    if not FIG9:
+        return []
+    return [f"{FIG9_DIR}/seed000_fig9.png", f"{FIG9_DIR}/seed000_fig9_plotted.csv", f"{FIG9_DIR}/report.md"]
+
+
 onsuccess:
-    for folder, outputs in ((ARTIFACTS, policies_on_traces_outputs()), (FIG6_DIR, seed000_fig6_outputs())):
+    for folder, outputs in (
+        (ARTIFACTS, policies_on_traces_outputs()),
+        (FIG6_DIR, seed000_fig6_outputs()),
+        (FIG8_DIR, seed000_fig8_outputs()),
+        (FIG9_DIR, seed000_fig9_outputs()),
+    ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
             for path in outputs:

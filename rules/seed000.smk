@@ -1,15 +1,25 @@
-# Seed 000 artifacts (analysis/seed000_fig6.py): one workload and one simulation per
-# variant, then the figure, its plotted numbers and the report. FIG6, FIG6_RESULTS,
-# FIG6_DIR and seed000_fig6_outputs() are in rules/common.smk.
+# Seed 000 artifacts (analysis/seed000_fig6.py, analysis/seed000_fig8.py): workloads,
+# one simulation per variant, then the figure, its plotted numbers and the report. FIG6*,
+# FIG8* and seed000_fig{6,8}_outputs() are in rules/common.smk.
 
 
 wildcard_constraints:
-    fig6=r"storage=[a-z0-9-]+/mem=[0-9.]+/remote=[0-9.]+/access=[DA]",
+    fig6=r"storage=[a-z0-9-]+/mem=[0-9.]+/remote=[0-9.]+/access=(D|A|As)",
+    fig8w=r"topology=[A-Za-z0-9_-]+/seed=[0-9]+",
+    fig8=r"topology=[A-Za-z0-9_-]+/storage=[a-z]+-[DAL]/seed=[0-9]+",
+    fig9p=r"topology=[A-Za-z0-9_-]+/mode=(unified|san)/servers=[0-9]+",
+    fig9w=r"topology=[A-Za-z0-9_-]+/staging=[a-z_]+/servers=[0-9]+/seed=[0-9]+",
+    fig9=r"topology=[A-Za-z0-9_-]+/series=(I-A|Cache|SAN)/staging=[a-z_]+/servers=[0-9]+/seed=[0-9]+",
 
 
 localrules:
     seed000_fig6_workload,
     seed000_fig6_artifact,
+    seed000_fig8_workload,
+    seed000_fig8_artifact,
+    seed000_fig9_platform,
+    seed000_fig9_workload,
+    seed000_fig9_artifact,
 
 
 rule seed000_fig6_workload:
@@ -57,3 +67,126 @@ rule seed000_fig6_artifact:
         f"{FIG6_RESULTS}/logs/artifact.log",
     script:
         "scripts/seed000_fig6_artifact.py"
+
+
+rule seed000_fig8_workload:
+    output:
+        f"{FIG8_RESULTS}/workloads/{{fig8w}}.json",
+    params:
+        spec=FIG8,
+    log:
+        f"{FIG8_RESULTS}/logs/workloads/{{fig8w}}.log",
+    script:
+        "scripts/seed000_fig8_workload.py"
+
+
+def _fig8_workload(wildcards):
+    run = Fig8Run.from_path(wildcards.fig8)
+    return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
+
+
+rule seed000_fig8_simulate:
+    input:
+        workload=_fig8_workload,
+    output:
+        jobs=f"{FIG8_RESULTS}/sims/{{fig8}}/out_jobs.csv",
+    params:
+        spec=FIG8,
+        decision_timeout=EXP.decision_timeout,
+    log:
+        f"{FIG8_RESULTS}/logs/simulate/{{fig8}}.log",
+    threads: 1
+    resources:
+        mem_mb=EXP.sim_mem_mb,
+        runtime=EXP.sim_runtime_min,
+    script:
+        "scripts/seed000_fig8_simulate.py"
+
+
+rule seed000_fig8_artifact:
+    input:
+        jobs=[f"{FIG8_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG8.runs()] if FIG8 else [],
+    output:
+        figure=f"{FIG8_DIR}/seed000_fig8.png",
+        plotted=f"{FIG8_DIR}/seed000_fig8_plotted.csv",
+        report=f"{FIG8_DIR}/report.md",
+    params:
+        spec=FIG8,
+        variant=EXP.variant,
+        sims=f"{FIG8_RESULTS}/sims",
+    log:
+        f"{FIG8_RESULTS}/logs/artifact.log",
+    script:
+        "scripts/seed000_fig8_artifact.py"
+
+
+rule seed000_fig9_platform:
+    output:
+        f"{FIG9_RESULTS}/platforms/{{fig9p}}.xml",
+    params:
+        spec=FIG9,
+    log:
+        f"{FIG9_RESULTS}/logs/platforms/{{fig9p}}.log",
+    script:
+        "scripts/seed000_fig9_platform.py"
+
+
+def _fig9_unified_platform(wildcards):
+    fields = path_fields(wildcards.fig9w)
+    return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"
+
+
+rule seed000_fig9_workload:
+    input:
+        platform=_fig9_unified_platform,
+    output:
+        f"{FIG9_RESULTS}/workloads/{{fig9w}}.json",
+    params:
+        spec=FIG9,
+    log:
+        f"{FIG9_RESULTS}/logs/workloads/{{fig9w}}.log",
+    script:
+        "scripts/seed000_fig9_workload.py"
+
+
+def _fig9_inputs(wildcards):
+    run = Fig9Run.from_path(wildcards.fig9)
+    return {
+        "workload": f"{FIG9_RESULTS}/workloads/{run.workload_path}.json",
+        "platform": f"{FIG9_RESULTS}/platforms/{run.platform_path}.xml",
+    }
+
+
+rule seed000_fig9_simulate:
+    input:
+        unpack(_fig9_inputs),
+    output:
+        jobs=f"{FIG9_RESULTS}/sims/{{fig9}}/out_jobs.csv",
+    params:
+        spec=FIG9,
+        decision_timeout=EXP.decision_timeout,
+    log:
+        f"{FIG9_RESULTS}/logs/simulate/{{fig9}}.log",
+    threads: 1
+    resources:
+        mem_mb=EXP.sim_mem_mb,
+        runtime=EXP.sim_runtime_min,
+    script:
+        "scripts/seed000_fig9_simulate.py"
+
+
+rule seed000_fig9_artifact:
+    input:
+        jobs=[f"{FIG9_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG9.runs()] if FIG9 else [],
+    output:
+        figure=f"{FIG9_DIR}/seed000_fig9.png",
+        plotted=f"{FIG9_DIR}/seed000_fig9_plotted.csv",
+        report=f"{FIG9_DIR}/report.md",
+    params:
+        spec=FIG9,
+        variant=EXP.variant,
+        sims=f"{FIG9_RESULTS}/sims",
+    log:
+        f"{FIG9_RESULTS}/logs/artifact.log",
+    script:
+        "scripts/seed000_fig9_artifact.py"

@@ -184,6 +184,7 @@ class MultiApplicationParams(BaseModel):
     access_types: tuple[AccessType, ...] = tuple(AccessType)
     san_k_choices: tuple[int, ...] = SAN_K_CHOICES
     mean_interarrival: float = Field(default=0.0, ge=0)
+    staging: Literal["none", "io_volume", "dataset"] = "none"
     sizes: PhaseSizes = PhaseSizes()
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
@@ -202,9 +203,9 @@ class MultiApplicationParams(BaseModel):
     def check_choices(self) -> MultiApplicationParams:
         if not self.allocations or not self.access_types or not self.san_k_choices:
             raise ValueError("allocations, access_types and san_k_choices must not be empty")
-        bad = [k for k in self.san_k_choices if k not in SAN_K_CHOICES]
+        bad = [k for k in self.san_k_choices if k < 1]
         if bad:
-            raise ValueError(f"san_k_choices {bad} are outside Table 1's {list(SAN_K_CHOICES)}")
+            raise ValueError(f"san_k_choices {bad} must be positive (Table 1 draws from {list(SAN_K_CHOICES)})")
         if self.nb_res is not None and self.nb_res < self.max_tasks:
             raise ValueError(f"nb_res ({self.nb_res}) is smaller than max_tasks ({self.max_tasks})")
         return self
@@ -325,6 +326,9 @@ def draw_application(
     )
     matrix = transition_matrix(prob_cc, params.sizes.comp_share, params.sizes.read_share)
     states = walk(matrix, params.sizes.n_phases, rng)
+    if params.staging != "none" and allocation is not StorageAllocation.SAN:
+        staged = staging_bytes(params.staging, states, params.sizes, io_tasks, mem_hit_pct)
+        storage = storage.model_copy(update=staged)
     return Application(
         app_id=app_id,
         subtime=subtime,
@@ -335,6 +339,27 @@ def draw_application(
         states=states,
         sizes=params.sizes,
     )
+
+
+def staging_bytes(
+    model: str, states: tuple[State, ...], sizes: PhaseSizes, io_tasks: int, mem_hit_pct: float
+) -> dict[str, float]:
+    """Seed 000 section 4.1 loads an application's data "from central storage into local
+    storage" when it starts and the central network carries I/O "when applications
+    start/end", without saying how much. Two documented models (``staging``):
+
+    - ``io_volume``: every byte the read phases take from devices (not DRAM) is staged in,
+      every byte the write phases put there is staged out (distinct data per phase: an
+      upper bound, as much central traffic as SAN I/O itself);
+    - ``dataset``: one read phase's device bytes are staged in (the data set, re-read by
+      every read phase) and one write phase's are staged out (the results), when the
+      application has such phases.
+    """
+    device_share = io_tasks * sizes.io_bytes * (1.0 - mem_hit_pct / 100.0)
+    reads, writes = states.count(State.READ), states.count(State.WRITE)
+    if model == "dataset":
+        reads, writes = min(reads, 1), min(writes, 1)
+    return {"stage_in_bytes": device_share * reads, "stage_out_bytes": device_share * writes}
 
 
 def generate(params: Params, rng: np.random.Generator) -> GeneratedWorkload:

@@ -20,7 +20,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PositiveFloat
 
 PHASE_PROFILE_TYPE = "datasched_phases"
 PHASE_SCHEMA_VERSION = 1
@@ -68,8 +68,12 @@ class StorageDescriptor(BaseModel):
     remote_pct: float = Field(ge=0, le=100, description="% of the NVM bytes that go to a non-local NVM")
     access: AccessType
     san_k: int = Field(ge=1, description="I/O servers used when allocation is san")
-    stage_in_bytes: float = Field(0.0, ge=0, description="loaded from central storage onto the devices before phase 0")
-    stage_out_bytes: float = Field(0.0, ge=0, description="written back to central storage after the last phase")
+    stage_in_bytes: float = Field(
+        0.0, ge=0, description="loaded from central storage onto the devices before phase 0 (ignored under san)"
+    )
+    stage_out_bytes: float = Field(
+        0.0, ge=0, description="written back to central storage after the last phase (ignored under san)"
+    )
 
     def to_json(self) -> dict[str, Any]:
         """The engine-facing descriptor; the optional staging keys only when used, so
@@ -77,15 +81,6 @@ class StorageDescriptor(BaseModel):
         return self.model_dump(
             mode="json", exclude={k for k in ("stage_in_bytes", "stage_out_bytes") if not getattr(self, k)}
         )
-
-    @model_validator(mode="after")
-    def _staging_needs_node_storage(self) -> StorageDescriptor:
-        """As the engine: a SAN application's data stays on central storage."""
-        if self.allocation is StorageAllocation.SAN and (self.stage_in_bytes or self.stage_out_bytes):
-            raise ValueError(
-                "stage_in_bytes/stage_out_bytes need node storage; allocation 'san' keeps the data central"
-            )
-        return self
 
 
 class ReferenceRates(BaseModel):

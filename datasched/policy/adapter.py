@@ -29,7 +29,7 @@ from datasched.policy.events import (
     NoMoreSubmissions,
     RequestedCall,
 )
-from datasched.policy.platform import PlatformView
+from datasched.policy.platform import PlatformView, StorageView
 from datasched.policy.topology import distances_for
 
 #: fields of a Batsim job object that JobInfo carries explicitly
@@ -70,7 +70,8 @@ class PybatsimAdapter(BatsimScheduler):
         resources = list(self.bs.compute_resources.values())
         platform = PlatformView.from_batsim_resources(resources)
         distances = distances_for(platform.hosts, self.platform_xml)
-        platform = PlatformView(platform.hosts, distances)
+        storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts)
+        platform = PlatformView(platform.hosts, distances, storage)
         self._pending.extend(self.policy.begin(platform, self.bs.time()))
 
     def onSimulationEnds(self) -> None:
@@ -146,7 +147,7 @@ class PybatsimAdapter(BatsimScheduler):
 
     def _add_storage_fields(self, storage: dict[str, dict[str, object]]) -> None:
         """pybatsim 3.2.1 has no way to add an extension field to EXECUTE_JOB: amend the
-        events it has just queued (tested by tests/integration/storage/test_policy_storage.py)."""
+        events it has just queued (tested by tests/unit/policy/test_storage_choice.py)."""
         for event in self.bs._events_to_send:
             if event.get("type") == "EXECUTE_JOB" and event["data"]["job_id"] in storage:
                 event["data"]["datasched_storage"] = storage[event["data"]["job_id"]]

@@ -35,11 +35,16 @@ class DataLocations:
 
 @dataclass(frozen=True)
 class AllocationRequest:
+    """``storage_load``: compute host -> running jobs whose data sits on its NVM (filled
+    by queue policies with a ``storage`` option), so data-aware allocators can keep
+    compute away from busy storage devices."""
+
     job: JobInfo
     free_hosts: tuple[int, ...]  # ascending ids
     platform: PlatformView
     now: float
     data: DataLocations = field(default_factory=DataLocations)
+    storage_load: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
 
 
 class Allocator(ABC):

@@ -1,4 +1,4 @@
-"""``datasched schedulers``: list the registered policies and allocators with their parameters."""
+"""``datasched schedulers``: list the registered policies, allocators and storage policies with their parameters."""
 
 from __future__ import annotations
 
@@ -9,13 +9,21 @@ from typing import Any
 from datasched.policy.allocation import Allocator
 from datasched.policy.base import Policy
 from datasched.policy.params import describe_params
-from datasched.policy.registry import allocator_class, allocator_names, policy_class, policy_names
+from datasched.policy.registry import (
+    allocator_class,
+    allocator_names,
+    policy_class,
+    policy_names,
+    storage_class,
+    storage_names,
+)
+from datasched.policy.storage import StorageAssigner
 
 
 def catalogue() -> dict[str, list[dict[str, Any]]]:
-    """Every policy and allocator with description and parameters (also used by --json)."""
+    """Every policy, allocator and storage policy with description and parameters (also used by --json)."""
 
-    def entry(klass: type[Policy] | type[Allocator]) -> dict[str, Any]:
+    def entry(klass: type[Policy] | type[Allocator] | type[StorageAssigner]) -> dict[str, Any]:
         return {
             "name": klass.name,
             "description": klass.description,
@@ -26,6 +34,7 @@ def catalogue() -> dict[str, list[dict[str, Any]]]:
     return {
         "policies": [entry(policy_class(n)) for n in policy_names()],
         "allocators": [entry(allocator_class(n)) for n in allocator_names()],
+        "storage": [entry(storage_class(n)) for n in storage_names()],
     }
 
 
@@ -33,6 +42,7 @@ def _print_text(data: dict[str, list[dict[str, Any]]]) -> None:
     for title, key in (
         ("Queue policies (--scheduler NAME)", "policies"),
         ("Allocation policies (option \"allocation\")", "allocators"),
+        ("Storage-assignment policies (option \"storage\", datasched_phases jobs)", "storage"),
     ):
         print(title)
         for item in data[key]:

@@ -16,19 +16,24 @@ class Decision:
 
 @dataclass(frozen=True)
 class StorageChoice:
-    """Where a ``datasched_phases`` job's data lives: its storage ``devices`` (resource
-    ids of node NVM endpoints, or of I/O servers for SAN applications; empty: let the
-    engine derive them from the profile) and an ``access`` type overriding the
-    profile's (``"disperse"``, ``"affinity"`` or ``"local"``). Sent as EXECUTE_JOB's
+    """Where a ``datasched_phases`` job's data lives: an ``allocation`` overriding the
+    profile's (``"cache"``, ``"internal"``, ``"external"`` or ``"san"``), its storage
+    ``devices`` (resource ids of node NVM endpoints, or of I/O servers for SAN; empty:
+    let the engine derive them) and an ``access`` type overriding the profile's
+    (``"disperse"``, ``"affinity"`` or ``"local"``). Sent as EXECUTE_JOB's
     ``datasched_storage`` extension field, which real Batsim ignores."""
 
     devices: tuple[int, ...] = ()
     access: str | None = None
+    allocation: str | None = None
 
     ACCESS_TYPES = ("disperse", "affinity", "local")
+    ALLOCATIONS = ("cache", "internal", "external", "san")
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {}
+        if self.allocation is not None:
+            out["allocation"] = self.allocation
         if self.devices:
             out["devices"] = list(self.devices)
         if self.access is not None:

@@ -54,11 +54,14 @@ def describe_params(model: type[PolicyParams]) -> list[dict[str, str]]:
     rows = []
     for name, field in model.model_fields.items():
         annotation = field.annotation
+        optional = type(None) in get_args(annotation) and get_origin(annotation) is not Literal
+        if optional:  # "X | None": describe X, then say None is allowed
+            annotation = next(a for a in get_args(annotation) if a is not type(None))
         if get_origin(annotation) is Literal:
             type_name = "|".join(str(a) for a in get_args(annotation))
         else:
             type_name = getattr(annotation, "__name__", None) or str(annotation).replace("typing.", "")
-        type_name = _FRIENDLY_TYPES.get(type_name, type_name)
+        type_name = _FRIENDLY_TYPES.get(type_name, type_name) + ("|None" if optional else "")
         if field.is_required():
             default = "required"
         else:

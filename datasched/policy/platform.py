@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -20,8 +20,45 @@ class HostInfo:
 
 
 @dataclass(frozen=True)
+class StorageView:
+    """Where data can live: each compute host's NVM endpoint and the central I/O servers.
+
+    Built from Batsim's ``storage_resources`` (our platforms give each node ``X`` an
+    ``X-nvm`` host with properties ``datasched_role=nvm`` and ``node=X``, and central
+    storage servers ``datasched_role=io_server``; see platforms/README.md). Empty on a
+    platform without them: storage-assignment policies then have nothing to choose.
+    """
+
+    nvm_of_host: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # compute id -> NVM id
+    io_servers: tuple[int, ...] = ()  # resource ids, ascending
+
+    @property
+    def host_of_nvm(self) -> Mapping[int, int]:
+        """NVM resource id -> the compute host it belongs to."""
+        return MappingProxyType({nvm: host for host, nvm in self.nvm_of_host.items()})
+
+    @classmethod
+    def from_batsim_resources(
+        cls, storage_resources: Iterable[Mapping[str, Any]], hosts: Sequence[HostInfo]
+    ) -> StorageView:
+        """Reads roles and owners from the resources' properties; an NVM whose ``node``
+        is not a compute host is ignored (it cannot hold a job's data)."""
+        id_of_name = {h.name: h.id for h in hosts}
+        nvm_of_host: dict[int, int] = {}
+        servers = []
+        for resource in storage_resources:
+            props = resource.get("properties") or {}
+            role = props.get("datasched_role")
+            if role == "io_server":
+                servers.append(int(resource["id"]))
+            elif role == "nvm" and props.get("node") in id_of_name:
+                nvm_of_host[id_of_name[props["node"]]] = int(resource["id"])
+        return cls(MappingProxyType(dict(sorted(nvm_of_host.items()))), tuple(sorted(servers)))
+
+
+@dataclass(frozen=True)
 class PlatformView:
-    """Compute hosts by id plus optional host distances.
+    """Compute hosts by id plus optional host distances and storage endpoints.
 
     ``distances`` is ``None`` when the platform carries no topology information; a
     topology-aware allocator then degrades to sequential allocation.
@@ -29,6 +66,7 @@ class PlatformView:
 
     hosts: tuple[HostInfo, ...]
     distances: HostDistances | None = None
+    storage: StorageView = field(default_factory=StorageView)
 
     def __post_init__(self) -> None:
         for index, host in enumerate(self.hosts):
@@ -42,9 +80,11 @@ class PlatformView:
         return len(self.hosts)
 
     @classmethod
-    def uniform(cls, nb_hosts: int, distances: HostDistances | None = None) -> PlatformView:
+    def uniform(
+        cls, nb_hosts: int, distances: HostDistances | None = None, storage: StorageView | None = None
+    ) -> PlatformView:
         """``nb_hosts`` anonymous hosts named ``host0``.. (tests and offline tools)."""
-        return cls(tuple(HostInfo(i, f"host{i}") for i in range(nb_hosts)), distances)
+        return cls(tuple(HostInfo(i, f"host{i}") for i in range(nb_hosts)), distances, storage or StorageView())
 
     @classmethod
     def from_batsim_resources(

@@ -10,24 +10,34 @@ from __future__ import annotations
 
 import math
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from pydantic import Field
 from sortedcontainers import SortedSet
 
 from datasched.policy.allocation import AllocationChoice, AllocationRequest, Allocator
 from datasched.policy.base import Policy
-from datasched.policy.decisions import Decision, ExecuteJob, RejectJob
+from datasched.policy.decisions import Decision, ExecuteJob, RejectJob, StorageChoice
 from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
 from datasched.policy.params import PolicyParams
 from datasched.policy.platform import PlatformView
+from datasched.policy.storage import StorageAssigner, StorageOption, StorageRequest, is_phase_job
+
+_NO_LOAD: Mapping[int, int] = MappingProxyType({})
 
 
 class QueueParams(PolicyParams):
     allocation: AllocationChoice = Field(
         default_factory=AllocationChoice,
         description='allocation policy: a name ("sequential", "random", "topology", ...) or {"name": ..., options}',
+    )
+    storage: StorageOption | None = Field(
+        None,
+        description='storage assignment for datasched_phases jobs: a name ("cache", "internal", "external", '
+        '"san") or {"name": ..., options}; default: the profile\'s own descriptor',
     )
 
 
@@ -49,9 +59,12 @@ class QueuePolicy(Policy):
     def __init__(self, params: QueueParams) -> None:
         super().__init__(params)
         self.allocator: Allocator = params.allocation.build()
+        self.storage_assigner: StorageAssigner | None = params.storage.build() if params.storage else None
         self.waiting: dict[str, JobInfo] = {}  # insertion order = submission order
         self.running: dict[str, RunningJob] = {}
         self.free_hosts: SortedSet = SortedSet()
+        self.device_load: Counter[int] = Counter()  # storage resource id -> running jobs with data on it
+        self._devices: dict[str, tuple[int, ...]] = {}  # running job -> devices its data is on
 
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         super().begin(platform, now)
@@ -80,6 +93,10 @@ class QueuePolicy(Policy):
         finished = self.running.pop(job_id, None)
         if finished is not None:
             self.free_hosts.update(finished.hosts)
+        devices = self._devices.pop(job_id, ())
+        if devices:
+            self.device_load.subtract(devices)
+            self.device_load += Counter()  # drops the devices no running job uses any more
 
     def on_submitted(self, job: JobInfo, now: float) -> None:
         """Hook for policies that keep their own per-job state."""
@@ -94,7 +111,26 @@ class QueuePolicy(Policy):
         free = tuple(h for h in self.free_hosts if h not in excluded) if excluded else tuple(self.free_hosts)
         if job.requested_hosts > len(free):
             return None
-        return self.allocator.choose(AllocationRequest(job=job, free_hosts=free, platform=self.platform, now=now))
+        return self.allocator.choose(
+            AllocationRequest(
+                job=job, free_hosts=free, platform=self.platform, now=now, storage_load=self._host_storage_load()
+            )
+        )
+
+    def _host_storage_load(self) -> Mapping[int, int]:
+        """Compute host -> running jobs whose data is on its NVM (for data-aware allocators)."""
+        if not self.device_load:
+            return _NO_LOAD
+        owner = self.platform.storage.host_of_nvm
+        return MappingProxyType({owner[d]: n for d, n in self.device_load.items() if n > 0 and d in owner})
+
+    def assign_storage(self, job: JobInfo, hosts: tuple[int, ...], now: float) -> StorageChoice | None:
+        """The storage policy's choice for a phase job (``None``: no policy, or no data)."""
+        if self.storage_assigner is None or not is_phase_job(job):
+            return None
+        load = MappingProxyType(dict(self.device_load))
+        request = StorageRequest(job=job, hosts=hosts, platform=self.platform, now=now, device_load=load)
+        return self.storage_assigner.assign(request)
 
     def try_start(self, job: JobInfo, now: float, excluded: frozenset[int] = frozenset()) -> ExecuteJob | None:
         """Allocate (never on ``excluded`` hosts) and mark ``job`` running; ``None`` if
@@ -102,7 +138,20 @@ class QueuePolicy(Policy):
         hosts = self.allocate(job, now, excluded)
         if hosts is None:
             return None
+        storage = self.assign_storage(job, hosts, now)
         del self.waiting[job.id]
         self.running[job.id] = RunningJob(job, hosts, now)
         self.free_hosts.difference_update(hosts)
-        return ExecuteJob(job.id, hosts)
+        if storage is not None:
+            devices = storage.devices or self._engine_devices(storage, hosts)
+            self._devices[job.id] = devices
+            self.device_load.update(devices)
+        return ExecuteJob(job.id, hosts, storage)
+
+    def _engine_devices(self, storage: StorageChoice, hosts: tuple[int, ...]) -> tuple[int, ...]:
+        """Devices the engine derives when a choice names none: only cache is known here
+        (every host's own NVM); other kinds are not counted in ``device_load``."""
+        if storage.allocation == "cache":
+            nvm = self.platform.storage.nvm_of_host
+            return tuple(nvm[h] for h in hosts if h in nvm)
+        return ()

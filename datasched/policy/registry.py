@@ -1,7 +1,8 @@
 """Registry of queue policies and allocators.
 
 Adding a policy means adding one file to ``schedulers/`` (the ``datasched.schedulers``
-package) whose class carries ``@register_policy`` or ``@register_allocator``.
+package) whose class carries ``@register_policy``, ``@register_allocator`` or
+``@register_storage``.
 :func:`discover` imports every module of that package by its *qualified* name
 (never a top-level ``schedulers``, which pybatsim owns) and then loads the
 ``datasched.schedulers`` entry-point group, through which external packages add
@@ -23,12 +24,14 @@ from datasched.errors import UserError
 if TYPE_CHECKING:  # the policy modules import this registry
     from datasched.policy.allocation import Allocator
     from datasched.policy.base import Policy
+    from datasched.policy.storage import StorageAssigner
 
 ENTRY_POINT_GROUP = "datasched.schedulers"
 BUILTIN_PACKAGE = "datasched.schedulers"
 
 _policies: dict[str, type[Policy]] = {}
 _allocators: dict[str, type[Allocator]] = {}
+_storage: dict[str, type[StorageAssigner]] = {}
 _discovered = False
 
 T = TypeVar("T", bound=type)
@@ -83,6 +86,13 @@ def register_allocator(klass: T) -> T:
     return _register(klass, "allocator", Allocator, "datasched.policy.allocation.Allocator", _allocators)
 
 
+def register_storage(klass: T) -> T:
+    """Class decorator: make a :class:`~datasched.policy.storage.StorageAssigner` available by ``name``."""
+    from datasched.policy.storage import StorageAssigner
+
+    return _register(klass, "storage policy", StorageAssigner, "datasched.policy.storage.StorageAssigner", _storage)
+
+
 def discover() -> None:
     """Import built-in policy files and entry points once (idempotent; retried after a failure)."""
     global _discovered
@@ -113,11 +123,17 @@ def _load_entry_point(entry: importlib.metadata.EntryPoint) -> None:
     if isinstance(loaded, types.ModuleType):
         return  # importing the module registered its classes
     if not isinstance(loaded, type):
-        raise UserError(f"{where} names {loaded!r}, which is neither a module nor a policy/allocator class")
+        raise UserError(f"{where} names {loaded!r}, which is neither a module nor a policy, allocator or storage class")
     from datasched.policy.allocation import Allocator
+    from datasched.policy.storage import StorageAssigner
 
     try:
-        (register_allocator if issubclass(loaded, Allocator) else register_policy)(loaded)
+        if issubclass(loaded, Allocator):
+            register_allocator(loaded)
+        elif issubclass(loaded, StorageAssigner):
+            register_storage(loaded)
+        else:
+            register_policy(loaded)
     except TypeError as exc:
         raise UserError(f"{where}: {exc}") from exc
 
@@ -146,6 +162,19 @@ def allocator_class(name: str, error: type[Exception] = UserError) -> type[Alloc
         return _allocators[name]
     except KeyError:
         raise error(f"unknown allocation policy '{name}' (known: {', '.join(sorted(_allocators))})") from None
+
+
+def storage_names() -> list[str]:
+    discover()
+    return sorted(_storage)
+
+
+def storage_class(name: str, error: type[Exception] = UserError) -> type[StorageAssigner]:
+    discover()
+    try:
+        return _storage[name]
+    except KeyError:
+        raise error(f"unknown storage policy '{name}' (known: {', '.join(sorted(_storage))})") from None
 
 
 def create_policy(name: str, options: Mapping[str, Any] | None = None) -> Any:

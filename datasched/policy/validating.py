@@ -143,6 +143,32 @@ class ValidatingPolicy(Policy):
                 f"policy {policy!r} gave job {decision.job_id!r} access type {storage.access!r} "
                 f"(expected one of {', '.join(storage.ACCESS_TYPES)})"
             )
+        if storage.allocation is not None and storage.allocation not in storage.ALLOCATIONS:
+            raise IllegalDecision(
+                f"policy {policy!r} gave job {decision.job_id!r} storage allocation {storage.allocation!r} "
+                f"(expected one of {', '.join(storage.ALLOCATIONS)})"
+            )
+        self._check_device_kinds(decision, policy)
+
+    def _check_device_kinds(self, decision: ExecuteJob, policy: str) -> None:
+        """When the platform view knows its storage hosts (our platforms), SAN devices
+        must be I/O servers and every other kind's node NVM endpoints. The profile's
+        allocation applies when the decision names none: the engine checks that case."""
+        storage = decision.storage
+        assert storage is not None
+        view = self.platform.storage
+        if storage.allocation is None or not storage.devices or not (view.io_servers or view.nvm_of_host):
+            return
+        if storage.allocation == "san":
+            allowed, kind = set(view.io_servers), "an I/O server"
+        else:
+            allowed, kind = set(view.nvm_of_host.values()), "a node NVM endpoint"
+        for device in storage.devices:
+            if device not in allowed:
+                raise IllegalDecision(
+                    f"policy {policy!r} gave job {decision.job_id!r} storage device {device}, which is not "
+                    f"{kind} (allocation {storage.allocation!r})"
+                )
 
     def _state(self, job_id: str) -> str:
         if job_id in self._running:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from datasched.analysis.pipeline import simulate
+from datasched.analysis.seed000_fig6 import Fig6Run
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 label = f"fig6 {sm.wildcards.fig6}"
@@ -10,7 +11,7 @@ seconds = simulate(
     sm.params.platform,
     sm.input.workload,
     "fcfs",
-    {},
+    Fig6Run.from_path(sm.wildcards.fig6).scheduler_options(),
     Path(sm.output.jobs).parent,
     decision_timeout=sm.params.decision_timeout,
     label=label,

@@ -188,16 +188,75 @@ TEST(PhasePlan, RequestedDevicesAreCheckedAndUsed)
 {
   auto p =
       profile(2, 2, descriptor("external", 1, 0, 100, "disperse"), json::array({{{"kind", "read"}, {"bytes", 4}}}));
-  RequestedStorage ok{{nvm(6), nvm(7)}, AccessType::Affinity};
+  RequestedStorage ok{std::nullopt, {nvm(6), nvm(7)}, AccessType::Affinity};
   auto storage = resolve_storage(p, {0, 1}, ok, endpoints_map(), kNodes);
   EXPECT_EQ(storage.devices, ok.devices);
   EXPECT_EQ(storage.access, AccessType::Affinity);
-  RequestedStorage compute_node{{3}, std::nullopt};
+  EXPECT_EQ(storage.allocation, StorageAllocation::External);
+  RequestedStorage compute_node{std::nullopt, {3}, std::nullopt};
   EXPECT_THROW(resolve_storage(p, {0, 1}, compute_node, endpoints_map(), kNodes), InputError);
-  RequestedStorage twice{{nvm(6), nvm(6)}, std::nullopt};
+  RequestedStorage twice{std::nullopt, {nvm(6), nvm(6)}, std::nullopt};
   EXPECT_THROW(resolve_storage(p, {0, 1}, twice, endpoints_map(), kNodes), InputError);
-  RequestedStorage missing{{999}, std::nullopt};
+  RequestedStorage missing{std::nullopt, {999}, std::nullopt};
   EXPECT_THROW(resolve_storage(p, {0, 1}, missing, endpoints_map(), kNodes), InputError);
+  // An NVM endpoint is not a device of a san override, nor an I/O server of an internal one.
+  RequestedStorage nvm_as_san{StorageAllocation::San, {nvm(6)}, std::nullopt};
+  EXPECT_THROW(resolve_storage(p, {0, 1}, nvm_as_san, endpoints_map(), kNodes), InputError);
+  RequestedStorage server_as_internal{StorageAllocation::Internal, {24}, std::nullopt};
+  EXPECT_THROW(resolve_storage(p, {0, 1}, server_as_internal, endpoints_map(), kNodes), InputError);
+}
+
+TEST(PhasePlan, TheDecisionsAllocationOverridesTheProfiles)
+{
+  // Profile: internal, stg_k 1, 100 % remote, 4 B read per task; san_k = 2 (descriptor()).
+  auto storage_json              = descriptor("internal", 1, 0, 100, "disperse");
+  storage_json["stage_in_bytes"] = 8;
+  auto p                         = profile(2, 2, storage_json, json::array({{{"kind", "read"}, {"bytes", 4}}}));
+  // cache: every task reads its own NVM, nothing remote.
+  auto cache =
+      resolve_storage(p, {0, 1}, RequestedStorage{StorageAllocation::Cache, {}, std::nullopt}, endpoints_map(), kNodes);
+  EXPECT_EQ(cache.allocation, StorageAllocation::Cache);
+  EXPECT_EQ(cache.devices, (std::vector<int>{nvm(0), nvm(1)}));
+  auto f = flows_of(plan_phase(p, p.phases[0], {0, 1}, cache, endpoints_map()));
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::LocalNvm], 8);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::RemoteNvm], 0);
+  // san: the first san_k = 2 servers, each task's 4 B striped 2 + 2, no staging.
+  auto san =
+      resolve_storage(p, {0, 1}, RequestedStorage{StorageAllocation::San, {}, std::nullopt}, endpoints_map(), kNodes);
+  EXPECT_EQ(san.devices, (std::vector<int>{24, 25}));
+  auto g = flows_of(plan_phase(p, p.phases[0], {0, 1}, san, endpoints_map()));
+  EXPECT_DOUBLE_EQ(g.by_tier[Tier::San], 8);
+  EXPECT_DOUBLE_EQ((g.by_pair[{25, dram(1)}]), 2);
+  EXPECT_TRUE(plan_stage(true, p, {0, 1}, san, endpoints_map()).empty());
+  // The profile's own allocation still stages in.
+  auto own = resolve_storage(p, {0, 1}, std::nullopt, endpoints_map(), kNodes);
+  EXPECT_EQ(own.allocation, StorageAllocation::Internal);
+  EXPECT_FALSE(plan_stage(true, p, {0, 1}, own, endpoints_map()).empty());
+}
+
+TEST(PhasePlan, TheAssignmentNeedsWhatThePlatformHas)
+{
+  auto p = profile(1, 1, descriptor("internal", 1, 0, 0, "disperse"), json::array());
+  StorageEndpoints servers_only(kNodes + 1);
+  servers_only.add(kNodes, StorageEndpoints::Kind::IoServer, -1);
+  try {
+    resolve_storage(p, {0}, std::nullopt, servers_only, kNodes);
+    ADD_FAILURE() << "internal storage accepted without node NVM";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("needs node NVM"), std::string::npos) << e.what();
+  }
+  StorageEndpoints no_servers(kNodes * 3);
+  for (int n = 0; n < kNodes; ++n) {
+    no_servers.add(kNodes + n, StorageEndpoints::Kind::Dram, n);
+    no_servers.add(2 * kNodes + n, StorageEndpoints::Kind::Nvm, n);
+  }
+  EXPECT_NO_THROW(resolve_storage(p, {0}, std::nullopt, no_servers, kNodes));
+  try {
+    resolve_storage(p, {0}, RequestedStorage{StorageAllocation::San, {}, std::nullopt}, no_servers, kNodes);
+    ADD_FAILURE() << "san accepted without I/O servers";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("no I/O server"), std::string::npos) << e.what();
+  }
 }
 
 TEST(PhasePlan, ImpossibleDerivedDevicesAreErrors)
@@ -255,9 +314,11 @@ TEST(PhaseProfile, RejectsSchemaViolationsNamingTheField)
   access["storage"]["access"] = "random";
   expect_error(access, "access type 'random'");
   auto staging                         = base;
-  staging["storage"]["allocation"]     = "san";
-  staging["storage"]["stage_in_bytes"] = 5;
+  staging["storage"]["stage_in_bytes"] = -5;
   expect_error(staging, "stage_in_bytes");
+  auto allocation                     = base;
+  allocation["storage"]["allocation"] = "tape";
+  expect_error(allocation, "storage allocation 'tape'");
 }
 
 TEST(PhaseProfile, IsAProfileTypeOfTheWorkload)

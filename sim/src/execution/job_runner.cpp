@@ -190,7 +190,7 @@ private:
     job_->io                        = std::make_unique<IoRecord>();
     job_->io->devices               = storage.devices;
     job_->io->access                = storage.access;
-    job_->io->allocation            = phases.storage.allocation;
+    job_->io->allocation            = storage.allocation;
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
     const size_t frame = job_->progress.size() - 1;
     const int nb_steps = static_cast<int>(phases.phases.size()) + 2;

@@ -67,10 +67,10 @@ int nvm_or_throw(const StorageEndpoints& endpoints, int node, const char* why)
   return nvm;
 }
 
-std::vector<int> checked_requested_devices(const PhaseProfile& profile, const RequestedStorage& requested,
+std::vector<int> checked_requested_devices(StorageAllocation allocation, const RequestedStorage& requested,
                                            const StorageEndpoints& endpoints)
 {
-  const bool san = profile.storage.allocation == StorageAllocation::San;
+  const bool san = allocation == StorageAllocation::San;
   std::set<int> seen;
   for (int id : requested.devices) {
     if (san && !endpoints.is_io_server(id))
@@ -78,12 +78,27 @@ std::vector<int> checked_requested_devices(const PhaseProfile& profile, const Re
                        " is not an I/O server (datasched_role=io_server), as allocation 'san' needs");
     if (!san && !endpoints.is_nvm(id))
       throw InputError("datasched_storage device " + std::to_string(id) + " is not a node NVM endpoint " +
-                       "(datasched_role=nvm), as allocation '" +
-                       storage_allocation_to_string(profile.storage.allocation) + "' needs");
+                       "(datasched_role=nvm), as allocation '" + storage_allocation_to_string(allocation) + "' needs");
     if (!seen.insert(id).second)
       throw InputError("datasched_storage lists device " + std::to_string(id) + " twice");
   }
   return requested.devices;
+}
+
+/// What the platform must have for `allocation` (messages name the missing role).
+void check_platform_supports(StorageAllocation allocation, const StorageDescriptor& s,
+                             const StorageEndpoints& endpoints)
+{
+  const bool san     = allocation == StorageAllocation::San;
+  const bool staging = !san && (s.stage_in_bytes > 0 || s.stage_out_bytes > 0);
+  if ((san || staging) && endpoints.io_servers().empty())
+    throw InputError(std::string("needs central storage (") + (san ? "allocation 'san'" : "stage-in/out") +
+                     ") but the platform has no I/O server (datasched_role=io_server)");
+  if (!san && !endpoints.has_node_nvm())
+    throw InputError("allocation '" + storage_allocation_to_string(allocation) +
+                     "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
+  if ((s.mem_hit_pct > 0 || san) && !endpoints.has_node_dram())
+    throw InputError("needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
 }
 
 } // namespace
@@ -94,13 +109,15 @@ StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector
 {
   const StorageDescriptor& s = profile.storage;
   StorageAssignment out;
-  out.access = requested && requested->access ? *requested->access : s.access;
+  out.allocation = requested && requested->allocation ? *requested->allocation : s.allocation;
+  out.access     = requested && requested->access ? *requested->access : s.access;
+  check_platform_supports(out.allocation, s, endpoints);
   if (requested && !requested->devices.empty()) {
-    out.devices = checked_requested_devices(profile, *requested, endpoints);
+    out.devices = checked_requested_devices(out.allocation, *requested, endpoints);
     return out;
   }
   const int n = static_cast<int>(executors.size());
-  switch (s.allocation) {
+  switch (out.allocation) {
     case StorageAllocation::Cache:
       for (int node : executors)
         out.devices.push_back(nvm_or_throw(endpoints, node, "allocation 'cache' keeps each task's data on it"));
@@ -177,8 +194,8 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
   const bool read               = phase.kind == PhaseKind::Read;
   const std::vector<int> active = active_nodes(phase, executors);
   const size_t nb_io            = std::min(active.size(), static_cast<size_t>(profile.io_tasks));
-  const bool san                = s.allocation == StorageAllocation::San;
-  const bool local_only         = s.allocation == StorageAllocation::Cache || storage.access == AccessType::Local;
+  const bool san                = storage.allocation == StorageAllocation::San;
+  const bool local_only         = storage.allocation == StorageAllocation::Cache || storage.access == AccessType::Local;
   const size_t k                = storage.devices.size();
 
   ActivityBuilder dram(Tier::Dram, TrafficClass::Storage);
@@ -269,14 +286,14 @@ std::vector<ActivitySpec> plan_stage(bool stage_in, const PhaseProfile& profile,
 {
   const StorageDescriptor& s = profile.storage;
   const double total         = stage_in ? s.stage_in_bytes : s.stage_out_bytes;
-  if (total <= 0)
+  if (total <= 0 || storage.allocation == StorageAllocation::San)
     return {};
   const auto& servers = endpoints.io_servers();
   if (s.san_k > static_cast<int>(servers.size()))
     throw InputError(std::string(stage_in ? "stage-in" : "stage-out") + " stripes over san_k = " +
                      std::to_string(s.san_k) + " I/O servers, but the platform has " + std::to_string(servers.size()));
   std::vector<int> targets;
-  if (s.allocation == StorageAllocation::Cache || storage.access == AccessType::Local) {
+  if (storage.allocation == StorageAllocation::Cache || storage.access == AccessType::Local) {
     const size_t nb_io = std::min(executors.size(), static_cast<size_t>(profile.io_tasks));
     for (size_t i = 0; i < nb_io; ++i)
       targets.push_back(nvm_or_throw(endpoints, executors[i], "staging writes to node NVM"));

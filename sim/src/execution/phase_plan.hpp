@@ -48,15 +48,19 @@ struct ActivitySpec {
 
 /// The devices a running job's data lives on.
 struct StorageAssignment {
+  StorageAllocation allocation = StorageAllocation::Internal;
   std::vector<int> devices; ///< NVM endpoint ids, or I/O server ids for san
   AccessType access = AccessType::Disperse;
 };
 
-/// Chooses the job's devices: the decision's, else derived from the descriptor
-/// (cache: every executor's NVM; internal: the NVMs of the first stg_k executors;
-/// external: the NVMs of the compute nodes that follow the allocation in id order,
-/// cyclically, skipping allocated ones, then, if stg_k exceeds them, the allocation's
-/// own; san: the first san_k I/O servers).
+/// Chooses where the job's data lives. Allocation and access: the decision's, else the
+/// profile's. Devices: the decision's, else derived from the allocation (cache: every
+/// executor's NVM; internal: the NVMs of the first stg_k executors; external: the NVMs
+/// of the compute nodes that follow the allocation in id order, cyclically, skipping
+/// allocated ones, then, if stg_k exceeds them, the allocation's own; san: the first
+/// san_k I/O servers). Also checks that the platform has what the assignment needs
+/// (I/O servers, node NVM, node DRAM): a policy may override the profile, so this is
+/// known only when the job starts.
 /// Throws InputError (without the job id: the caller adds it) when impossible.
 StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector<int>& executors,
                                   const std::optional<RequestedStorage>& requested, const StorageEndpoints& endpoints,
@@ -69,7 +73,8 @@ std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& p
 /// The stage-in (before phase 0) or stage-out (after the last phase) activity, if the
 /// descriptor asks for one: stage_{in,out}_bytes split evenly over the data devices
 /// (the I/O tasks' own NVMs for cache/local access, else the assigned devices), each
-/// device's share striped over the first san_k I/O servers.
+/// device's share striped over the first san_k I/O servers. None under san: the data
+/// already lives on central storage.
 std::vector<ActivitySpec> plan_stage(bool stage_in, const PhaseProfile& profile, const std::vector<int>& executors,
                                      const StorageAssignment& storage, const StorageEndpoints& endpoints);
 

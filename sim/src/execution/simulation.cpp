@@ -80,29 +80,6 @@ double unavailable_host_seconds(const std::vector<std::pair<double, int>>& chang
 
 } // namespace
 
-/// Refuses, before the simulation starts, phase profiles that this platform cannot run
-/// whatever the decisions: SAN I/O without I/O servers, node storage without node NVM,
-/// DRAM hits without DRAM endpoints.
-void check_phase_profiles_against_platform(const Workloads& workloads, const StorageEndpoints& endpoints)
-{
-  for (const auto& [wname, w] : workloads.workloads())
-    for (const auto& [pname, profile] : w->profiles) {
-      if (profile.type != ProfileType::Phases)
-        continue;
-      const StorageDescriptor& s = profile.phases->storage;
-      const std::string ctx      = "workload '" + w->file + "': profile '" + pname + "'";
-      const bool san             = s.allocation == StorageAllocation::San;
-      if ((san || s.stage_in_bytes > 0 || s.stage_out_bytes > 0) && endpoints.io_servers().empty())
-        throw InputError(ctx + ": needs central storage (" + (san ? "allocation 'san'" : "stage-in/out") +
-                         ") but the platform has no I/O server (datasched_role=io_server)");
-      if (!san && !endpoints.has_node_nvm())
-        throw InputError(ctx + ": allocation '" + storage_allocation_to_string(s.allocation) +
-                         "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
-      if ((s.mem_hit_pct > 0 || san) && !endpoints.has_node_dram())
-        throw InputError(ctx + ": needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
-    }
-}
-
 void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
@@ -177,7 +154,6 @@ int run_simulation(const EngineConfig& config, const char* program_name)
       auto loaded = load_external_events(path, ctx.machines.size(), config.simulation.forward_unknown_events);
       external_events.insert(external_events.end(), loaded.begin(), loaded.end());
     }
-    check_phase_profiles_against_platform(ctx.workloads, ctx.storage_endpoints);
     std::stable_sort(external_events.begin(), external_events.end(),
                      [](const ExternalEvent& a, const ExternalEvent& b) { return a.timestamp < b.timestamp; });
   } catch (const InputError& e) {

@@ -29,6 +29,11 @@ std::string access_type_to_string(AccessType access)
   return enum_name(kAccessNames, access);
 }
 
+StorageAllocation storage_allocation_from_string(const std::string& text, const std::string& where)
+{
+  return enum_from_name<StorageAllocation>(kAllocationNames, text, where + ": unknown storage allocation");
+}
+
 AccessType access_type_from_string(const std::string& text, const std::string& where)
 {
   return enum_from_name<AccessType>(kAccessNames, text, where + ": unknown access type");
@@ -116,8 +121,7 @@ StorageDescriptor parse_storage(const nlohmann::json& object, const std::string&
       object, where,
       {"allocation", "stg_k", "mem_hit_pct", "remote_pct", "access", "san_k", "stage_in_bytes", "stage_out_bytes"});
   StorageDescriptor s;
-  s.allocation      = enum_from_name<StorageAllocation>(kAllocationNames, f.string("allocation"),
-                                                   where + ": unknown storage allocation");
+  s.allocation      = storage_allocation_from_string(f.string("allocation"), where);
   s.stg_k           = f.integer("stg_k", 1);
   s.mem_hit_pct     = f.number("mem_hit_pct", 0, 100);
   s.remote_pct      = f.number("remote_pct", 0, 100);
@@ -125,9 +129,6 @@ StorageDescriptor parse_storage(const nlohmann::json& object, const std::string&
   s.san_k           = f.integer("san_k", 1);
   s.stage_in_bytes  = f.optional_number("stage_in_bytes", 0);
   s.stage_out_bytes = f.optional_number("stage_out_bytes", 0);
-  if (s.allocation == StorageAllocation::San && (s.stage_in_bytes > 0 || s.stage_out_bytes > 0))
-    throw InputError(where + ": stage_in_bytes/stage_out_bytes need node storage, but allocation 'san' keeps the "
-                             "data on central storage");
   return s;
 }
 

@@ -20,6 +20,8 @@ enum class AccessType { Disperse, Affinity, Local };
 
 std::string phase_kind_to_string(PhaseKind kind);
 std::string storage_allocation_to_string(StorageAllocation allocation);
+/// Parses "internal" / "external" / "cache" / "san"; throws InputError naming `where`.
+StorageAllocation storage_allocation_from_string(const std::string& text, const std::string& where);
 std::string access_type_to_string(AccessType access);
 /// Parses "disperse" / "affinity" / "local"; throws InputError naming `where`.
 AccessType access_type_from_string(const std::string& text, const std::string& where);
@@ -31,14 +33,17 @@ struct StorageDescriptor {
   double remote_pct            = 0; ///< % of the device bytes that go to a non-local NVM
   AccessType access            = AccessType::Disperse;
   int san_k                    = 1; ///< I/O servers striping the data (san; stage-in/out)
-  double stage_in_bytes        = 0; ///< loaded from central storage onto the devices before phase 0
-  double stage_out_bytes       = 0; ///< written back to central storage after the last phase
+  double stage_in_bytes        = 0; ///< loaded from central storage onto the devices before phase 0 (not san)
+  double stage_out_bytes       = 0; ///< written back to central storage after the last phase (not san)
 };
 
 /// What the decision process asked for in EXECUTE_JOB's `datasched_storage` field.
+/// A storage-assignment policy may override the profile's allocation, access and devices:
+/// the profile describes the application, the policy where its data lives.
 struct RequestedStorage {
-  std::vector<int> devices;         ///< NVM endpoints or I/O servers (empty: derive them)
-  std::optional<AccessType> access; ///< overrides the profile's access type
+  std::optional<StorageAllocation> allocation; ///< overrides the profile's allocation
+  std::vector<int> devices;                    ///< NVM endpoints or I/O servers (empty: derive them)
+  std::optional<AccessType> access;            ///< overrides the profile's access type
 };
 
 struct Phase {

@@ -63,10 +63,15 @@ RequestedStorage parse_requested_storage(const nlohmann::json& v, const std::str
 {
   const std::string ctx = where + ": 'datasched_storage'";
   if (!v.is_object())
-    throw InputError(ctx + " must be an object {\"devices\": [resource ids], \"access\": \"...\"}");
+    throw InputError(ctx + " must be an object {\"allocation\": \"...\", \"devices\": [resource ids], " +
+                     "\"access\": \"...\"}");
   RequestedStorage r;
   for (const auto& [key, value] : v.items()) {
-    if (key == "devices") {
+    if (key == "allocation") {
+      if (!value.is_string())
+        throw InputError(ctx + ": 'allocation' must be a string");
+      r.allocation = storage_allocation_from_string(value.get<std::string>(), ctx);
+    } else if (key == "devices") {
       if (!value.is_array())
         throw InputError(ctx + ": 'devices' must be an array of resource ids");
       for (const auto& id : value)
@@ -76,7 +81,7 @@ RequestedStorage parse_requested_storage(const nlohmann::json& v, const std::str
         throw InputError(ctx + ": 'access' must be a string");
       r.access = access_type_from_string(value.get<std::string>(), ctx);
     } else {
-      throw InputError(ctx + ": unknown field '" + key + "' (expected devices, access)");
+      throw InputError(ctx + ": unknown field '" + key + "' (expected allocation, devices, access)");
     }
   }
   return r;

@@ -29,6 +29,7 @@ def test_fig6_artifact_is_built_from_its_simulations(tmp_path):
     assert result.returncode == 0, result.stderr[-3000:]
     assert {p.name for p in artifact.iterdir()} == {"report.md", "seed000_fig6.png", "seed000_fig6_plotted.csv"}
     rows = (artifact / "seed000_fig6_plotted.csv").read_text().splitlines()
-    assert len(rows) == 1 + 4 * 3 * 2  # header + storages x points x access types
+    # header + storages x points x access types + the 2 STG-k with spread Affinity
+    assert len(rows) == 1 + 4 * 3 * 2 + 2 * 3
     report = (artifact / "report.md").read_text()
     assert "| claim | paper | ours | verdict |" in report and "Fig. 6c" in report

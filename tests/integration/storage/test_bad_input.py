@@ -87,7 +87,8 @@ def test_job_size_must_match_the_profile(engine, star, tmp_path):
     assert r.returncode != 0 and "w0!3" in r.stderr and "sized for res = 1" in r.stderr
 
 
-def test_san_job_on_a_platform_without_io_servers(engine, tmp_path):
+def test_san_job_on_a_platform_without_io_servers(engine, run_phases, tmp_path):
+    """Checked when the job starts (a storage policy may override the profile's allocation)."""
     from datasched.platforms import FatTreeParams, InterconnectParams, SystemParams, generate, write
 
     # k = 1 I/O server is the minimum the generator builds: remove it from the XML.
@@ -99,16 +100,28 @@ def test_san_job_on_a_platform_without_io_servers(engine, tmp_path):
     text = write(generate(params), tmp_path / "p.xml").read_text()
     no_servers = tmp_path / "no_servers.xml"
     no_servers.write_text(text.replace('value="io_server"', 'value="decommissioned"'))
-    r = one_app(engine, no_servers, tmp_path, phases_profile(1, descriptor("san"), [read(1 * GB)]))
-    assert r.returncode != 0
-    assert "profile 'app'" in r.stderr and "no I/O server" in r.stderr, r.stderr
-    assert_no_outputs(tmp_path)
+    message = run_expecting_error(run_phases, no_servers, phases_profile(1, descriptor("san"), [read(1 * GB)]), "0")
+    assert "profile 'app'" in message and "w0!3" in message and "no I/O server" in message, message
+    assert_no_outputs(tmp_path / "out0")
 
 
-def test_node_storage_job_on_a_san_platform(engine, san_platform, tmp_path):
-    r = one_app(engine, san_platform, tmp_path, phases_profile(1, descriptor("internal"), [read(1 * GB)]))
-    assert r.returncode != 0
-    assert "profile 'app'" in r.stderr and "needs node NVM" in r.stderr, r.stderr
+def test_node_storage_job_on_a_san_platform(run_phases, san_platform):
+    message = run_expecting_error(
+        run_phases, san_platform, phases_profile(1, descriptor("internal"), [read(1 * GB)]), "0"
+    )
+    assert "profile 'app'" in message and "needs node NVM" in message, message
+
+
+def test_a_san_override_on_a_san_platform_runs_an_internal_profile(run_phases, san_platform):
+    """The same profile runs when the decision moves its data to central storage."""
+    result = run_phases(
+        san_platform,
+        [{"id": 3, "subtime": 0, "res": 1, "profile": "app"}],
+        {"app": phases_profile(1, descriptor("internal"), [read(1 * GB)])},
+        alloc={"3": "0"},
+        storage={"3": {"allocation": "san"}},
+    )
+    assert result.io["3"]["allocation"] == "san" and result.io["3"]["san_bytes"] == 1 * GB
 
 
 def run_expecting_error(run_phases, platform, profile, alloc, storage=None, policy="np") -> str:
@@ -187,6 +200,22 @@ def test_malformed_storage_field(run_phases, star):
         storage={"3": {"devices": [ids["node-12-nvm"]], "speed": "fast"}},
     )
     assert "'datasched_storage': unknown field 'speed'" in message
+
+
+@pytest.mark.parametrize(
+    ("storage", "fragment"),
+    [
+        ({"allocation": "tape"}, "unknown storage allocation 'tape'"),
+        ({"allocation": 3}, "'allocation' must be a string"),
+        ({"allocation": "san", "devices": ["NVM"]}, "is not an I/O server"),
+    ],
+)
+def test_bad_allocation_override(run_phases, star, storage, fragment):
+    platform, ids = star
+    storage = {k: ([ids["node-12-nvm"]] if v == ["NVM"] else v) for k, v in storage.items()}
+    profile = phases_profile(1, descriptor("internal", remote=100), [read(1)])
+    message = run_expecting_error(run_phases, platform, profile, str(ids["node-10"]), storage={"3": storage})
+    assert fragment in message and "w0!3" in message, message
 
 
 @pytest.mark.parametrize("policy", ["ba:0", "ba:100", "weights:ipc=1", "weights:ipc=1,disk=2", "lottery"])

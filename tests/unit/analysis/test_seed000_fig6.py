@@ -22,8 +22,10 @@ SPEC = fig6.Fig6Spec(
 
 def test_runs_cover_both_panels_once_each():
     runs = SPEC.runs()
-    # 6 storages x (3 memory levels + 3 remote levels - the shared (50, 50)) x 2 access types
-    assert len(runs) == 6 * 5 * 2 == len(set(runs))
+    # 6 storages x (3 memory levels + 3 remote levels - the shared (50, 50)) x 2 access types,
+    # plus Affinity with spread devices for the 4 STG-k
+    assert len(runs) == 6 * 5 * 2 + 4 * 5 == len(set(runs))
+    assert fig6.Fig6Run("stg-4", 50.0, 50.0, "As") in runs and fig6.Fig6Run("cache", 50.0, 50.0, "As") not in runs
     assert fig6.Fig6Run("stg-4", 50.0, 50.0, "A") in runs
     assert all(r.remote == 50.0 or r.mem == 50.0 for r in runs)
 
@@ -34,6 +36,10 @@ def test_run_paths_round_trip_and_give_the_markov_parameters():
     params = run.markov_params(SPEC)
     assert (params["allocation"], params["stg_k"], params["access"], params["san_k"]) == ("internal", 16, "A", 4)
     assert "stg_k" not in fig6.Fig6Run("cache", 0.0, 50.0, "D").markov_params(SPEC)
+    spread = fig6.Fig6Run("stg-16", 25.0, 50.0, "As")
+    assert spread.markov_params(SPEC)["access"] == "A"
+    assert spread.scheduler_options() == {"storage": {"name": "internal", "placement": "spread"}}
+    assert run.scheduler_options() == {}
 
 
 def synthetic(affinity_gain: float = 0.1, stg1_slowest: bool = True) -> list[dict]:
@@ -46,7 +52,7 @@ def synthetic(affinity_gain: float = 0.1, stg1_slowest: bool = True) -> list[dic
         base = (110 - run.mem) * (1 + remote / 10 / k) + (1 if run.storage != "cache" else 0)
         if not stg1_slowest and run.storage == "stg-4":
             base *= 1000
-        if run.access == "A" and run.storage in ("stg-4", "stg-16") and run.mem < 100 and remote > 0:
+        if run.access.startswith("A") and run.storage in ("stg-4", "stg-16") and run.mem < 100 and remote > 0:
             base *= 1 - affinity_gain
         results[run] = base
     return fig6.table_rows(results)

@@ -116,7 +116,7 @@ def test_class_entry_point_registers_an_undecorated_allocator(tmp_path, monkeypa
     [
         ("ext_sched_test_missing_module", "ModuleNotFoundError: No module named 'ext_sched_test_missing_module'"),
         ("ext_sched_test_policies:Missing", "AttributeError"),
-        ("ext_sched_test_policies:not_a_class", "neither a module nor a policy/allocator class"),
+        ("ext_sched_test_policies:not_a_class", "neither a module nor a policy, allocator or storage class"),
         ("ext_sched_test_policies:NotAPolicy", "must subclass datasched.policy.Policy"),
     ],
 )

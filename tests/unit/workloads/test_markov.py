@@ -153,9 +153,36 @@ def test_out_of_range_single_parameters_are_rejected_by_name(bad, key):
         parse_params({"seed": 1, **bad})
 
 
-def test_multi_parameters_reject_san_k_outside_table1():
+def test_multi_parameters_reject_non_positive_san_k():
     with pytest.raises(UserError, match="san_k_choices"):
-        parse_params({"kind": "multi", "seed": 1, "max_tasks": 8, "san_k_choices": [3]})
+        parse_params({"kind": "multi", "seed": 1, "max_tasks": 8, "san_k_choices": [0]})
+    wide = parse_params({"kind": "multi", "seed": 1, "max_tasks": 8, "san_k_choices": [128]})
+    assert isinstance(wide, markov.MultiApplicationParams) and wide.san_k_choices == (128,)
+
+
+def test_io_volume_staging_stages_the_device_bytes_of_reads_in_and_writes_out():
+    """Per app: stage_in = io_tasks x io_bytes x (1 - mem_hit/100) x (read phases), and
+    likewise for writes; none for SAN applications; the same draws as without staging."""
+    base = {"kind": "multi", "seed": 4, "max_tasks": 16, "n_apps": 12}
+    plain = generate_from_seed(parse_params(base)).applications
+    staged = generate_from_seed(parse_params({**base, "staging": "io_volume"})).applications
+    assert [a.states for a in plain] == [a.states for a in staged]
+    for app in staged:
+        s = app.storage
+        if s.allocation.value == "san":
+            assert s.stage_in_bytes == 0 and s.stage_out_bytes == 0
+            continue
+        share = app.io_tasks * app.sizes.io_bytes * (1 - s.mem_hit_pct / 100)
+        assert s.stage_in_bytes == pytest.approx(share * sum(p.kind.value == "read" for p in app.phases))
+        assert s.stage_out_bytes == pytest.approx(share * sum(p.kind.value == "write" for p in app.phases))
+    assert any(a.storage.stage_in_bytes > 0 for a in staged)
+    dataset = generate_from_seed(parse_params({**base, "staging": "dataset"})).applications
+    for app, upper in zip(dataset, staged, strict=True):
+        s = app.storage
+        share = app.io_tasks * app.sizes.io_bytes * (1 - s.mem_hit_pct / 100)
+        has_read = any(p.kind.value == "read" for p in app.phases) and s.allocation.value != "san"
+        assert s.stage_in_bytes == pytest.approx(share if has_read else 0.0)
+        assert s.stage_in_bytes <= upper.storage.stage_in_bytes + 1e-6
     with pytest.raises(UserError, match="kind"):
         parse_params({"kind": "many", "seed": 1})
 

@@ -137,5 +137,5 @@ def test_staging_fields_are_written_only_when_used():
     )
     assert staged["storage"]["stage_in_bytes"] == 5e9 and "stage_out_bytes" not in staged["storage"]
     validate_phase_profile(staged)
-    with pytest.raises(ValidationError, match="allocation 'san' keeps the data central"):
-        StorageDescriptor(**{**base, "allocation": "san"}, stage_out_bytes=1.0)
+    with pytest.raises(ValidationError, match="stage_out_bytes"):
+        StorageDescriptor(**base, stage_out_bytes=-1.0)

@@ -1,0 +1,91 @@
+"""What the seed-000 artifacts share: a verdict row, the engine's node count of a
+platform, per-run means of a multi-application run, and the report's claims table."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One of the paper's stated results beside ours."""
+
+    claim: str
+    paper: str
+    ours: str
+    verdict: str  # reproduced [in magnitude | in direction] | partly | not reproduced
+
+
+def claims_table(verdicts: Sequence[Verdict]) -> list[str]:
+    """The report's Markdown table of claims."""
+    return [
+        "| claim | paper | ours | verdict |",
+        "|---|---|---|---|",
+        *(f"| {v.claim} | {v.paper} | {v.ours} | {v.verdict} |" for v in verdicts),
+    ]
+
+
+def compute_nodes(platform: Path) -> int:
+    """The platform's compute nodes, as the engine counts them (``datasched-sim --inspect``)."""
+    from datasched.engine import find_engine
+
+    out = subprocess.run(
+        [str(find_engine()), "-p", str(platform), "--inspect"], capture_output=True, text=True, check=False
+    )
+    if out.returncode != 0:
+        raise RuntimeError(f"{platform}: {out.stderr.strip() or 'datasched-sim --inspect failed'}")
+    return int(json.loads(out.stdout)["nb_compute_resources"])
+
+
+def run_means(jobs_csv: Path) -> tuple[float, float]:
+    """(mean total time, mean waiting time) of one run's applications; every one must
+    have completed (a killed or failed application would make the mean meaningless)."""
+    with open(jobs_csv, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    bad = [r["job_id"] for r in rows if r["final_state"] != "COMPLETED_SUCCESSFULLY"]
+    if bad or not rows:
+        raise RuntimeError(f"{jobs_csv}: applications {bad or '(none)'} did not complete")
+    total = sum(float(r["turnaround_time"]) for r in rows) / len(rows)
+    wait = sum(float(r["waiting_time"]) for r in rows) / len(rows)
+    return total, wait
+
+
+def path_fields(path: str) -> dict[str, str]:
+    """``"a=1/b=x"`` -> ``{"a": "1", "b": "x"}`` (the artifacts' result paths)."""
+    return dict(part.split("=", 1) for part in path.split("/"))
+
+
+def multi_application_params(
+    seed: int, n_apps: int, n_phases: int, nb_nodes: int, *, san_k: int, staging: str
+) -> dict[str, Any]:
+    """The markov generator's parameters for Figures 8 and 9: Table 1's multi-application
+    column over the whole system (Tasks ~ U{1..nb_nodes}), every application drawn as
+    Internal (so each has an STG-k; storage policies override the allocation), all at
+    t = 0, no walltime, staging over the first ``san_k`` servers."""
+    return {
+        "kind": "multi",
+        "seed": seed,
+        "n_apps": n_apps,
+        "max_tasks": nb_nodes,
+        "allocations": ["internal"],
+        "san_k_choices": [san_k],
+        "staging": staging,
+        "walltime_factor": None,
+        "sizes": {"n_phases": n_phases},
+    }
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], path: Path) -> Path:
+    """A plotted-numbers CSV: floats as ``%.6f`` (as Batsim's CSVs), the rest as they are."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (f"{v:.6f}" if isinstance(v, float) else v) for k, v in row.items()})
+    return path

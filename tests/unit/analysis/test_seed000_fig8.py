@@ -1,0 +1,103 @@
+"""Seed 000 Figure 8's run grid, table and verdict rules on hand-made numbers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from datasched.analysis import seed000_fig8 as fig8
+from datasched.errors import UserError
+
+SPEC = fig8.Fig8Spec(
+    platforms={"dragonfly-72": Path("d.xml"), "torus-64": Path("t.xml")}, n_apps=5, n_phases=3, seeds=(1, 2)
+)
+
+
+def test_grid_and_paths_round_trip():
+    runs = SPEC.runs()
+    assert len(runs) == 2 * 7 * 2  # topologies x (cache + 2 strategies x D/A/L) x seeds
+    for run in runs:
+        assert fig8.Fig8Run.from_path(run.path) == run
+    internal = fig8.Fig8Run("torus-64", "internal", "A", 2)
+    assert internal.workload_path == "topology=torus-64/seed=2"
+    assert internal.scheduler_options(SPEC) == {
+        "allocation": "sequential",
+        "storage": {"name": "internal", "access": "affinity"},
+    }
+    assert fig8.Fig8Run("torus-64", "cache", "L", 1).scheduler_options(SPEC)["storage"] == {"name": "cache"}
+
+
+def test_markov_params_draw_every_application_as_internal_over_the_system_size():
+    params = fig8.markov_params(SPEC, 7, 72)
+    assert params["max_tasks"] == 72 and params["allocations"] == ["internal"] and params["seed"] == 7
+    assert params["walltime_factor"] is None and params["staging"] == "io_volume"
+
+
+def rows_for(totals: dict[tuple[str, str, str], list[float]]):
+    results = {
+        fig8.Fig8Run(tp, s, a, seed): (value, 0.0)
+        for (tp, s, a), values in totals.items()
+        for seed, value in zip(SPEC.seeds, values, strict=True)
+    }
+    return fig8.table_rows(SPEC, results)
+
+
+def totals(cache: float, internal: float, external: float, affinity: float = 1.0):
+    out = {}
+    for tp in SPEC.platforms:
+        out[(tp, "cache", "L")] = [cache, cache]
+        for s, v in (("internal", internal), ("external", external)):
+            out[(tp, s, "D")] = [v - 1, v + 1]  # mean v, spread: a real interval
+            out[(tp, s, "A")] = [v * affinity, v * affinity]
+            out[(tp, s, "L")] = [cache, cache]
+    return out
+
+
+def test_table_means_and_intervals():
+    rows = rows_for(totals(100, 140, 150))
+    internal_d = next(r for r in rows if r["storage"] == "internal" and r["access"] == "D")
+    assert internal_d["mean_total_s"] == pytest.approx(140)
+    # two values 139, 141: sd = sqrt(2), t(1) = 12.706 -> half width 12.706 * sqrt(2) / sqrt(2)
+    assert internal_d["ci95_high_s"] - 140 == pytest.approx(12.706, rel=1e-3)
+    # paired with Cache's 100 on the same seeds: ratios 1.39 and 1.41
+    assert internal_d["vs_cache"] == pytest.approx(1.40)
+    assert internal_d["vs_cache_ci95_high"] - 1.40 == pytest.approx(0.12706, rel=1e-3)
+
+
+def verdict(rows, claim_start):
+    return next(v for v in fig8.verdicts(rows) if v.claim.startswith(claim_start))
+
+
+def test_verdicts_follow_their_stated_rules():
+    near_paper = rows_for(totals(100, 140, 150))  # +40 % and +50 %: mean +45 %
+    assert verdict(near_paper, "Cache is the best").verdict == "reproduced"
+    assert verdict(near_paper, "Internal/External").verdict == "reproduced in magnitude"
+    assert verdict(near_paper, "Disperse and Affinity").verdict == "reproduced"
+    noisy = rows_for(totals(100, 105, 110, affinity=1.3))  # D ratios 1.04 and 1.06: interval includes 1
+    assert verdict(noisy, "Internal/External").verdict.startswith("inconclusive")
+    assert verdict(noisy, "Disperse and Affinity").verdict == "not reproduced"
+    small = rows_for(totals(1000, 1100, 1150))  # +10 % and +15 %, tight intervals
+    assert verdict(small, "Internal/External").verdict == "reproduced in direction"
+    cache_worst = rows_for(totals(200, 140, 150))
+    assert verdict(cache_worst, "Cache is the best").verdict == "not reproduced"
+
+
+def test_config_names_a_missing_platform(tmp_path):
+    import yaml
+
+    from datasched.analysis.experiment_config import load_config_file
+    from tests.integration.pipeline.test_pipeline import TEST_CONFIG
+
+    data = yaml.safe_load(TEST_CONFIG.read_text())
+    data["artifacts"]["seed000_fig8"] = {
+        "dir": str(tmp_path / "a"),
+        "platforms": {"nowhere": "no/such.xml"},
+        "n_apps": 1,
+        "n_phases": 1,
+        "seeds": [1],
+    }
+    config = tmp_path / "c.yaml"
+    config.write_text(yaml.safe_dump(data))
+    with pytest.raises(UserError, match=r"seed000_fig8\.platforms\.nowhere: file not found"):
+        load_config_file(config)
