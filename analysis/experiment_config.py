@@ -31,7 +31,7 @@ from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
-from datasched.errors import UserError
+from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
@@ -129,8 +129,10 @@ def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = Non
         data = yaml.safe_load(path.read_text())
     except FileNotFoundError:
         raise UserError(f"config file not found: {path}") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the config file: {exc.strerror}") from None
     except yaml.YAMLError as exc:
-        raise UserError(f"{path}: not valid YAML: {exc}") from None
+        raise yaml_error(path, exc) from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: the configuration must be a mapping")
     data.update(overrides or {})

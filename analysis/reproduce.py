@@ -18,7 +18,7 @@ from pathlib import Path
 
 from datasched.errors import UserError
 
-from .experiment_config import REPO_ROOT
+from .experiment_config import REPO_ROOT, load_config_file
 
 VARIANTS = ("quick", "full", "test")
 
@@ -29,6 +29,9 @@ def snakemake_command(
     config = Path(configfile) if configfile else REPO_ROOT / "config" / f"{variant}.yaml"
     if not config.is_file():
         raise UserError(f"config file not found: {config}")
+    # Validated here too (Snakefile's rules/common.smk does it again): a broken YAML or a
+    # bad key is then one line naming the file and line, before Snakemake starts.
+    load_config_file(config)
     return [
         sys.executable,
         "-m",

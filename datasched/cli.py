@@ -52,7 +52,21 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except UserError as exc:
         print(f"datasched: error: {exc}", file=sys.stderr)
+        return getattr(exc, "exit_status", 2)
+    except OSError as exc:
+        # An output path that cannot be written, a file where a folder is expected...:
+        # one line naming the path, not a traceback.
+        print(f"datasched: error: {os_error_text(exc)}", file=sys.stderr)
         return 2
+
+
+def os_error_text(exc: OSError) -> str:
+    """``path: reason`` for an OSError (both paths for a rename)."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is None:
+        return reason
+    names = f"{exc.filename}" + (f" -> {exc.filename2}" if exc.filename2 is not None else "")
+    return f"{names}: {reason}"
 
 
 if __name__ == "__main__":

@@ -53,6 +53,28 @@ def register(subparsers) -> None:
     conf.set_defaults(func=cmd_conformance)
 
 
+def job_counts(p: Progress) -> str:
+    """``S succeeded, K killed, R rejected`` (+ ``F failed``: a non-zero return code)."""
+    failed = p.completed - p.succeeded - p.killed - p.rejected
+    text = f"{p.succeeded} succeeded, {p.killed} killed, {p.rejected} rejected"
+    return text + (f", {failed} failed" if failed > 0 else "")
+
+
+def summary_of_jobs_csv(path: Path) -> str:
+    """The final counts read back from ``_jobs.csv``, e.g. ``6 jobs: 4 succeeded, ...``."""
+    import csv
+
+    with open(path, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    states = [row.get("final_state", "") for row in rows]
+    succeeded = sum(
+        1 for row in rows if row.get("final_state") == "COMPLETED_SUCCESSFULLY" and row.get("success") == "1"
+    )
+    killed = sum(s in ("COMPLETED_KILLED", "COMPLETED_WALLTIME_REACHED") for s in states)
+    rejected = sum(s == "REJECTED" for s in states)
+    return f"{len(rows)} jobs: " + job_counts(Progress(len(rows), len(rows), 0.0, succeeded, killed, rejected))
+
+
 class ProgressLine:
     """Prints one self-overwriting progress line on a terminal, a line every 10 % otherwise."""
 
@@ -64,7 +86,7 @@ class ProgressLine:
     def __call__(self, p: Progress) -> None:
         pct = 100.0 * p.completed / p.total if p.total else 100.0
         text = (
-            f"[{self.label}] {p.completed}/{p.total} jobs completed ({pct:5.1f} %), "
+            f"[{self.label}] {p.completed}/{p.total} jobs finished ({pct:5.1f} %: {job_counts(p)}), "
             f"simulated time {p.simulated_time:,.0f} s"
         )
         if self.tty:
@@ -101,6 +123,10 @@ def _run(
 
 
 def cmd_run(args) -> int:
+    from datasched.runner import remove_outputs
+
+    if Path(args.output).is_dir():  # nothing of a previous run survives a failure, even this early
+        remove_outputs(args.output)
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError as exc:
@@ -119,6 +145,7 @@ def cmd_run(args) -> int:
     )
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     extra = f" {io_csv}" if io_csv.exists() else ""
+    print(f"{summary_of_jobs_csv(result.jobs_csv)}")
     print(f"outputs: {result.jobs_csv} {result.schedule_csv}{extra} ({result.wall_seconds:.1f} s)")
     return 0
 

@@ -2,12 +2,17 @@
 
 The decision process binds a ZeroMQ REP socket on a free port; the engine connects to
 it. Both run in their own process groups so that neither can outlive the run: any
-failure (either side exits non-zero, the user interrupts) stops the other side, and
-the error message of the side that failed is raised as ``SimulationError``.
+failure (either side exits non-zero) stops the other side, and the error message of the
+side that failed is raised as ``SimulationError``. SIGINT and SIGTERM (Ctrl-C,
+``timeout``, Slurm's scancel, Snakemake) stop both groups and raise ``Interrupted``;
+and both children get a parent-death signal (Linux ``PR_SET_PDEATHSIG``), so even a
+SIGKILL of the runner, which no handler can see, does not leave them running.
+No output of a failed or interrupted run is left behind (the logs are kept).
 """
 
 from __future__ import annotations
 
+import ctypes
 import json
 import os
 import re
@@ -21,14 +26,29 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from datasched.engine import find_engine
-from datasched.errors import UserError
+from datasched.errors import Interrupted, UserError
 
 #: How long the engine may keep running after the decision process exited normally.
 EXIT_GRACE_SECONDS = 10.0
 
-PROGRESS_RE = re.compile(r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)")
+PROGRESS_RE = re.compile(
+    r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)(?: succeeded=(\d+) killed=(\d+) rejected=(\d+))?"
+)
+
+#: The engine's outputs (``<prefix>_<suffix>``); a failed run leaves none of them.
+OUTPUT_SUFFIXES = ("jobs.csv", "schedule.csv", "machine_states.csv", "io.csv")
+
+#: Signals that stop a run (both processes) instead of killing the runner alone.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+_PR_SET_PDEATHSIG = 1
+try:
+    _LIBC: ctypes.CDLL | None = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+except OSError:  # pragma: no cover - no libc symbols in the process
+    _LIBC = None
 
 
 class SimulationError(RuntimeError):
@@ -37,9 +57,15 @@ class SimulationError(RuntimeError):
 
 @dataclass(frozen=True)
 class Progress:
+    """``completed`` counts every job in a final state; ``succeeded``, ``killed``
+    (walltime or kill) and ``rejected`` split it (the rest ended with an error code)."""
+
     completed: int
     total: int
     simulated_time: float
+    succeeded: int = 0
+    killed: int = 0
+    rejected: int = 0
 
 
 @dataclass
@@ -101,6 +127,12 @@ def scheduler_command(
         if platform is not None:
             command += ["--platform", str(platform)]
         return command
+    if "/" in scheduler or scheduler.endswith(".py"):
+        path = Path(scheduler)
+        if path.is_dir():
+            raise UserError(f"--scheduler {scheduler}: is a folder; give a pybatsim scheduler file (.py) or a name")
+        if path.is_absolute() and not path.is_file():  # (pybatsim resolves relative ones in the output folder)
+            raise UserError(f"--scheduler {scheduler}: no such scheduler file")
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and
     # with it our own `schedulers/` folder, first on sys.path).
@@ -114,6 +146,66 @@ def _registered_policies() -> set[str]:
     from datasched.policy.registry import policy_names
 
     return set(policy_names())
+
+
+def remove_outputs(output_dir: str | Path, prefix: str = "out") -> None:
+    """Deletes a previous run's outputs (and half-written ``.tmp`` files) in ``output_dir``,
+    so that a failed run never leaves complete-looking files behind."""
+    for suffix in OUTPUT_SUFFIXES:
+        for name in (f"{prefix}_{suffix}", f"{prefix}_{suffix}.tmp"):
+            try:
+                (Path(output_dir) / name).unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                raise UserError(f"cannot remove the previous output {exc.filename}: {exc.strerror}") from None
+
+
+def _die_with_parent(parent_pid: int) -> Callable[[], None]:
+    """A ``preexec_fn``: the child gets SIGKILL when the runner dies, however it dies.
+    Linux sends it when the thread that forked exits; run_simulation forks from the
+    thread that waits for the run, so that is the end of the run. If the runner died
+    between fork and prctl, the child exits at once."""
+    libc = _LIBC
+
+    def setup() -> None:
+        if libc is not None:
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent_pid:
+            os._exit(1)
+
+    return setup
+
+
+class _StopSignals:
+    """While active (main thread only: Python delivers signals there), SIGINT, SIGTERM
+    and SIGHUP are recorded instead of killing the runner; the run loop polls
+    ``signum`` and stops both processes."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _StopSignals:
+        if threading.current_thread() is threading.main_thread():
+            for sig in STOP_SIGNALS:
+                self._previous[sig] = signal.signal(sig, self._record)
+        return self
+
+    def _record(self, signum: int, _frame: object) -> None:
+        if self.signum is None:
+            self.signum = signum
+
+    def __exit__(self, *exc_info: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    def check(self) -> None:
+        if self.signum is not None:
+            name = signal.Signals(self.signum).name
+            raise Interrupted(
+                self.signum, f"interrupted by {name}: stopped the engine and the decision process (no outputs kept)"
+            )
 
 
 def _kill_group(proc: subprocess.Popen | None) -> None:
@@ -174,10 +266,20 @@ def run_simulation(
     platform = Path(platform).resolve()
     workloads = [Path(w).resolve() for w in ([workload] if isinstance(workload, (str, Path)) else workload)]
     for path in [platform, *workloads]:
+        if path.is_dir():
+            raise UserError(f"input {path} is a folder, not a file")
         if not path.is_file():
             raise UserError(f"input file not found: {path}")
     output_dir = Path(output_dir).resolve()
-    output_dir.mkdir(parents=True, exist_ok=True)
+    if output_dir.exists() and not output_dir.is_dir():
+        raise UserError(f"output folder {output_dir} is a file")
+    try:
+        output_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create the output folder {output_dir}: {exc.strerror}") from None
+    remove_outputs(output_dir, prefix)
+    if not os.access(output_dir, os.W_OK | os.X_OK):
+        raise UserError(f"output folder {output_dir} is not writable")
     engine = find_engine()
     if traffic_policy != "none":
         engine_args = ["--traffic-policy", traffic_policy, *engine_args]
@@ -186,25 +288,34 @@ def run_simulation(
         engine_args = ["--forward-profiles-on-submission", *engine_args]
 
     last_error = None
-    for _attempt in range(3):  # a port can be taken between free_port() and bind
-        port = free_port()
-        try:
-            return _run_once(
-                engine,
-                platform,
-                workloads,
-                scheduler,
-                output_dir,
-                port,
-                scheduler_options,
-                engine_args,
-                decision_timeout,
-                prefix,
-                on_progress,
-            )
-        except _PortInUse as exc:
-            last_error = exc
-    raise SimulationError(f"could not find a free port for the decision process: {last_error}")
+    succeeded = False
+    try:
+        with _StopSignals() as stop:
+            for _attempt in range(3):  # a port can be taken between free_port() and bind
+                port = free_port()
+                try:
+                    result = _run_once(
+                        engine,
+                        platform,
+                        workloads,
+                        scheduler,
+                        output_dir,
+                        port,
+                        scheduler_options,
+                        engine_args,
+                        decision_timeout,
+                        prefix,
+                        on_progress,
+                        stop,
+                    )
+                    succeeded = True
+                    return result
+                except _PortInUse as exc:
+                    last_error = exc
+            raise SimulationError(f"could not find a free port for the decision process: {last_error}")
+    finally:
+        if not succeeded:
+            remove_outputs(output_dir, prefix)
 
 
 class _PortInUse(Exception):
@@ -223,7 +334,9 @@ def _run_once(
     decision_timeout,
     prefix,
     on_progress,
+    stop: _StopSignals,
 ) -> SimulationResult:
+    stop.check()
     sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout, platform)
     engine_cmd = [str(engine), "-p", str(platform)]
     for w in workloads:
@@ -246,7 +359,12 @@ def _run_once(
     try:
         with open(sched_log, "wb") as slog:
             sched = subprocess.Popen(
-                sched_cmd, stdout=slog, stderr=subprocess.STDOUT, start_new_session=True, cwd=output_dir
+                sched_cmd,
+                stdout=slog,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+                cwd=output_dir,
+                preexec_fn=_die_with_parent(os.getpid()),
             )
         engine_proc = subprocess.Popen(
             engine_cmd,
@@ -256,11 +374,13 @@ def _run_once(
             text=True,
             errors="replace",
             cwd=output_dir,
+            preexec_fn=_die_with_parent(os.getpid()),
         )
         reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress), daemon=True)
         reader.start()
         sched_exit_time = None
         while True:
+            stop.check()
             engine_rc = engine_proc.poll()
             sched_rc = sched.poll()
             if engine_rc is not None:
@@ -288,6 +408,7 @@ def _run_once(
                 )
             time.sleep(0.02)
         reader.join(timeout=10)
+        stop.check()
         if engine_rc != 0:
             raise SimulationError(
                 f"the engine exited with status {engine_rc}:\n{_tail(engine_log)}\n"
@@ -310,7 +431,8 @@ def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> 
             match = PROGRESS_RE.search(line)
             if match and "[datasched-sim progress]" in line:
                 if on_progress:
-                    on_progress(Progress(int(match[1]), int(match[2]), float(match[3])))
+                    counts = [int(g) for g in match.groups()[3:] if g is not None]
+                    on_progress(Progress(int(match[1]), int(match[2]), float(match[3]), *counts))
                 continue
             log.write(line)
             log.flush()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from datasched.errors import UserError
+from datasched.errors import UserError, yaml_error
 
 
 def register(subparsers) -> None:
@@ -48,8 +48,10 @@ def _load(path: Path) -> dict:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     try:
         data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
-    except (json.JSONDecodeError, yaml.YAMLError) as exc:
-        raise UserError(f"{path}: not valid {'JSON' if path.suffix == '.json' else 'YAML'}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    except yaml.YAMLError as exc:
+        raise yaml_error(path, exc) from None
     if not isinstance(data, dict):
         raise UserError(f"{path}: expected a mapping of parameters")
     return data
@@ -89,6 +91,10 @@ def params_from_args(args: argparse.Namespace):
                 raise UserError(f"--pah: expected p,a,h, got {args.pah!r}")
             topo |= dict(zip(("p", "a", "h"), values, strict=True))
         data.setdefault("interconnect", {})["topology"] = topo
+    else:
+        given = [f"--{name}" for name in ("dims", "k", "levels", "pah") if getattr(args, name) is not None]
+        if given:  # they describe a topology: without --topology they would be ignored silently
+            raise UserError(f"{', '.join(given)}: give --topology too (these options only shape it)")
     return parse_params(data, source)
 
 

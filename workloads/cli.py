@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from datasched.errors import UserError
+from datasched.errors import UserError, yaml_error
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
@@ -35,6 +35,13 @@ def register(subparsers: Any) -> None:
         choices=("reject", "skip"),
         default="reject",
         help="reject the file at the first malformed line, or skip malformed lines with a counted warning",
+    )
+    swf.add_argument(
+        "--extra-fields",
+        choices=("reject", "ignore"),
+        default="reject",
+        help="lines with more than 18 fields (extended archives: node list, queue, resource spec): reject the "
+        "file, or keep the 18 standard fields and report how many lines had more (default: reject)",
     )
     swf.add_argument("--cores-per-node", type=int, default=1)
     swf.add_argument("--processors-field", choices=("allocated", "requested"), default="allocated")
@@ -132,7 +139,14 @@ def run_from_swf(args: argparse.Namespace) -> int:
         "keep_swf_fields",
     )
     options = make_options(**{k: getattr(args, k) for k in keys})
-    report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed)
+    report = convert_swf(args.swf, args.output, options, on_error=args.on_malformed, extra_fields=args.extra_fields)
+    if report.extra_field_lines:
+        print(
+            f"datasched: warning: {args.swf}: {report.extra_field_lines} line(s) had more than 18 fields; the extra "
+            "fields were ignored (--extra-fields ignore). Check the standard ones: extended archives may put "
+            "placeholders such as 1 or 1024 where SWF means -1 (unknown)",
+            file=sys.stderr,
+        )
     for issue in report.issues[:20]:
         print(f"datasched: warning: skipped malformed line {issue}", file=sys.stderr)
     if report.issues:
@@ -179,8 +193,10 @@ def run_markov(args: argparse.Namespace) -> int:
     if args.params is not None:
         try:
             loaded = yaml.safe_load(args.params.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise UserError(f"{args.params}: cannot read parameters: {exc}") from None
+        except OSError as exc:
+            raise UserError(f"{args.params}: cannot read parameters: {exc.strerror}") from None
+        except yaml.YAMLError as exc:
+            raise yaml_error(args.params, exc) from None
         if not isinstance(loaded, dict):
             raise UserError(f"{args.params}: parameters must be a mapping")
         data = loaded

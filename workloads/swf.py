@@ -125,6 +125,11 @@ class SwfTrace:
     comments: list[str] = field(default_factory=list)
     issues: list[SwfIssue] = field(default_factory=list)
     source: str = "<memory>"
+    #: With ``extra_fields="ignore"``: how many job lines had more than 18 fields, and the
+    #: first such line's number and trailing text (extended archives: node list, queue
+    #: name, resource spec), so that what was ignored is reported, never silent.
+    extra_field_lines: int = 0
+    first_extra_fields: tuple[int, str] | None = None
 
     def header_int(self, key: str) -> int | None:
         """An integer header value (``MaxNodes``, ``MaxProcs``...), or None if absent or
@@ -153,11 +158,18 @@ def parse_number(token: str) -> Number:
     return value
 
 
-def parse_job_line(text: str, line: int, path: str) -> SwfJob:
-    """Parse one job line; raises :class:`UserError` naming ``path:line`` if malformed."""
+ExtraFields = Literal["reject", "ignore"]
+
+
+def parse_job_line(text: str, line: int, path: str, extra_fields: ExtraFields = "reject") -> SwfJob:
+    """Parse one job line; raises :class:`UserError` naming ``path:line`` if malformed.
+    ``extra_fields="ignore"`` keeps the 18 standard fields of a longer line."""
     tokens = text.split()
+    if len(tokens) > N_FIELDS and extra_fields == "ignore":
+        tokens = tokens[:N_FIELDS]
     if len(tokens) != N_FIELDS:
-        raise UserError(f"{path}:{line}: expected {N_FIELDS} fields, found {len(tokens)}")
+        hint = " (an extended trace? --extra-fields ignore keeps the first 18)" if len(tokens) > N_FIELDS else ""
+        raise UserError(f"{path}:{line}: expected {N_FIELDS} fields, found {len(tokens)}{hint}")
     values: list[Number] = []
     for swf_field, token in zip(SwfField, tokens, strict=True):
         try:
@@ -179,7 +191,9 @@ def parse_job_line(text: str, line: int, path: str) -> SwfJob:
     return SwfJob(values=tuple(values), line=line)
 
 
-def parse_swf_lines(lines: Iterable[str], *, path: str = "<memory>", on_error: OnError = "reject") -> SwfTrace:
+def parse_swf_lines(
+    lines: Iterable[str], *, path: str = "<memory>", on_error: OnError = "reject", extra_fields: ExtraFields = "reject"
+) -> SwfTrace:
     """Parse SWF text given as lines. Blank lines are ignored (they are not records).
     Duplicate job numbers are malformed records too (job ids must be unique in Batsim)."""
     if on_error not in ("reject", "skip"):
@@ -198,7 +212,11 @@ def parse_swf_lines(lines: Iterable[str], *, path: str = "<memory>", on_error: O
                 trace.comments.append(text)
             continue
         try:
-            job = parse_job_line(text, line_no, path)
+            job = parse_job_line(text, line_no, path, extra_fields)
+            if extra_fields == "ignore" and len(text.split()) > N_FIELDS:
+                trace.extra_field_lines += 1
+                if trace.first_extra_fields is None:
+                    trace.first_extra_fields = (line_no, " ".join(text.split()[N_FIELDS:]))
             if job.job_number in seen:
                 raise UserError(
                     f"{path}:{line_no}: duplicate job number {job.job_number} (first on line {seen[job.job_number]})"
@@ -213,13 +231,13 @@ def parse_swf_lines(lines: Iterable[str], *, path: str = "<memory>", on_error: O
     return trace
 
 
-def read_swf(path: str | Path, *, on_error: OnError = "reject") -> SwfTrace:
+def read_swf(path: str | Path, *, on_error: OnError = "reject", extra_fields: ExtraFields = "reject") -> SwfTrace:
     """Parse an SWF file. ``on_error="reject"`` raises on the first malformed line;
     ``"skip"`` records it in ``trace.issues`` and goes on."""
     path = Path(path)
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            return parse_swf_lines(handle, path=str(path), on_error=on_error)
+            return parse_swf_lines(handle, path=str(path), on_error=on_error, extra_fields=extra_fields)
     except OSError as exc:
         raise UserError(f"{path}: cannot read SWF file: {exc.strerror}") from None
 

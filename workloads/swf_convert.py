@@ -47,7 +47,17 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, V
 
 from datasched.errors import UserError
 from datasched.workloads.jsonio import sha256_of_file, write_json
-from datasched.workloads.swf import UNKNOWN, OnError, SwfField, SwfIssue, SwfJob, SwfStatus, SwfTrace, read_swf
+from datasched.workloads.swf import (
+    UNKNOWN,
+    ExtraFields,
+    OnError,
+    SwfField,
+    SwfIssue,
+    SwfJob,
+    SwfStatus,
+    SwfTrace,
+    read_swf,
+)
 
 GENERATOR_NAME = "datasched.workloads.swf_convert"
 FORMAT_VERSION = 1
@@ -56,7 +66,7 @@ FORMAT_VERSION = 1
 class ConversionOptions(BaseModel):
     """Every cleaning/conversion choice; unknown keys are rejected by name."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     cores_per_node: PositiveInt = 1
     processors_field: Literal["allocated", "requested"] = "allocated"
@@ -114,6 +124,7 @@ class ConversionReport:
     walltime_fallback_jobs: int = 0
     runtime_over_walltime_jobs: int = 0
     issues: list[SwfIssue] = field(default_factory=list)
+    extra_field_lines: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -124,6 +135,7 @@ class ConversionReport:
             "nb_res": self.nb_res,
             "walltime_fallback_jobs": self.walltime_fallback_jobs,
             "runtime_over_walltime_jobs": self.runtime_over_walltime_jobs,
+            "extra_field_lines": self.extra_field_lines,
         }
 
 
@@ -183,7 +195,11 @@ def fallback_walltime(
 def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJob], ConversionReport]:
     """Apply the cleaning stages (module docstring) in order, counting each drop."""
     report = ConversionReport(
-        source=trace.source, parsed_jobs=len(trace.jobs), malformed_lines=len(trace.issues), issues=list(trace.issues)
+        source=trace.source,
+        parsed_jobs=len(trace.jobs),
+        malformed_lines=len(trace.issues),
+        issues=list(trace.issues),
+        extra_field_lines=trace.extra_field_lines,
     )
     nb_res = platform_size(trace, options)
     report.nb_res = nb_res
@@ -251,6 +267,26 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
+#: Largest date or duration the engine reads from a workload (1e12 s, its kMaxTime).
+MAX_TIME = 1e12
+
+
+def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
+    """Submit times (after the shift) must be >= 0 and every date or duration at most
+    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line."""
+    for clean in kept:
+        where = f"{source}:{clean.job.line}: job {clean.job.job_number}"
+        submit = float(clean.job[SwfField.SUBMIT_TIME]) - origin
+        if submit < 0:
+            raise UserError(
+                f"{where}: submit time {submit:g} is negative and --no-shift-to-zero keeps it; a workload's "
+                "submit times must be >= 0: keep the default --shift-to-zero, or drop such jobs with --start-time 0"
+            )
+        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
+            if value > MAX_TIME:
+                raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
+
+
 def swf_fields_of(job: SwfJob) -> dict[str, Any]:
     """The original record, kept on the job for traceability (Batsim ignores it)."""
     return {f.name.lower(): job[f] for f in SwfField}
@@ -264,6 +300,7 @@ def build_workload(
     origin = 0.0
     if options.shift_to_zero and kept:
         origin = min(float(c.job[SwfField.SUBMIT_TIME]) for c in kept)
+    check_times(kept, origin, trace.source)
     jobs: list[dict[str, Any]] = []
     profiles: dict[str, dict[str, Any]] = {}
     for clean in kept:
@@ -311,12 +348,34 @@ def convert_swf(
     options: ConversionOptions | None = None,
     *,
     on_error: OnError = "reject",
+    extra_fields: ExtraFields = "reject",
 ) -> ConversionReport:
     """Read ``swf_path``, clean and convert it, write the workload JSON to ``output_path``.
     Malformed lines raise (``on_error="reject"``) or are skipped and counted in
     ``report.malformed_lines`` (``"skip"``); the caller should show ``trace.issues``."""
     options = options or ConversionOptions()
-    trace = read_swf(swf_path, on_error=on_error)
+    trace = read_swf(swf_path, on_error=on_error, extra_fields=extra_fields)
+    if not trace.jobs:
+        raise UserError(f"{swf_path}: no job to convert: {why_no_job_lines(trace)}")
     document, report = build_workload(trace, options, source_sha256=sha256_of_file(swf_path))
+    if report.kept_jobs == 0:
+        dropped = ", ".join(f"{k}={v}" for k, v in report.dropped.items() if v)
+        raise UserError(
+            f"{swf_path}: no job left after cleaning: all {report.parsed_jobs} parsed jobs were dropped ({dropped}); "
+            "see the cleaning options (workloads/README.md)"
+        )
     write_json(document, output_path)
     return report
+
+
+def why_no_job_lines(trace: SwfTrace) -> str:
+    """Why an SWF file gave no job record: empty, comments only, or every line malformed."""
+    if trace.issues:
+        first = trace.issues[0]
+        return (
+            f"all {len(trace.issues)} job line(s) are malformed and were skipped "
+            f"(first: line {first.line}: {first.message})"
+        )
+    if trace.header or trace.comments:
+        return "the file has header/comment lines only"
+    return "the file is empty"

@@ -12,8 +12,19 @@ void Context::maybe_print_progress(double now)
   if (std::chrono::duration<double>(wall - last_progress).count() < config.progress_interval)
     return;
   last_progress = wall;
-  std::fprintf(stderr, "[datasched-sim progress] completed=%d total=%zu simulated_time=%.3f\n", nb_completed_jobs,
-               workloads.nb_jobs(), now);
+  print_progress(now, false);
+}
+
+void Context::print_progress(double now, bool done) const
+{
+  // completed = every job in a final state; the three counts split it (a job that ends
+  // with a non-zero return code is in none of them: completed - the three).
+  const JobsSummary& s = jobs_csv.summary();
+  std::fprintf(stderr,
+               "[datasched-sim progress] completed=%d total=%zu simulated_time=%.3f succeeded=%d killed=%d "
+               "rejected=%d%s\n",
+               nb_completed_jobs, workloads.nb_jobs(), now, s.nb_success, s.nb_killed, s.nb_rejected,
+               done ? " done" : "");
   std::fflush(stderr);
 }
 

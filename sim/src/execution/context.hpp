@@ -12,6 +12,7 @@
 #include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
 #include "model/machines.hpp"
+#include "model/platform_check.hpp"
 #include "model/storage_endpoints.hpp"
 #include "model/workload.hpp"
 #include "protocol/writer.hpp"
@@ -32,6 +33,7 @@ struct Context {
   IoCsv io_csv;
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
+  RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).
@@ -50,6 +52,8 @@ struct Context {
 
   /// Prints a progress line on stderr when the configured interval has elapsed.
   void maybe_print_progress(double now);
+  /// Prints the progress line now (`done` marks the last one).
+  void print_progress(double now, bool done) const;
 };
 
 } // namespace datasched

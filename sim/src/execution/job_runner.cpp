@@ -136,6 +136,8 @@ private:
     build_ptask(profile, hosts, flops, bytes);
     if (job_->io_profile && job_->progress.empty())
       merge_io_job(hosts, flops, bytes);
+    if (std::string why = context_->routes.problem(hosts, bytes); !why.empty())
+      fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + why);
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec, {}});
     exec->start();
@@ -228,6 +230,8 @@ private:
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)
         hosts.push_back(context_->machines.at(id).host);
+      if (std::string why = context_->routes.problem(hosts, spec.bytes); !why.empty())
+        fatal("job '" + job_->id + "': " + why);
       auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
       exec->start();
       context_->traffic.started(exec, spec.traffic, hosts, spec.bytes);

@@ -39,6 +39,9 @@ void decision_actor(Context* context)
     } catch (const std::exception& e) {
       fatal(e.what());
     }
+    if (!(reply.now <= kMaxTime)) // also NaN
+      fatal("the decision process's reply has now = " + std::to_string(reply.now) +
+            ", beyond the largest simulated date (" + kMaxTimeText + " s)");
     for (auto& decision : reply.decisions) {
       const double date = decision.timestamp;
       auto* message     = new_message(MessageType::Decision);

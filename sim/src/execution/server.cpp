@@ -210,6 +210,8 @@ private:
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) +
               ", which does not exist (the platform has " + std::to_string(ctx_->machines.size()) + " resources)");
       const Machine& m = ctx_->machines.at(id);
+      if (m.role == Role::Storage && !places_transfers_explicitly(job))
+        check_not_storage_endpoint(job, m);
       if (!m.available)
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
               "), which is unavailable");
@@ -295,6 +297,32 @@ private:
       fatal(ctx + ": the job's own profile must be a parallel task (not " + profile_type_to_string(t) + ")");
   }
 
+  /// Profiles whose per-host work is written explicitly (`parallel`'s cpu/com matrices,
+  /// data staging, PFS I/O): they may target a device endpoint on purpose (e.g. to time a
+  /// transfer to a node's NVM). Any other profile would compute on it as on a node.
+  bool places_transfers_explicitly(const Job& job) const
+  {
+    const ProfileType t = ctx_->workloads.profile_of(job).type;
+    return t == ProfileType::Parallel || t == ProfileType::DataStaging || t == ProfileType::ParallelHomogeneousPfs;
+  }
+
+  /// Node DRAM and NVM endpoints (datasched_role dram/nvm, Batsim role storage) model
+  /// a node's memory devices for the storage model: they do not run jobs as nodes do.
+  void check_not_storage_endpoint(const Job& job, const Machine& m)
+  {
+    auto role = m.properties.find("datasched_role");
+    if (role == m.properties.end() || (role->second != "dram" && role->second != "nvm"))
+      return;
+    fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(m.id) + " (" + m.name +
+          "), a storage resource (datasched_role=" + role->second +
+          ": a node's memory device in the storage model), not a compute node; a decision process must allocate "
+          "jobs among the compute_resources of SIMULATION_BEGINS (ids 0-" +
+          std::to_string(ctx_->machines.nb_compute() - 1) +
+          "; only explicit parallel/data_staging profiles may place transfers on a device). pybatsim's "
+          "easyBackfill counts nb_resources, which includes storage resources: use datasched's 'easy' policy on "
+          "platforms with storage");
+  }
+
   /// A job's control actor runs on its first allocated host and reports its completion
   /// to the master: that host needs a route to the master (checked once per host).
   void check_route_to_master(const Job& job, int id)
@@ -304,15 +332,10 @@ private:
     if (route_checked_[id])
       return;
     const Machine& m = ctx_->machines.at(id);
-    std::vector<simgrid::s4u::Link*> links;
-    double latency = 0;
-    try {
-      m.host->route_to(ctx_->machines.master().host, links, &latency);
-    } catch (const std::exception& e) {
+    if (std::string why = RouteChecker::route_problem(m.host, ctx_->machines.master().host); !why.empty())
       fatal("EXECUTE_JOB: job '" + job.id + "': its first allocated host " + std::to_string(id) + " (" + m.name +
-            ") has no route to the master host, so the job could not report its end (" + e.what() +
-            "); as in Batsim, a job runs on its smallest allocated host id: allocate hosts that reach the master");
-    }
+            ") cannot report the job's end to the master: " + why +
+            "; as in Batsim, a job runs on its smallest allocated host id: allocate hosts that reach the master");
     route_checked_[id] = true;
   }
 
@@ -338,6 +361,9 @@ private:
 
   void apply_one(CallMeLater& d)
   {
+    if (!(d.when <= kMaxTime)) // also NaN
+      fatal("CALL_ME_LATER: timestamp " + std::to_string(d.when) + " is beyond the largest simulated date (" +
+            kMaxTimeText + " s)");
     // A daemon: a CALL_ME_LATER beyond the end of the simulation must not keep it alive.
     simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when)->daemonize();
   }

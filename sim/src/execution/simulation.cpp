@@ -15,6 +15,7 @@
 #include "export/machine_states_csv.hpp"
 #include "export/schedule_csv.hpp"
 #include "fatal.hpp"
+#include "model/platform_check.hpp"
 
 namespace datasched {
 
@@ -110,11 +111,18 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
     g_simgrid_argv.push_back(a.data());
   int argc = static_cast<int>(g_simgrid_argv.size());
   g_engine = std::make_unique<simgrid::s4u::Engine>(&argc, g_simgrid_argv.data());
+  precheck_platform_file(config.platform_file);
+  // SimGrid 3.32 dies (xbt_die, SIGABRT) on some platform errors instead of throwing:
+  // its own message comes first, then ours names the file.
+  install_abort_handler("cannot load platform '" + config.platform_file +
+                            "': SimGrid aborted while reading it (see SimGrid's message above)",
+                        {});
   try {
     g_engine->load_platform(config.platform_file);
   } catch (const std::exception& e) {
     throw InputError("cannot load platform '" + config.platform_file + "': " + e.what());
   }
+  check_platform_resources(config.platform_file, g_engine->get_all_hosts(), g_engine->get_all_links());
 }
 
 int run_simulation(const EngineConfig& config, const char* program_name)
@@ -127,7 +135,16 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   try {
     ctx.traffic.configure(TrafficPolicy::parse(config.traffic_policy));
     init_simgrid(config, program_name, ctx.traffic.policy().active());
-    ctx.machines = Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    try {
+      ctx.machines =
+          Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
+    } catch (const InputError& e) {
+      throw InputError("platform '" + config.platform_file + "': " + e.what());
+    }
+    if (ctx.machines.nb_compute() == 0)
+      throw InputError("platform '" + config.platform_file +
+                       "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
+                       "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
@@ -143,6 +160,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
+  install_abort_handler("SimGrid aborted the simulation (its message is above)", output_files(config.export_prefix));
   if (ctx.traffic.policy().active())
     install_abort_handler("SimGrid aborted the simulation (see its message above). With --traffic-policy " +
                               ctx.traffic.policy().text +
@@ -210,8 +228,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   if (config.progress_interval > 0)
-    std::fprintf(stderr, "[datasched-sim progress] completed=%d total=%zu simulated_time=%.3f done\n",
-                 ctx.nb_completed_jobs, ctx.workloads.nb_jobs(), simgrid::s4u::Engine::get_clock());
+    ctx.print_progress(simgrid::s4u::Engine::get_clock(), true);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "model/profile.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "fatal.hpp"
 
@@ -105,14 +106,18 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
   p.name             = name;
   p.json_description = object.dump();
   if (object.contains("ret")) {
-    if (!object.at("ret").is_number_integer())
-      throw InputError(ctx + ": field 'ret' must be an integer");
+    const auto& ret = object.at("ret");
+    if (!ret.is_number_integer() || ret.get<long long>() < std::numeric_limits<int>::min() ||
+        ret.get<long long>() > std::numeric_limits<int>::max())
+      throw InputError(ctx + ": field 'ret' must be an integer (32 bits)");
     p.return_code = object.at("ret").get<int>();
   }
   const std::string type = f.string("type");
   if (type == "delay") {
     p.type  = ProfileType::Delay;
     p.delay = f.number("delay");
+    if (p.delay > kMaxTime)
+      throw InputError(ctx + ": field 'delay' must be <= " + kMaxTimeText + " s");
   } else if (type == "parallel") {
     p.type = ProfileType::Parallel;
     p.cpu  = f.numbers("cpu");
@@ -130,7 +135,7 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     p.type = ProfileType::Composed;
     if (object.contains("repeat")) {
       const auto& r = object.at("repeat");
-      if (!r.is_number_integer() || r.get<long long>() < 1)
+      if (!r.is_number_integer() || r.get<long long>() < 1 || r.get<long long>() > std::numeric_limits<int>::max())
         throw InputError(ctx + ": field 'repeat' must be a positive integer");
       p.repeat = r.get<int>();
     }

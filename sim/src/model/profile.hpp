@@ -10,6 +10,12 @@
 
 namespace datasched {
 
+/// Largest date or duration a workload may give (1e12 s, about 31,700 years): a clock
+/// beyond it loses the protocol's microsecond resolution, and near 1e308 date sums
+/// overflow to infinity (sent to the decision process as null).
+inline constexpr double kMaxTime          = 1e12;
+inline constexpr const char* kMaxTimeText = "1e12";
+
 enum class ProfileType {
   Delay,                    ///< sleeps, uses no resource
   Parallel,                 ///< explicit cpu vector + communication matrix (one ptask)

@@ -3,10 +3,12 @@
 #include <cmath>
 #include <fstream>
 #include <functional>
+#include <limits>
 #include <set>
 #include <sstream>
 
 #include "fatal.hpp"
+#include "protocol/json_text.hpp"
 
 namespace datasched {
 
@@ -47,6 +49,9 @@ nlohmann::json read_json_file(const std::string& path)
   std::stringstream buffer;
   buffer << in.rdbuf();
   const std::string text = buffer.str();
+  if (size_t at = find_excessive_nesting(text); at != std::string::npos)
+    throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line_and_column(text, at + 1).first) +
+                     ": arrays/objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
     return nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
@@ -55,6 +60,17 @@ nlohmann::json read_json_file(const std::string& path)
     auto pos            = what.find("parse error");
     throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line) + ", column " +
                      std::to_string(column) + ": " + (pos == std::string::npos ? what : what.substr(pos)));
+  } catch (const nlohmann::json::exception& e) {
+    // E.g. out_of_range 406, "number overflow parsing '1e400'": no byte offset, so the
+    // line is that of the first occurrence of the quoted token.
+    std::string what = e.what();
+    if (auto bracket = what.find("] "); bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    std::string at;
+    if (auto open = what.find('\''), close = what.rfind('\''); open != std::string::npos && close > open + 1)
+      if (auto byte = text.find(what.substr(open + 1, close - open - 1)); byte != std::string::npos)
+        at = " at line " + std::to_string(line_and_column(text, byte + 1).first);
+    throw InputError("invalid JSON in '" + path + "'" + at + ": " + what);
   }
 }
 
@@ -175,15 +191,17 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   };
 
   job->submission_time = number_field("subtime");
-  if (job->submission_time < 0)
-    throw InputError(ctx + ": 'subtime' must be >= 0");
+  if (job->submission_time < 0 || job->submission_time > kMaxTime)
+    throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText + " s");
   if (object.contains("walltime")) {
     job->walltime = number_field("walltime");
-    if (job->walltime != -1 && job->walltime <= 0)
-      throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
+    if ((job->walltime != -1 && job->walltime <= 0) || job->walltime > kMaxTime)
+      throw InputError(ctx + ": 'walltime' must be > 0 and <= " + kMaxTimeText + " s (or -1 for no limit)");
   }
-  if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1)
-    throw InputError(ctx + ": field 'res' must be a positive integer");
+  if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1 ||
+      object.at("res").get<long long>() > std::numeric_limits<int>::max())
+    throw InputError(ctx + ": field 'res' must be a positive integer (at most " +
+                     std::to_string(std::numeric_limits<int>::max()) + ")");
   job->requested_resources = object.at("res").get<int>();
   if (!object.contains("profile") || !object.at("profile").is_string())
     throw InputError(ctx + ": field 'profile' must be a profile name (string)");

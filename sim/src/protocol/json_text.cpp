@@ -40,4 +40,27 @@ void append_json_number(std::string& out, long long value)
   out.append(buffer.data(), result.ptr);
 }
 
+size_t find_excessive_nesting(const std::string& text, size_t max_depth)
+{
+  size_t depth   = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth)
+        return i;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return std::string::npos;
+}
+
 } // namespace datasched

@@ -13,4 +13,14 @@ void append_json_number(std::string& out, double value);
 /// A JSON number from an integer.
 void append_json_number(std::string& out, long long value);
 
+/// Deepest nesting of arrays/objects a JSON input may have. nlohmann parses any depth,
+/// but dump() and the engine's readers recurse: 100,000 nested brackets overflowed the
+/// stack (a segmentation fault) before this limit. 1000 levels fit the 8 MiB stacks of
+/// the main thread and of the actors that serialise JSON (test_actor_stacks.py: 900).
+inline constexpr size_t kMaxJsonDepth = 1000;
+
+/// Byte offset where `text` first nests deeper than `max_depth` (outside strings), or
+/// std::string::npos. Linear, no allocation.
+size_t find_excessive_nesting(const std::string& text, size_t max_depth = kMaxJsonDepth);
+
 } // namespace datasched

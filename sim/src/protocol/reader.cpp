@@ -4,6 +4,7 @@
 
 #include "fatal.hpp"
 #include "protocol/decision_fast_reader.hpp"
+#include "protocol/json_text.hpp"
 
 namespace datasched {
 
@@ -189,9 +190,11 @@ DecisionMessage parse_decision_message(const std::string& text)
 DecisionMessage parse_decision_message_generic(const std::string& text)
 {
   nlohmann::json doc;
+  if (find_excessive_nesting(text) != std::string::npos)
+    throw InputError("the decision process sent JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
     doc = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e400
     throw InputError(std::string("the decision process sent malformed JSON: ") + e.what());
   }
   if (!doc.is_object() || !doc.contains("now") || !doc.at("now").is_number())

@@ -191,9 +191,9 @@ def test_decision_process_that_quits_quietly(tmp_path, monkeypatch):
     assert processes_mentioning(str(tmp_path)) == []
 
 
-def test_job_on_a_host_without_route_to_the_master(tmp_path):
-    """Device endpoints of generated platforms (node-X-dram) have no route to the
-    master: a job placed first on one is refused with a clear message, not a crash."""
+def test_job_on_a_storage_endpoint_is_refused(tmp_path):
+    """Device endpoints of generated platforms (node-X-dram) are storage resources of
+    the storage model: a job placed on one is refused with a clear message, not a crash."""
     from tests.conftest import REPO
 
     platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
@@ -207,4 +207,6 @@ def test_job_on_a_host_without_route_to_the_master(tmp_path):
             scheduler_options={"alloc": {"0": "20"}},
             decision_timeout=10,
         )
-    assert "no route to the master host" in str(err.value) and "w0!0" in str(err.value)
+    message = str(err.value)
+    assert "w0!0" in message and "node-15-dram" in message and "datasched_role=dram" in message, message
+    assert "not a compute node" in message and "ids 0-7" in message, message

@@ -1,0 +1,207 @@
+"""Hostile SWF traces and `from-swf` options: each is refused with one line naming the
+file (and line, job or option) and the problem, and no workload is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from datasched.workloads.swf_convert import ConversionOptions
+from tests.unit.hostile.conftest import assert_absent
+
+HEADER = "; MaxProcs: 16\n"
+
+
+def job(number=1, submit=0, run=100, procs=4, req_time=200, req_procs=None, status=1):
+    """One 18-field SWF line."""
+    req_procs = procs if req_procs is None else req_procs
+    fields = [number, submit, 10, run, procs, run, -1, req_procs, req_time, -1, status, 1, 1, -1, -1, 1, -1, -1]
+    return " ".join(str(f) for f in fields) + "\n"
+
+
+GOOD = HEADER + job(1) + job(2, submit=5)
+
+# (case id, file text, extra options, fragments the error line must contain)
+CASES = [
+    ("empty-file", "", [], ["no job to convert", "the file is empty"]),
+    ("blank-lines-only", "\n\n   \n", [], ["no job to convert", "empty"]),
+    ("header-only", HEADER + "; Computer: x\n", [], ["no job to convert", "header/comment lines only"]),
+    (
+        "17-fields",
+        HEADER + "1 0 10 100 4 100 -1 4 200 -1 1 1 1 -1 -1 1 -1\n",
+        [],
+        [":2:", "expected 18 fields, found 17"],
+    ),
+    ("19-fields", HEADER + job().strip() + " 7\n", [], [":2:", "found 19"]),
+    ("21-fields-extended", HEADER + job().strip() + " n1 q1 r1\n", [], [":2:", "found 21", "--extra-fields ignore"]),
+    (
+        "17-fields-extra-ignored",
+        HEADER + " ".join(job().split()[:17]) + "\n",
+        ["--extra-fields", "ignore"],
+        [":2:", "expected 18 fields, found 17"],
+    ),
+    (
+        "extended-but-bad-standard-field",
+        HEADER + job(run="x").strip() + " n1 q1 1024\n",
+        ["--extra-fields", "ignore"],
+        [":2:", "field 4 (run_time)"],
+    ),
+    ("extra-fields-bogus", GOOD, ["--extra-fields", "drop"], ["--extra-fields", "invalid choice"]),
+    ("trailing-comment", HEADER + job().strip() + " ; note\n", [], [":2:", "found 20"]),
+    ("job-number-text", HEADER + job().replace("1 0 10", "abc 0 10", 1), [], [":2:", "field 1 (job_number)", "'abc'"]),
+    ("run-time-text", HEADER + job(run="x"), [], [":2:", "field 4 (run_time)", "'x'"]),
+    ("run-time-nan", HEADER + job(run="nan"), [], [":2:", "field 4", "'nan'"]),
+    ("submit-inf", HEADER + job(submit="inf"), [], [":2:", "field 2 (submit_time)", "'inf'"]),
+    ("requested-time-overflow", HEADER + job(req_time="1e400"), [], [":2:", "field 9 (requested_time)", "1e400"]),
+    ("negative-job-number", HEADER + job(number=-3), [], [":2:", "job number must be a non-negative integer"]),
+    ("float-job-number", HEADER + job(number=1.5), [], [":2:", "job number must be a non-negative integer"]),
+    ("negative-run-time", HEADER + job(run=-5), [], [":2:", "field 4 (run_time) is negative (-5)"]),
+    ("negative-processors", HEADER + job(procs=-3), [], [":2:", "field 5 (allocated_processors) is negative"]),
+    ("negative-requested-time", HEADER + job(req_time=-2), [], [":2:", "field 9 (requested_time) is negative"]),
+    ("negative-requested-procs", HEADER + job(req_procs=-7), [], [":2:", "field 8 (requested_processors)"]),
+    ("duplicate-job-number", HEADER + job(4) + job(4, submit=9), [], [":3:", "duplicate job number 4", "line 2"]),
+    ("garbage-bytes", HEADER + "\x00\xff\xfe garbage \x01\n", [], [":2:", "expected 18 fields"]),
+    ("html-page", "<html><body>404</body></html>\n", [], [":1:", "expected 18 fields"]),
+    ("json-instead", '{"jobs": []}\n', [], [":1:", "expected 18 fields"]),
+    (
+        "all-malformed-skipped",
+        HEADER + "1 2 3\n" + "x y z\n",
+        ["--on-malformed", "skip"],
+        ["no job to convert", "all 2 job line(s) are malformed", "line 2"],
+    ),
+    ("unknown-run-time-kept", HEADER + job(run=-1), ["--no-drop-zero-runtime"], [":2:", "job 1", "unknown run time"]),
+    ("zero-size-kept", HEADER + job(procs=0, req_procs=0), ["--no-drop-zero-size"], [":2:", "job 1", "processor"]),
+    (
+        "all-zero-size",
+        HEADER + job(1, procs=0, req_procs=0) + job(2, procs=-1, req_procs=-1),
+        [],
+        ["no job left after cleaning", "zero_size=2"],
+    ),
+    ("all-zero-runtime", HEADER + job(1, run=0) + job(2, run=-1), [], ["no job left", "zero_runtime=2"]),
+    ("all-too-wide", HEADER + job(1, procs=64) + job(2, procs=17), [], ["no job left", "wider_than_platform=2"]),
+    (
+        "all-failed",
+        HEADER + job(1, status=0) + job(2, status=5),
+        ["--drop-failed-cancelled"],
+        ["no job left", "failed_cancelled=2"],
+    ),
+    ("window-excludes-all", GOOD, ["--start-time", "1000"], ["no job left", "outside_time_window=2"]),
+    ("window-end-before-all", GOOD, ["--end-time", "0"], ["no job left", "outside_time_window=2"]),
+    ("no-maxprocs-header", job(1), [], ["header has no positive MaxProcs/MaxNodes", "--platform-nodes"]),
+    ("maxprocs-text", "; MaxProcs: many\n" + job(1), [], ["MaxProcs", "--platform-nodes"]),
+    ("maxprocs-zero", "; MaxProcs: 0\n" + job(1), [], ["MaxProcs"]),
+    (
+        "negative-submit-unshifted",
+        HEADER + job(1, submit=-5) + job(2, submit=3),
+        ["--no-shift-to-zero"],
+        [":2:", "job 1", "submit time -5 is negative", "--shift-to-zero"],
+    ),
+    ("unknown-submit-unshifted", HEADER + job(7, submit=-1), ["--no-shift-to-zero"], [":2:", "job 7", "negative"]),
+    (
+        "submit-beyond-clock",
+        HEADER + job(1, submit=2e12),
+        ["--no-shift-to-zero"],
+        [":2:", "submit time", "largest simulated date"],
+    ),
+    (
+        "run-time-beyond-clock",
+        HEADER + job(1, run=5e12, req_time=6e12),
+        [],
+        [":2:", "job 1", "run time", "largest simulated date"],
+    ),
+    ("walltime-beyond-clock", HEADER + job(1, req_time="1e300"), [], [":2:", "walltime", "largest simulated date"]),
+    ("walltime-factor-nan", GOOD, ["--walltime-factor", "nan"], ["walltime_factor"]),
+    ("walltime-factor-inf", GOOD, ["--walltime-factor", "inf"], ["walltime_factor"]),
+    (
+        "walltime-factor-below-one",
+        GOOD,
+        ["--walltime-factor", "0.5"],
+        ["walltime_factor", "greater than or equal to 1"],
+    ),
+    ("walltime-margin-negative", GOOD, ["--walltime-margin=-3"], ["walltime_margin"]),
+    ("walltime-fixed-missing", GOOD, ["--walltime-fallback", "fixed"], ["walltime_fixed"]),
+    ("walltime-fixed-zero", GOOD, ["--walltime-fallback", "fixed", "--walltime-fixed", "0"], ["walltime_fixed"]),
+    ("host-speed-missing", GOOD, ["--profile-type", "parallel_homogeneous"], ["host_speed"]),
+    ("host-speed-nan", GOOD, ["--profile-type", "parallel_homogeneous", "--host-speed", "nan"], ["host_speed"]),
+    ("host-speed-negative", GOOD, ["--profile-type", "parallel_homogeneous", "--host-speed=-1e9"], ["host_speed"]),
+    ("cores-per-node-zero", GOOD, ["--cores-per-node", "0"], ["cores_per_node"]),
+    ("cores-per-node-text", GOOD, ["--cores-per-node", "four"], ["--cores-per-node", "invalid int value"]),
+    ("max-jobs-zero", GOOD, ["--max-jobs", "0"], ["max_jobs"]),
+    ("platform-nodes-negative", GOOD, ["--platform-nodes=-4"], ["platform_nodes"]),
+    ("start-after-end", GOOD, ["--start-time", "10", "--end-time", "5"], ["end_time must be greater than start_time"]),
+    ("start-time-nan", GOOD, ["--start-time", "nan"], ["start_time"]),
+    ("on-malformed-bogus", GOOD, ["--on-malformed", "ignore"], ["--on-malformed", "invalid choice"]),
+    ("processors-field-bogus", GOOD, ["--processors-field", "both"], ["--processors-field", "invalid choice"]),
+]
+
+
+@pytest.mark.parametrize("text,options,fragments", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_hostile_swf(cli, tmp_path, text, options, fragments):
+    swf = tmp_path / "trace.swf"
+    swf.write_bytes(text.encode("utf-8", errors="surrogateescape"))
+    out = tmp_path / "w.json"
+    outcome = cli("workload", "from-swf", swf, "-o", out, *options)
+    # The trace is named, except in option errors, which name the option instead.
+    first = fragments[0]
+    option_error = first in ConversionOptions.model_fields or first.startswith(("--", "end_time"))
+    outcome.assert_one_line_error(*fragments, *([] if option_error else ["trace.swf"]))
+    assert_absent(out)
+
+
+def test_the_good_trace_of_the_corpus_converts(cli, tmp_path):
+    """The corpus's baseline is valid: each case fails for its own defect only."""
+    swf = tmp_path / "trace.swf"
+    swf.write_text(GOOD)
+    outcome = cli("workload", "from-swf", swf, "-o", tmp_path / "w.json")
+    assert outcome.status == 0, outcome.err
+    assert (tmp_path / "w.json").is_file()
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder"])
+def test_unreadable_trace(cli, tmp_path, kind):
+    swf = tmp_path / "trace.swf"
+    if kind == "folder":
+        swf.mkdir()
+    outcome = cli("workload", "from-swf", swf, "-o", tmp_path / "w.json")
+    outcome.assert_one_line_error("trace.swf", "cannot read SWF file")
+    assert_absent(tmp_path / "w.json")
+
+
+@pytest.mark.parametrize("kind", ["output-is-a-folder", "parent-is-a-file", "parent-unwritable"])
+def test_unwritable_output(cli, tmp_path, kind):
+    swf = tmp_path / "trace.swf"
+    swf.write_text(GOOD)
+    if kind == "output-is-a-folder":
+        out = tmp_path / "out.json"
+        out.mkdir()
+        fragment = "Is a directory"
+    elif kind == "parent-is-a-file":
+        (tmp_path / "afile").write_text("")
+        out = tmp_path / "afile" / "w.json"
+        fragment = "afile"
+    else:
+        locked = tmp_path / "locked"
+        locked.mkdir(mode=0o500)
+        out = locked / "w.json"
+        fragment = "Permission denied"
+        import os
+
+        if os.geteuid() == 0:
+            pytest.skip("root ignores directory permissions")
+    outcome = cli("workload", "from-swf", swf, "-o", out)
+    outcome.assert_one_line_error(str(out.parent.name), fragment)
+
+
+def test_extended_trace_with_extra_fields_ignored_is_converted_and_reported(cli, tmp_path):
+    """The 21-field archives (18 standard fields + node list, queue name, resource spec):
+    --extra-fields ignore converts them and says how many lines were cut."""
+    import json
+
+    swf = tmp_path / "trace.swf"
+    swf.write_text(HEADER + job(1).strip() + " n1 q1 1024\n" + job(2, submit=5).strip() + " n2 q1 1024\n")
+    out = tmp_path / "w.json"
+    outcome = cli("workload", "from-swf", swf, "-o", out, "--extra-fields", "ignore")
+    assert outcome.status == 0, outcome.err
+    assert "2 line(s) had more than 18 fields" in outcome.err and "1024" in outcome.err
+    document = json.loads(out.read_text())
+    assert [j["id"] for j in document["jobs"]] == [1, 2]
+    assert document["datasched_meta"]["report"]["extra_field_lines"] == 2
