@@ -198,8 +198,10 @@ private:
       if (stage_in || stage_out)
         specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
       else
-        specs =
-            or_fatal([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
+        specs = or_fatal([&] {
+          return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints,
+                            context_->config.ipc_fanout);
+        });
       job_->progress[frame].task_index = step;
       const double start               = Engine::get_clock();
       const Outcome outcome            = run_activities(specs, frame, start);
