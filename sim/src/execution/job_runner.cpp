@@ -230,9 +230,17 @@ private:
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)
         hosts.push_back(context_->machines.at(id).host);
-      auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
+      std::vector<double> calibrated;
+      if (spec.exact_pair_bytes > 0) { // an approximate all-to-all (--ipc-fanout): ipc_sampling.hpp
+        const double factor = context_->all_to_all.scale(spec, hosts);
+        calibrated          = spec.bytes;
+        for (double& b : calibrated)
+          b *= factor;
+      }
+      const std::vector<double>& bytes = spec.exact_pair_bytes > 0 ? calibrated : spec.bytes;
+      auto exec                        = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, bytes);
       exec->start();
-      context_->traffic.started(exec, spec.traffic, hosts, spec.bytes);
+      context_->traffic.started(exec, spec.traffic, hosts, bytes);
       pending.push_back(exec);
       pending_specs.push_back(&spec);
     }

@@ -274,7 +274,9 @@ std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& p
         for (size_t i = 0; i < n; ++i)
           for (size_t k = 0; k < fanout; ++k)
             b.add_bytes(active[i], active[(i + 1 + (2 * k + 1) * (n - 1) / (2 * fanout)) % n], per_flow);
-        return {b.build()};
+        ActivitySpec spec     = b.build();
+        spec.exact_pair_bytes = phase.amount / static_cast<double>(n - 1);
+        return {spec};
       }
       const double per_pair = phase.amount / static_cast<double>(n - 1);
       for (int src : active)

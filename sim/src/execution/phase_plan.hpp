@@ -59,6 +59,7 @@ struct ActivitySpec {
   std::vector<double> flops;
   std::vector<double> bytes;
   double total_bytes = 0;
+  double exact_pair_bytes = 0; ///< approximate all-to-all: the exact pattern's bytes per pair (else 0)
 };
 
 /// The devices a running job's data lives on.
