@@ -340,8 +340,8 @@ TEST(PhasePlan, IpcFanoutSamplesTheAllToAllByShifts)
 {
   // 8 active nodes, fanout 2: offsets 1 + floor((2k+1) 7 / 4) = 2 and 6 (= -2), S/2 each.
   const std::vector<int> nodes{0, 1, 2, 3, 4, 5, 6, 7};
-  auto p = profile(8, 8, descriptor("internal", 1, 0, 0, "disperse"),
-                   json::array({{{"kind", "communicate"}, {"bytes", 70}, {"pattern", "all_to_all"}}}));
+  auto p       = profile(8, 8, descriptor("internal", 1, 0, 0, "disperse"),
+                         json::array({{{"kind", "communicate"}, {"bytes", 70}, {"pattern", "all_to_all"}}}));
   auto storage = resolve_storage(p, nodes, std::nullopt, endpoints_map(), kNodes);
   auto sampled = plan_phase(p, p.phases[0], nodes, storage, endpoints_map(), 2);
   ASSERT_EQ(sampled.size(), 1u);

@@ -29,17 +29,20 @@
 // Cost: SimGrid 3.32 builds a ptask in O(pairs x route length x (hosts + links)) (it
 // routes every pair three times and finds each link's element by a linear search), so
 // an exact all-to-all of n nodes costs O(n^3 x route length): nearly all of a large
-// multi-application run (bench/storage_model (b)). No exact rewrite of the inputs
-// avoids it (a flow's bytes on a link are summed pair by pair).
+// multi-application run (bench/storage_model (b)). No exact rewrite of the ptask's
+// inputs avoids it: in general no smaller set of host pairs gives every link the
+// all-to-all's load, and SimGrid sums a link's load pair by pair.
 //
 // Approximate all-to-all (engine option --ipc-fanout D, default 0 = exact): a
 // communicate phase of n > D + 1 nodes becomes one activity in which active node i
 // sends bytes / D to each of the D nodes at offsets s_k = 1 + floor((2k+1)(n-1)/(2D)),
 // k < D, in allocation order (node (i + s_k) mod n): D shifts spread evenly over the
-// n - 1 of the exact pattern, symmetric up to rounding. Every node still sends and
-// receives exactly `bytes` (its own links carry what they carry in the exact
-// all-to-all); links further away carry a sample of the exact load, so run times
-// differ (measured in workloads/README.md section 3). Cost falls by about n / D.
+// n - 1 of the exact pattern, symmetric up to rounding, so every node sends and
+// receives `bytes`. The runner then scales all its flows by one factor so that, alone,
+// the activity takes as long as the exact pattern (execution/ipc_sampling.hpp); under
+// contention its loads are a sample of the exact ones, so shares differ a little.
+// Measured on bench/storage_model (b) with D = 32: 7.7x cheaper, per-job run times
+// within 0.02 % (workloads/README.md section 3). Cost falls by about n / D.
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -59,7 +62,9 @@ struct ActivitySpec {
   std::vector<double> flops;
   std::vector<double> bytes;
   double total_bytes = 0;
-  double exact_pair_bytes = 0; ///< approximate all-to-all: the exact pattern's bytes per pair (else 0)
+
+  /// An approximate all-to-all (ipc_fanout): the exact pattern's bytes per pair; else 0.
+  double exact_pair_bytes = 0;
 };
 
 /// The devices a running job's data lives on.
