@@ -78,3 +78,37 @@ def test_shares_under_contention_stay_close(run_phases, ring):
     sampled = all_to_all(run_phases, ring, 6, 2, background=True)
     for job in ("0", "1"):
         assert sampled.runtime(job) == pytest.approx(exact.runtime(job), rel=0.25)
+
+
+def test_run_simulation_passes_the_fanout_to_the_engine(ring, tmp_path):
+    """datasched.runner.run_simulation(ipc_fanout=2): the engine gets --ipc-fanout 2 and
+    the 8-node exchange takes the closed-form 10 S / 7 GB/s."""
+    import csv
+    import json
+
+    from datasched.runner import run_simulation
+    from tests.conftest import TEST_DATA
+
+    platform, ids = ring
+    workload = tmp_path / "w.json"
+    profile = phases_profile(8, descriptor(), [communicate(S)])
+    workload.write_text(
+        json.dumps(
+            {"nb_res": 8, "jobs": [{"id": 0, "subtime": 0, "res": 8, "profile": "p"}], "profiles": {"p": profile}}
+        )
+    )
+    options = {"alloc": {"0": f"{ids['node-10']}-{ids['node-17']}"}, "storage": {}, "kill_at": {}}
+    result = run_simulation(
+        platform,
+        workload,
+        str(TEST_DATA / "scriptedSched.py"),
+        tmp_path / "out",
+        scheduler_options=options,
+        decision_timeout=60,
+        traffic_policy="np",
+        ipc_fanout=2,
+    )
+    assert result.engine_command[result.engine_command.index("--ipc-fanout") + 1] == "2"
+    with open(result.jobs_csv, newline="") as handle:
+        (row,) = list(csv.DictReader(handle))
+    assert float(row["execution_time"]) == pytest.approx(10 * S / 7 / GB, abs=TOL)
