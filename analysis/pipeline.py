@@ -65,13 +65,15 @@ def simulate(
     decision_timeout: float = 600.0,
     label: str = "",
     traffic_policy: str = "none",
+    ipc_fanout: int = 0,
 ) -> float:
     """Run one simulation into ``output_dir``; returns its wall-clock seconds.
 
     The runner writes into a temporary directory beside ``output_dir``; on success each
     output file is moved into ``output_dir`` with ``out_jobs.csv`` last, so a present
     ``out_jobs.csv`` always means a complete run. Progress goes to stderr (one line per
-    10 % when not on a terminal), labelled with the run.
+    10 % when not on a terminal), labelled with the run. ``ipc_fanout``: the engine's
+    approximate all-to-all (datasched.runner.run_simulation; 0, the default, is exact).
     """
     from datasched.run_cli import ProgressLine
     from datasched.runner import run_simulation
@@ -91,6 +93,7 @@ def simulate(
             decision_timeout=decision_timeout,
             on_progress=progress,
             traffic_policy=traffic_policy,
+            ipc_fanout=ipc_fanout,
         )
         progress.close()
         files = sorted(p for p in tmp.iterdir() if p.is_file())

@@ -35,6 +35,13 @@ def register(subparsers) -> None:
         help="IPC vs storage arbitration for datasched_phases jobs: none, np, ba:X, fp or "
         "weights:ipc=A,storage=B (ba/fp/weights are experimental; see README)",
     )
+    run.add_argument(
+        "--ipc-fanout",
+        type=int,
+        default=0,
+        help="approximate each all-to-all communicate phase of n > D+1 nodes by D calibrated flows per node "
+        "(much faster on large jobs, not exact; see workloads/README.md section 3); default 0: exact",
+    )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
     run.set_defaults(func=cmd_run)
 
@@ -101,7 +108,15 @@ class ProgressLine:
 
 
 def _run(
-    platform, workloads, scheduler, output, options=None, engine_args=(), decision_timeout=600.0, traffic_policy="none"
+    platform,
+    workloads,
+    scheduler,
+    output,
+    options=None,
+    engine_args=(),
+    decision_timeout=600.0,
+    traffic_policy="none",
+    ipc_fanout=0,
 ):
     progress = ProgressLine(Path(output).name)
     try:
@@ -115,6 +130,7 @@ def _run(
             decision_timeout=decision_timeout,
             on_progress=progress,
             traffic_policy=traffic_policy,
+            ipc_fanout=ipc_fanout,
         )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
@@ -142,6 +158,7 @@ def cmd_run(args) -> int:
         args.engine_arg,
         args.decision_timeout,
         args.traffic_policy,
+        args.ipc_fanout,
     )
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     extra = f" {io_csv}" if io_csv.exists() else ""

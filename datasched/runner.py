@@ -254,12 +254,15 @@ def run_simulation(
     prefix: str = "out",
     on_progress: Callable[[Progress], None] | None = None,
     traffic_policy: str = "none",
+    ipc_fanout: int = 0,
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
 
     ``traffic_policy`` is the engine's arbitration between IPC and storage traffic
     (``none``, ``np``, ``ba:X``, ``fp``, ``weights:ipc=A,storage=B``; see
     sim/src/execution/traffic.hpp); the engine checks it and names it in its error.
+    ``ipc_fanout`` > 0 runs large communicate phases as the engine's approximate,
+    calibrated all-to-all (``--ipc-fanout``; sim/src/execution/phase_plan.hpp); 0 is exact.
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -286,6 +289,8 @@ def run_simulation(
     if any(has_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
         # storage policies read a phase job's descriptor (stg_k, san_k, io_tasks) from its profile
         engine_args = ["--forward-profiles-on-submission", *engine_args]
+    if ipc_fanout:
+        engine_args = ["--ipc-fanout", str(ipc_fanout), *engine_args]
 
     last_error = None
     succeeded = False

@@ -45,6 +45,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "ba:X (X % of a contended link to IPC), fp (IPC first) or weights:ipc=A,storage=B; ba, fp and "
                  "weights use SimGrid's BMF solver and are experimental (execution/traffic.hpp)")
       ->capture_default_str();
+  app.add_option("--ipc-fanout", c.ipc_fanout,
+                 "Approximate each all-to-all communicate phase of n > D+1 nodes by D flows per node (to the nodes "
+                 "at D evenly spaced offsets in allocation order, bytes/D each): much cheaper to simulate on large "
+                 "jobs, but link loads are sampled, not exact (execution/phase_plan.hpp). 0: exact all-to-all")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

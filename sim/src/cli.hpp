@@ -25,6 +25,7 @@ struct EngineConfig {
   std::vector<std::pair<std::string, std::string>> inspect_routes;
   std::vector<std::string> simgrid_config; ///< extra --cfg=key:value for SimGrid
   std::string traffic_policy = "none";     ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
+  int ipc_fanout             = 0;          ///< execution/phase_plan.hpp: 0 = exact all-to-all, else partners per node
   bool verbose               = false;
 };
 

@@ -36,3 +36,13 @@ TEST(Cli, RequiresAPlatformAndAWorkload)
   EngineConfig d;
   EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null"}, d), -1);
 }
+
+TEST(Cli, IpcFanoutIsANonNegativeCount)
+{
+  EngineConfig c;
+  EXPECT_EQ(c.ipc_fanout, 0); // exact all-to-all by default
+  EXPECT_EQ(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--ipc-fanout", "32"}, c), -1);
+  EXPECT_EQ(c.ipc_fanout, 32);
+  EngineConfig d;
+  EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--ipc-fanout", "-1"}, d), -1);
+}

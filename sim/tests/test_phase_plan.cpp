@@ -335,3 +335,29 @@ TEST(PhaseProfile, IsAProfileTypeOfTheWorkload)
   ASSERT_TRUE(p.phases);
   EXPECT_EQ(p.phases->storage.allocation, StorageAllocation::Cache);
 }
+
+TEST(PhasePlan, IpcFanoutSamplesTheAllToAllByShifts)
+{
+  // 8 active nodes, fanout 2: offsets 1 + floor((2k+1) 7 / 4) = 2 and 6 (= -2), S/2 each.
+  const std::vector<int> nodes{0, 1, 2, 3, 4, 5, 6, 7};
+  auto p       = profile(8, 8, descriptor("internal", 1, 0, 0, "disperse"),
+                         json::array({{{"kind", "communicate"}, {"bytes", 70}, {"pattern", "all_to_all"}}}));
+  auto storage = resolve_storage(p, nodes, std::nullopt, endpoints_map(), kNodes);
+  auto sampled = plan_phase(p, p.phases[0], nodes, storage, endpoints_map(), 2);
+  ASSERT_EQ(sampled.size(), 1u);
+  EXPECT_DOUBLE_EQ(sampled[0].exact_pair_bytes, 10); // 70 / 7, what the calibration aims at
+  auto f = flows_of(sampled);
+  EXPECT_DOUBLE_EQ(f.total, 560); // every node still sends 70 B (and receives 70 B)
+  EXPECT_EQ(f.by_pair.size(), 16u);
+  for (int i = 0; i < 8; ++i) {
+    EXPECT_DOUBLE_EQ((f.by_pair[{i, (i + 2) % 8}]), 35);
+    EXPECT_DOUBLE_EQ((f.by_pair[{i, (i + 6) % 8}]), 35);
+  }
+  // fanout >= n - 1, or 0: the exact all-to-all.
+  for (int fanout : {0, 7, 50}) {
+    auto exact = plan_phase(p, p.phases[0], nodes, storage, endpoints_map(), fanout);
+    ASSERT_EQ(exact.size(), 1u);
+    EXPECT_EQ(exact[0].exact_pair_bytes, 0);
+    EXPECT_EQ(flows_of(exact).by_pair.size(), 56u) << fanout;
+  }
+}

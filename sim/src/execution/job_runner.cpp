@@ -200,8 +200,10 @@ private:
       if (stage_in || stage_out)
         specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
       else
-        specs =
-            or_fatal([&] { return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints); });
+        specs = or_fatal([&] {
+          return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints,
+                            context_->config.ipc_fanout);
+        });
       job_->progress[frame].task_index = step;
       const double start               = Engine::get_clock();
       const Outcome outcome            = run_activities(specs, frame, start);
@@ -232,9 +234,17 @@ private:
         hosts.push_back(context_->machines.at(id).host);
       if (std::string why = context_->routes.problem(hosts, spec.bytes); !why.empty())
         fatal("job '" + job_->id + "': " + why);
-      auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
+      std::vector<double> calibrated;
+      if (spec.exact_pair_bytes > 0) { // an approximate all-to-all (--ipc-fanout): ipc_sampling.hpp
+        const double factor = context_->all_to_all.scale(spec, hosts);
+        calibrated          = spec.bytes;
+        for (double& b : calibrated)
+          b *= factor;
+      }
+      const std::vector<double>& bytes = spec.exact_pair_bytes > 0 ? calibrated : spec.bytes;
+      auto exec                        = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, bytes);
       exec->start();
-      context_->traffic.started(exec, spec.traffic, hosts, spec.bytes);
+      context_->traffic.started(exec, spec.traffic, hosts, bytes);
       pending.push_back(exec);
       pending_specs.push_back(&spec);
     }

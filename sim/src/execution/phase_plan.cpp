@@ -250,7 +250,8 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
 } // namespace
 
 std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
-                                     const StorageAssignment& storage, const StorageEndpoints& endpoints)
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints,
+                                     int ipc_fanout)
 {
   const std::vector<int> active = active_nodes(phase, executors);
   switch (phase.kind) {
@@ -267,6 +268,16 @@ std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& p
       if (n < 2 || phase.amount <= 0)
         return {};
       ActivityBuilder b(Tier::Network, TrafficClass::Ipc);
+      const size_t fanout = static_cast<size_t>(std::max(ipc_fanout, 0));
+      if (fanout > 0 && fanout + 1 < n) { // the approximate all-to-all (phase_plan.hpp)
+        const double per_flow = phase.amount / static_cast<double>(fanout);
+        for (size_t i = 0; i < n; ++i)
+          for (size_t k = 0; k < fanout; ++k)
+            b.add_bytes(active[i], active[(i + 1 + (2 * k + 1) * (n - 1) / (2 * fanout)) % n], per_flow);
+        ActivitySpec spec     = b.build();
+        spec.exact_pair_bytes = phase.amount / static_cast<double>(n - 1);
+        return {spec};
+      }
       const double per_pair = phase.amount / static_cast<double>(n - 1);
       for (int src : active)
         for (int dst : active)

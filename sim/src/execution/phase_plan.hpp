@@ -25,6 +25,24 @@
 // node, one per I/O task) would be closer to flow-level sharing but were measured 15x
 // slower on 8 seed-000 applications (694 s against 46 s, same run times within 0.1 s):
 // the solver's work per event grows with the number of activities.
+//
+// Cost: SimGrid 3.32 builds a ptask in O(pairs x route length x (hosts + links)) (it
+// routes every pair three times and finds each link's element by a linear search), so
+// an exact all-to-all of n nodes costs O(n^3 x route length): nearly all of a large
+// multi-application run (bench/storage_model (b)). No exact rewrite of the ptask's
+// inputs avoids it: in general no smaller set of host pairs gives every link the
+// all-to-all's load, and SimGrid sums a link's load pair by pair.
+//
+// Approximate all-to-all (engine option --ipc-fanout D, default 0 = exact): a
+// communicate phase of n > D + 1 nodes becomes one activity in which active node i
+// sends bytes / D to each of the D nodes at offsets s_k = 1 + floor((2k+1)(n-1)/(2D)),
+// k < D, in allocation order (node (i + s_k) mod n): D shifts spread evenly over the
+// n - 1 of the exact pattern, symmetric up to rounding, so every node sends and
+// receives `bytes`. The runner then scales all its flows by one factor so that, alone,
+// the activity takes as long as the exact pattern (execution/ipc_sampling.hpp); under
+// contention its loads are a sample of the exact ones, so shares differ a little.
+// Measured on bench/storage_model (b) with D = 32: 7.7x cheaper, per-job run times
+// within 0.02 % (workloads/README.md section 3). Cost falls by about n / D.
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -44,6 +62,9 @@ struct ActivitySpec {
   std::vector<double> flops;
   std::vector<double> bytes;
   double total_bytes = 0;
+
+  /// An approximate all-to-all (ipc_fanout): the exact pattern's bytes per pair; else 0.
+  double exact_pair_bytes = 0;
 };
 
 /// The devices a running job's data lives on.
@@ -67,8 +88,11 @@ StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector
                                   int nb_compute);
 
 /// The activities of one phase (possibly none: a phase of zero work takes no time).
+/// ipc_fanout > 0 approximates a communicate phase of n > ipc_fanout + 1 nodes (see
+/// "Approximate all-to-all" above); 0 plans the exact all-to-all.
 std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
-                                     const StorageAssignment& storage, const StorageEndpoints& endpoints);
+                                     const StorageAssignment& storage, const StorageEndpoints& endpoints,
+                                     int ipc_fanout = 0);
 
 /// The stage-in (before phase 0) or stage-out (after the last phase) activity, if the
 /// descriptor asks for one: stage_{in,out}_bytes split evenly over the data devices

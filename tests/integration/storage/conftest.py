@@ -196,8 +196,9 @@ Runner = Callable[..., Run]
 @pytest.fixture
 def run_phases(tmp_path: Path, engine: Path) -> Runner:
     """run_phases(platform, jobs, profiles, alloc={"0": "1"}, storage={"0": {...}},
-    policy="np") -> Run. Every job is started at its submission on the hosts ``alloc``
-    names (resource ids), with ``storage`` as EXECUTE_JOB's datasched_storage."""
+    policy="np", engine_args=[...]) -> Run. Every job is started at its submission on the
+    hosts ``alloc`` names (resource ids), with ``storage`` as EXECUTE_JOB's
+    datasched_storage."""
     from datasched.runner import run_simulation
 
     counter = itertools.count()
@@ -211,6 +212,7 @@ def run_phases(tmp_path: Path, engine: Path) -> Runner:
         storage: dict[str, Any] | None = None,
         policy: str = "np",
         kill_at: dict[str, float] | None = None,
+        engine_args: list[str] | None = None,
     ) -> Run:
         index = next(counter)
         workload = tmp_path / f"workload{index}.json"
@@ -223,7 +225,7 @@ def run_phases(tmp_path: Path, engine: Path) -> Runner:
             tmp_path / f"out{index}",
             scheduler_options=options,
             decision_timeout=60,
-            engine_args=["--traffic-policy", policy],
+            engine_args=["--traffic-policy", policy, *(engine_args or [])],
         )
         return Run(result.jobs_csv.parent)
 

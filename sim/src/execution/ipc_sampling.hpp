@@ -1,0 +1,29 @@
+#pragma once
+// Calibration of the approximate all-to-all (engine option --ipc-fanout, see
+// execution/phase_plan.hpp): the sampled activity's bytes are scaled so that, alone on
+// the platform, it takes exactly as long as the exact all-to-all of the same nodes,
+// i.e. its most loaded link (load / bandwidth, a FATPIPE counting its largest flow)
+// carries the exact pattern's. SimGrid still computes every share; this only sets the
+// amounts of one activity, from routes and bandwidths. Computed once per node list
+// (a job's communicate phases all reuse it), O(n^2 x route length).
+#include <map>
+#include <vector>
+
+#include <simgrid/s4u/Host.hpp>
+
+#include "execution/phase_plan.hpp"
+
+namespace datasched {
+
+class AllToAllCalibration {
+public:
+  /// The factor for `sampled` (an approximate all-to-all planned with exact_pair_bytes > 0
+  /// over `hosts`, the resources its `hosts` ids name, in the same order).
+  double scale(const ActivitySpec& sampled, const std::vector<simgrid::s4u::Host*>& hosts);
+
+private:
+  /// By node list: both loads are proportional to the phase's bytes, so the factor is not.
+  std::map<std::vector<int>, double> cache_;
+};
+
+} // namespace datasched
