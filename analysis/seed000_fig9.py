@@ -46,6 +46,7 @@ class Fig9Spec:
     scheduler: str = "fcfs"
     allocation: str = "sequential"
     traffic_policy: str = "np"
+    ipc_fanout: int = 0  # 0: exact all-to-all; D: the engine's calibrated approximation (--ipc-fanout)
 
     def stagings(self, series: str) -> tuple[str, ...]:
         """SAN ignores staging: it runs once, on the first model's workloads."""
@@ -127,6 +128,7 @@ def parse_spec(data: Mapping[str, Any]) -> Fig9Spec:
         scheduler=str(data.get("scheduler", "fcfs")),
         allocation=str(data.get("allocation", "sequential")),
         traffic_policy=str(data.get("traffic_policy", "np")),
+        ipc_fanout=int(data.get("ipc_fanout", 0)),
     )
 
 
@@ -329,7 +331,12 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig9Spec, variant: st
         f"model ({', '.join(f'`{m}`' for m in spec.staging)}; workloads/README.md);",
         f"- queue policy `{spec.scheduler}`, allocation `{spec.allocation}`; storage policy `internal` with "
         "Affinity (k = the drawn STG-k), `cache`, or `san` with k = every server; traffic policy "
-        f"`{spec.traffic_policy}`.",
+        f"`{spec.traffic_policy}`; "
+        + (
+            f"communicate phases as the engine's calibrated approximate all-to-all (`--ipc-fanout {spec.ipc_fanout}`)."
+            if spec.ipc_fanout
+            else "exact all-to-all communicate phases."
+        ),
         "",
         "## Why ours may differ",
         "",

@@ -18,5 +18,6 @@ seconds = simulate(
     decision_timeout=sm.params.decision_timeout,
     label=label,
     traffic_policy=spec.traffic_policy,
+    ipc_fanout=spec.ipc_fanout,
 )
 Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall\n")

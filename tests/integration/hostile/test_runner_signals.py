@@ -116,10 +116,14 @@ def start_hung_run(tmp_path, reap):
         start_new_session=True,
     )
     reap.append(runner.pid)
-    assert wait_for(lambda: len(children_of(runner.pid)) == 2 and (out / "out_scheduler.log").exists()), (
-        runner.poll(),
-        children_of(runner.pid),
+    started = wait_for(
+        lambda: (
+            runner.poll() is not None or (len(children_of(runner.pid)) == 2 and (out / "out_scheduler.log").exists())
+        )
     )
+    if runner.poll() is not None:  # it failed before the hang: say why
+        pytest.fail(f"the runner exited {runner.returncode} before hanging: {runner.communicate()[1][-2000:]}")
+    assert started, children_of(runner.pid)
     # Wait until the hung decision process has received the submission (it holds its port).
     assert wait_for(lambda: "tcp://127.0.0.1:" in " ".join(cmdline(p) for p in children_of(runner.pid)))
     children = [(pid, os.getpgid(pid)) for pid in children_of(runner.pid)]

@@ -101,3 +101,15 @@ def test_config_names_a_missing_platform(tmp_path):
     config.write_text(yaml.safe_dump(data))
     with pytest.raises(UserError, match=r"seed000_fig8\.platforms\.nowhere: file not found"):
         load_config_file(config)
+
+
+def test_the_full_config_runs_the_calibrated_all_to_all_and_the_report_says_so():
+    from datasched.analysis.experiment_config import load_config_file
+    from tests.integration.pipeline.test_pipeline import TEST_CONFIG
+
+    full = load_config_file(TEST_CONFIG.parent / "full.yaml")
+    assert full.seed000_fig8 is not None and full.seed000_fig8.ipc_fanout == 32
+    assert full.seed000_fig9 is not None and full.seed000_fig9.ipc_fanout == 32
+    rows = rows_for(totals(100, 140, 150))
+    assert "--ipc-fanout 32" in fig8.format_report(rows, full.seed000_fig8, "full", "f.png")
+    assert "exact all-to-all" in fig8.format_report(rows, SPEC, "quick", "f.png")
