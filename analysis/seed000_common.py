@@ -89,3 +89,15 @@ def write_rows(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], path: 
         for row in rows:
             writer.writerow({k: (f"{v:.6f}" if isinstance(v, float) else v) for k, v in row.items()})
     return path
+
+
+def run_settings(data: Mapping[str, Any]) -> dict[str, Any]:
+    """How a multi-application artifact runs its simulations (config keys shared by
+    Figures 8 and 9, with their defaults): queue policy, allocation, traffic policy and
+    the engine's all-to-all mode."""
+    return {
+        "scheduler": str(data.get("scheduler", "fcfs")),
+        "allocation": str(data.get("allocation", "sequential")),
+        "traffic_policy": str(data.get("traffic_policy", "np")),
+        "ipc_fanout": int(data.get("ipc_fanout", 0)),
+    }

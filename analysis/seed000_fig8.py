@@ -25,6 +25,7 @@ from datasched.analysis.seed000_common import (
     claims_table,
     multi_application_params,
     path_fields,
+    run_settings,
     write_rows,
 )
 from datasched.analysis.stats import mean_ci95
@@ -105,10 +106,7 @@ def parse_spec(data: Mapping[str, Any], repo_root: Path) -> Fig8Spec:
         seeds=tuple(int(s) for s in data["seeds"]),
         san_k=int(data.get("san_k", 4)),
         staging=str(data.get("staging", "io_volume")),
-        scheduler=str(data.get("scheduler", "fcfs")),
-        allocation=str(data.get("allocation", "sequential")),
-        traffic_policy=str(data.get("traffic_policy", "np")),
-        ipc_fanout=int(data.get("ipc_fanout", 0)),
+        **run_settings(data),
     )
 
 

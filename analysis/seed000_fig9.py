@@ -23,6 +23,7 @@ from datasched.analysis.seed000_common import (
     claims_table,
     multi_application_params,
     path_fields,
+    run_settings,
     write_rows,
 )
 from datasched.analysis.stats import mean_ci95
@@ -125,10 +126,7 @@ def parse_spec(data: Mapping[str, Any]) -> Fig9Spec:
         n_phases=int(data["n_phases"]),
         seeds=tuple(int(s) for s in data["seeds"]),
         staging=tuple(str(m) for m in data.get("staging", ("io_volume", "dataset"))),
-        scheduler=str(data.get("scheduler", "fcfs")),
-        allocation=str(data.get("allocation", "sequential")),
-        traffic_policy=str(data.get("traffic_policy", "np")),
-        ipc_fanout=int(data.get("ipc_fanout", 0)),
+        **run_settings(data),
     )
 
 
