@@ -20,23 +20,9 @@ void load_link(std::unordered_map<const Link*, double>& load, const Link* link, 
   l         = link->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(l, bytes) : l + bytes;
 }
 
-/// The largest load / bandwidth over the links of the flows (i -> j, bytes(i, j)).
-template <typename Bytes>
-double bottleneck_seconds(const std::vector<Host*>& hosts, Bytes bytes)
+/// The largest load / bandwidth over the links of a load map.
+double bottleneck_seconds(const std::unordered_map<const Link*, double>& load)
 {
-  std::unordered_map<const Link*, double> load;
-  std::vector<Link*> route;
-  const size_t n = hosts.size();
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      const double b = bytes(i, j);
-      if (b <= 0)
-        continue;
-      route.clear();
-      hosts[i]->route_to(hosts[j], route, nullptr);
-      for (const Link* link : route)
-        load_link(load, link, b);
-    }
   double worst = 0;
   for (const auto& [link, l] : load)
     worst = std::max(worst, l / link->get_bandwidth());
@@ -50,11 +36,25 @@ double AllToAllCalibration::scale(const ActivitySpec& sampled, const std::vector
   auto it = cache_.find(sampled.hosts);
   if (it != cache_.end())
     return it->second;
-  const size_t n     = hosts.size();
-  const double pair  = sampled.exact_pair_bytes;
-  const double exact = bottleneck_seconds(hosts, [pair](size_t i, size_t j) { return i == j ? 0.0 : pair; });
-  const double approx =
-      bottleneck_seconds(hosts, [&sampled, n](size_t i, size_t j) { return sampled.bytes[i * n + j]; });
+  // One route per ordered pair serves both patterns: the exact one loads every pair with
+  // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs).
+  const size_t n = hosts.size();
+  std::unordered_map<const Link*, double> exact_load, sampled_load;
+  std::vector<Link*> route;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j)
+        continue;
+      route.clear();
+      hosts[i]->route_to(hosts[j], route, nullptr);
+      const double sampled_bytes = sampled.bytes[i * n + j];
+      for (const Link* link : route) {
+        load_link(exact_load, link, sampled.exact_pair_bytes);
+        if (sampled_bytes > 0)
+          load_link(sampled_load, link, sampled_bytes);
+      }
+    }
+  const double exact = bottleneck_seconds(exact_load), approx = bottleneck_seconds(sampled_load);
   const double factor = exact > 0 && approx > 0 ? exact / approx : 1.0;
   cache_.emplace(sampled.hosts, factor);
   return factor;

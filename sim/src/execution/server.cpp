@@ -211,7 +211,7 @@ private:
               ", which does not exist (the platform has " + std::to_string(ctx_->machines.size()) + " resources)");
       const Machine& m = ctx_->machines.at(id);
       if (m.role == Role::Storage && !places_transfers_explicitly(job))
-        check_not_storage_endpoint(job, m);
+        check_not_storage_endpoint(job, m); // only storage hosts pay the profile lookup
       if (!m.available)
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
               "), which is unavailable");
@@ -310,11 +310,11 @@ private:
   /// a node's memory devices for the storage model: they do not run jobs as nodes do.
   void check_not_storage_endpoint(const Job& job, const Machine& m)
   {
-    auto role = m.properties.find("datasched_role");
-    if (role == m.properties.end() || (role->second != "dram" && role->second != "nvm"))
+    const StorageEndpoints& endpoints = ctx_->storage_endpoints;
+    if (endpoints.owner_of(m.id) < 0) // neither a DRAM nor an NVM endpoint
       return;
     fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(m.id) + " (" + m.name +
-          "), a storage resource (datasched_role=" + role->second +
+          "), a storage resource (datasched_role=" + (endpoints.is_nvm(m.id) ? "nvm" : "dram") +
           ": a node's memory device in the storage model), not a compute node; a decision process must allocate "
           "jobs among the compute_resources of SIMULATION_BEGINS (ids 0-" +
           std::to_string(ctx_->machines.nb_compute() - 1) +

@@ -160,14 +160,15 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
-  install_abort_handler("SimGrid aborted the simulation (its message is above)", output_files(config.export_prefix));
-  if (ctx.traffic.policy().active())
-    install_abort_handler("SimGrid aborted the simulation (see its message above). With --traffic-policy " +
-                              ctx.traffic.policy().text +
-                              " the likely cause is a known limitation of SimGrid 3.32's BMF solver: an activity "
-                              "with several flows on one link (all-to-all phases, striped SAN I/O) can make it find "
-                              "no allocation. Use --traffic-policy np, or see sim/src/execution/traffic.hpp",
-                          output_files(config.export_prefix));
+  install_abort_handler(ctx.traffic.policy().active()
+                            ? "SimGrid aborted the simulation (see its message above). With --traffic-policy " +
+                                  ctx.traffic.policy().text +
+                                  " the likely cause is a known limitation of SimGrid 3.32's BMF solver: an "
+                                  "activity with several flows on one link (all-to-all phases, striped SAN I/O) can "
+                                  "make it find no allocation. Use --traffic-policy np, or see "
+                                  "sim/src/execution/traffic.hpp"
+                            : std::string("SimGrid aborted the simulation (its message is above)"),
+                        output_files(config.export_prefix));
 
   try {
     ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,

@@ -158,9 +158,17 @@ void precheck_platform_file(const std::string& path)
 void check_platform_resources(const std::string& path, const std::vector<simgrid::s4u::Host*>& hosts,
                               const std::vector<simgrid::s4u::Link*>& links)
 {
-  bool ok;
-  const std::string xml = read_text(path, ok);
-  auto fail             = [&](const std::string& tag, const std::string& id, const std::string& what) {
+  // The file is read (and searched for the element's line) only to word an error: a
+  // valid platform costs one pass over its hosts and links.
+  auto fail = [&](const std::string& tag, std::string id, const std::string& what) {
+    bool ok;
+    const std::string xml = read_text(path, ok);
+    // A SPLITDUPLEX link is written once and loaded as NAME_UP and NAME_DOWN.
+    for (const std::string suffix : {"_UP", "_DOWN"})
+      if (tag == "link" && id.size() > suffix.size() &&
+          id.compare(id.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+          (!ok || xml_element_line(xml, "link", id) == 0))
+        id.resize(id.size() - suffix.size());
     throw InputError(where_in(path, ok ? xml_element_line(xml, tag, id) : 0) + ": " + tag + " '" + id + "': " + what);
   };
   for (auto* host : hosts) {
@@ -177,21 +185,13 @@ void check_platform_resources(const std::string& path, const std::vector<simgrid
       fail("host", name, "has no core");
   }
   for (auto* link : links) {
-    std::string name = link->get_name();
-    // A SPLITDUPLEX link is written once and loaded as NAME_UP and NAME_DOWN.
-    for (const char* suffix : {"_UP", "_DOWN"}) {
-      const std::string s = suffix;
-      if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0 &&
-          (!ok || xml_element_line(xml, "link", name) == 0))
-        name.resize(name.size() - s.size());
-    }
     const double bandwidth = link->get_bandwidth(), latency = link->get_latency();
     if (!std::isfinite(bandwidth) || bandwidth <= 0)
-      fail("link", name,
+      fail("link", link->get_name(),
            "bandwidth " + number_text(bandwidth) +
                " B/s is not a positive finite number: a transfer over it would never end");
     if (!std::isfinite(latency) || latency < 0)
-      fail("link", name, "latency " + number_text(latency) + " s is not a finite number >= 0");
+      fail("link", link->get_name(), "latency " + number_text(latency) + " s is not a finite number >= 0");
   }
 }
 
