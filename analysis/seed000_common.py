@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.stats import mean_ci95
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -100,4 +102,21 @@ def run_settings(data: Mapping[str, Any]) -> dict[str, Any]:
         "allocation": str(data.get("allocation", "sequential")),
         "traffic_policy": str(data.get("traffic_policy", "np")),
         "ipc_fanout": int(data.get("ipc_fanout", 0)),
+    }
+
+
+#: The per-group columns of :func:`seed_summary`, in the plotted CSVs' order.
+SUMMARY_COLUMNS = ("n_seeds", "mean_total_s", "ci95_low_s", "ci95_high_s", "mean_wait_s")
+
+
+def seed_summary(values: Sequence[tuple[float, float]]) -> dict[str, Any]:
+    """One group's (mean total, mean wait) per seed summarised: the mean total time with
+    its 95 % t interval over the seeds, and the mean waiting time."""
+    ci = mean_ci95([v[0] for v in values])
+    return {
+        "n_seeds": len(values),
+        "mean_total_s": ci.mean,
+        "ci95_low_s": ci.low,
+        "ci95_high_s": ci.high,
+        "mean_wait_s": sum(v[1] for v in values) / len(values),
     }

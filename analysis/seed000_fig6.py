@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_common import Verdict, claims_table
+from datasched.analysis.style import save
 
 #: Table 1 single application: SAN-k = 4.
 SAN_K = 4
@@ -200,8 +201,7 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     axes[0][0].legend(fontsize=8, ncol=2)
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(png, dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    save(fig, png)
     return png
 
 

@@ -21,14 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_common import (
+    SUMMARY_COLUMNS,
     Verdict,
     claims_table,
     multi_application_params,
     path_fields,
     run_settings,
+    seed_summary,
     write_rows,
 )
 from datasched.analysis.stats import mean_ci95
+from datasched.analysis.style import save
 
 #: Figure 8's bars: Cache, then Internal and External with each access type.
 STRATEGIES = ("cache", "internal", "external")
@@ -116,11 +119,7 @@ COLUMNS = (
     "topology",
     "storage",
     "access",
-    "n_seeds",
-    "mean_total_s",
-    "ci95_low_s",
-    "ci95_high_s",
-    "mean_wait_s",
+    *SUMMARY_COLUMNS,
     "vs_cache",
     "vs_cache_ci95_low",
     "vs_cache_ci95_high",
@@ -136,18 +135,13 @@ def table_rows(spec: Fig8Spec, results: Mapping[Fig8Run, tuple[float, float]]) -
         cache = {s: results[Fig8Run(topology, "cache", "L", s)][0] for s in spec.seeds}
         for strategy, access in spec.variants():
             values = [results[Fig8Run(topology, strategy, access, s)] for s in spec.seeds]
-            ci = mean_ci95([v[0] for v in values])
             ratio = mean_ci95([v[0] / cache[s] for v, s in zip(values, spec.seeds, strict=True)])
             rows.append(
                 {
                     "topology": topology,
                     "storage": strategy,
                     "access": access,
-                    "n_seeds": len(values),
-                    "mean_total_s": ci.mean,
-                    "ci95_low_s": ci.low,
-                    "ci95_high_s": ci.high,
-                    "mean_wait_s": sum(v[1] for v in values) / len(values),
+                    **seed_summary(values),
                     "vs_cache": ratio.mean,
                     "vs_cache_ci95_low": ratio.low,
                     "vs_cache_ci95_high": ratio.high,
@@ -198,8 +192,7 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             ax.grid(True, axis="y", alpha=0.3)
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(png, dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    save(fig, png)
     return png
 
 

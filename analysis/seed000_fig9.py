@@ -19,14 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_common import (
+    SUMMARY_COLUMNS,
     Verdict,
     claims_table,
     multi_application_params,
     path_fields,
     run_settings,
+    seed_summary,
     write_rows,
 )
-from datasched.analysis.stats import mean_ci95
+from datasched.analysis.style import save
 
 #: Figure 9's series: strategy label -> (platform storage mode, storage option).
 SERIES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -137,11 +139,7 @@ COLUMNS = (
     "series",
     "staging",
     "servers",
-    "n_seeds",
-    "mean_total_s",
-    "ci95_low_s",
-    "ci95_high_s",
-    "mean_wait_s",
+    *SUMMARY_COLUMNS,
 )
 
 
@@ -152,18 +150,13 @@ def table_rows(spec: Fig9Spec, results: Mapping[Fig9Run, tuple[float, float]]) -
             for staging in spec.stagings(series):
                 for n in spec.servers:
                     values = [results[Fig9Run(topology, series, n, s, staging)] for s in spec.seeds]
-                    ci = mean_ci95([v[0] for v in values])
                     rows.append(
                         {
                             "topology": topology,
                             "series": series,
                             "staging": "none" if series == "SAN" else staging,
                             "servers": n,
-                            "n_seeds": len(values),
-                            "mean_total_s": ci.mean,
-                            "ci95_low_s": ci.low,
-                            "ci95_high_s": ci.high,
-                            "mean_wait_s": sum(v[1] for v in values) / len(values),
+                            **seed_summary(values),
                         }
                     )
     return rows
@@ -217,8 +210,7 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
         ax.legend(fontsize=6, ncol=2 if panel == 0 else 1)
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(png, dpi=100, metadata={"Software": None})
-    plt.close(fig)
+    save(fig, png)
     return png
 
 

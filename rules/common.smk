@@ -104,6 +104,10 @@ def _fig8_workload(wildcards):
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
 
 
+def _fig8_platform(wildcards):
+    return str(FIG8.platforms[Fig8Run.from_path(wildcards.fig8).topology])
+
+
 def _fig9_unified_platform(wildcards):
     fields = path_fields(wildcards.fig9w)
     return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"

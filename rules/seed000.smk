@@ -87,6 +87,9 @@ rule seed000_fig8_simulate:
         jobs=f"{FIG8_RESULTS}/sims/{{fig8}}/out_jobs.csv",
     params:
         spec=FIG8,
+        platform=_fig8_platform,
+        options=lambda wildcards: Fig8Run.from_path(wildcards.fig8).scheduler_options(FIG8),
+        label=lambda wildcards: f"fig8 {wildcards.fig8}",
         decision_timeout=EXP.decision_timeout,
     log:
         f"{FIG8_RESULTS}/logs/simulate/{{fig8}}.log",
@@ -95,7 +98,7 @@ rule seed000_fig8_simulate:
         mem_mb=EXP.sim_mem_mb,
         runtime=EXP.sim_runtime_min,
     script:
-        "scripts/seed000_fig8_simulate.py"
+        "scripts/seed000_multiapp_simulate.py"
 
 
 rule seed000_fig8_artifact:
@@ -146,6 +149,9 @@ rule seed000_fig9_simulate:
         jobs=f"{FIG9_RESULTS}/sims/{{fig9}}/out_jobs.csv",
     params:
         spec=FIG9,
+        platform=lambda wildcards, input: input.platform,
+        options=lambda wildcards: Fig9Run.from_path(wildcards.fig9).scheduler_options(FIG9),
+        label=lambda wildcards: f"fig9 {wildcards.fig9}",
         decision_timeout=EXP.decision_timeout,
     log:
         f"{FIG9_RESULTS}/logs/simulate/{{fig9}}.log",
@@ -154,7 +160,7 @@ rule seed000_fig9_simulate:
         mem_mb=EXP.sim_mem_mb,
         runtime=EXP.sim_runtime_min,
     script:
-        "scripts/seed000_fig9_simulate.py"
+        "scripts/seed000_multiapp_simulate.py"
 
 
 rule seed000_fig9_artifact:

@@ -37,7 +37,7 @@ class ExternalStorage(StorageAssigner):
 
     def assign(self, request: StorageRequest) -> StorageChoice:
         params: ExternalParams = self.params  # type: ignore[assignment]
-        k = params.k if params.k is not None else request.profile_int("stg_k", "k")
+        k = request.k(params.k, "stg_k")
         view = request.platform.storage
         if k > len(view.nvm_of_host):
             raise UserError(

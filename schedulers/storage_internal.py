@@ -34,7 +34,7 @@ class InternalStorage(StorageAssigner):
 
     def assign(self, request: StorageRequest) -> StorageChoice:
         params: InternalParams = self.params  # type: ignore[assignment]
-        k = params.k if params.k is not None else request.profile_int("stg_k", "k")
+        k = request.k(params.k, "stg_k")
         n = len(request.hosts)
         if k > n:
             raise UserError(f"job {request.job.id!r}: {k} internal storage devices, but the job has only {n} nodes")

@@ -31,7 +31,7 @@ class SanStorage(StorageAssigner):
 
     def assign(self, request: StorageRequest) -> StorageChoice:
         params: SanParams = self.params  # type: ignore[assignment]
-        k = params.k if params.k is not None else request.profile_int("san_k", "k")
+        k = request.k(params.k, "san_k")
         servers = request.platform.storage.io_servers
         if k > len(servers):
             raise UserError(

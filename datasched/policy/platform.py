@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -32,9 +33,9 @@ class StorageView:
     nvm_of_host: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # compute id -> NVM id
     io_servers: tuple[int, ...] = ()  # resource ids, ascending
 
-    @property
+    @cached_property
     def host_of_nvm(self) -> Mapping[int, int]:
-        """NVM resource id -> the compute host it belongs to."""
+        """NVM resource id -> the compute host it belongs to (built once)."""
         return MappingProxyType({nvm: host for host, nvm in self.nvm_of_host.items()})
 
     @classmethod

@@ -65,6 +65,7 @@ class QueuePolicy(Policy):
         self.free_hosts: SortedSet = SortedSet()
         self.device_load: Counter[int] = Counter()  # storage resource id -> running jobs with data on it
         self._devices: dict[str, tuple[int, ...]] = {}  # running job -> devices its data is on
+        self._host_load: Mapping[int, int] | None = _NO_LOAD  # device_load by compute host; None: stale
 
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         super().begin(platform, now)
@@ -97,6 +98,7 @@ class QueuePolicy(Policy):
         if devices:
             self.device_load.subtract(devices)
             self.device_load += Counter()  # drops the devices no running job uses any more
+            self._host_load = None
 
     def on_submitted(self, job: JobInfo, now: float) -> None:
         """Hook for policies that keep their own per-job state."""
@@ -118,11 +120,12 @@ class QueuePolicy(Policy):
         )
 
     def _host_storage_load(self) -> Mapping[int, int]:
-        """Compute host -> running jobs whose data is on its NVM (for data-aware allocators)."""
-        if not self.device_load:
-            return _NO_LOAD
-        owner = self.platform.storage.host_of_nvm
-        return MappingProxyType({owner[d]: n for d, n in self.device_load.items() if n > 0 and d in owner})
+        """Compute host -> running jobs whose data is on its NVM (for data-aware
+        allocators); rebuilt only after the loads changed, not at every allocation."""
+        if self._host_load is None:
+            owner = self.platform.storage.host_of_nvm
+            self._host_load = MappingProxyType({owner[d]: n for d, n in self.device_load.items() if d in owner})
+        return self._host_load
 
     def assign_storage(self, job: JobInfo, hosts: tuple[int, ...], now: float) -> StorageChoice | None:
         """The storage policy's choice for a phase job (``None``: no policy, or no data)."""
@@ -142,16 +145,8 @@ class QueuePolicy(Policy):
         del self.waiting[job.id]
         self.running[job.id] = RunningJob(job, hosts, now)
         self.free_hosts.difference_update(hosts)
-        if storage is not None:
-            devices = storage.devices or self._engine_devices(storage, hosts)
-            self._devices[job.id] = devices
-            self.device_load.update(devices)
+        if storage is not None and storage.devices:  # devices the engine derives are not counted
+            self._devices[job.id] = storage.devices
+            self.device_load.update(storage.devices)
+            self._host_load = None
         return ExecuteJob(job.id, hosts, storage)
-
-    def _engine_devices(self, storage: StorageChoice, hosts: tuple[int, ...]) -> tuple[int, ...]:
-        """Devices the engine derives when a choice names none: only cache is known here
-        (every host's own NVM); other kinds are not counted in ``device_load``."""
-        if storage.allocation == "cache":
-            nvm = self.platform.storage.nvm_of_host
-            return tuple(nvm[h] for h in hosts if h in nvm)
-        return ()

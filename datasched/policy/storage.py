@@ -56,6 +56,10 @@ class StorageRequest:
         value = self.job.profile.get("io_tasks") if self.job.profile else None
         return value if isinstance(value, int) and not isinstance(value, bool) and value >= 1 else None
 
+    def k(self, option: int | None, key: str) -> int:
+        """The assigner's ``k`` option, else the descriptor's ``key`` (``stg_k``, ``san_k``)."""
+        return option if option is not None else self.profile_int(key, "k")
+
     def profile_int(self, key: str, option: str) -> int:
         """An integer of the descriptor (``stg_k``, ``san_k``), or a clear error naming
         the job and the option that would replace it."""

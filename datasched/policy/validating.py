@@ -9,7 +9,7 @@ less helpful message, or worse, run an impossible schedule.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
@@ -159,10 +159,11 @@ class ValidatingPolicy(Policy):
         view = self.platform.storage
         if storage.allocation is None or not storage.devices or not (view.io_servers or view.nvm_of_host):
             return
+        allowed: Container[int]
         if storage.allocation == "san":
-            allowed, kind = set(view.io_servers), "an I/O server"
+            allowed, kind = view.io_servers, "an I/O server"
         else:
-            allowed, kind = set(view.nvm_of_host.values()), "a node NVM endpoint"
+            allowed, kind = view.host_of_nvm, "a node NVM endpoint"
         for device in storage.devices:
             if device not in allowed:
                 raise IllegalDecision(

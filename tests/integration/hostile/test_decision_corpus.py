@@ -55,14 +55,14 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("text,fragments", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
-def test_hostile_reply(tmp_path, text, fragments):
+def run_against_reply(tmp_path, reply: str, decision_timeout: int) -> subprocess.CompletedProcess:
+    """The engine, one delay job, and a peer that answers ``reply`` verbatim to every message."""
     workload = write_workload(tmp_path, [{"id": 1, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
-    (tmp_path / "reply.txt").write_text(text)
+    (tmp_path / "reply.txt").write_text(reply)
     endpoint = f"tcp://127.0.0.1:{free_port()}"
     peer = subprocess.Popen([sys.executable, str(TEST_DATA / "rawTextSched.py"), endpoint, str(tmp_path / "reply.txt")])
     try:
-        r = subprocess.run(
+        return subprocess.run(
             [
                 str(find_engine()),
                 "-p",
@@ -74,7 +74,7 @@ def test_hostile_reply(tmp_path, text, fragments):
                 "-s",
                 endpoint,
                 "--decision-timeout",
-                "10",
+                str(decision_timeout),
             ],
             capture_output=True,
             text=True,
@@ -84,6 +84,11 @@ def test_hostile_reply(tmp_path, text, fragments):
     finally:
         peer.kill()
         peer.wait()
+
+
+@pytest.mark.parametrize("text,fragments", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
+def test_hostile_reply(tmp_path, text, fragments):
+    r = run_against_reply(tmp_path, text, 10)
     assert r.returncode != 0, r.stderr
     assert "terminate called" not in r.stderr and "Backtrace" not in r.stderr, r.stderr
     errors = [line for line in r.stderr.splitlines() if line.startswith("datasched-sim: error:")]
@@ -96,31 +101,6 @@ def test_hostile_reply(tmp_path, text, fragments):
 
 def test_the_corpus_peer_runs_a_good_reply_to_the_end(tmp_path):
     """Control: the same peer with a valid first reply lets the run finish."""
-    workload = write_workload(tmp_path, [{"id": 1, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
-    (tmp_path / "reply.txt").write_text(json.dumps({"now": 0, "events": []}))
-    endpoint = f"tcp://127.0.0.1:{free_port()}"
-    peer = subprocess.Popen([sys.executable, str(TEST_DATA / "rawTextSched.py"), endpoint, str(tmp_path / "reply.txt")])
-    try:
-        r = subprocess.run(
-            [
-                str(find_engine()),
-                "-p",
-                str(TEST_DATA / "closed_form.xml"),
-                "-w",
-                str(workload),
-                "-e",
-                str(tmp_path / "out"),
-                "-s",
-                endpoint,
-                "--decision-timeout",
-                "3",
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    finally:
-        peer.kill()
-        peer.wait()
+    r = run_against_reply(tmp_path, json.dumps({"now": 0, "events": []}), 3)
     # Nobody ever starts job 1: the engine reports the deadlock, naming the job.
     assert r.returncode != 0 and "w0!1" in r.stderr and "deadlock" in r.stderr, r.stderr

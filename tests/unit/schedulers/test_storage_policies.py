@@ -200,3 +200,20 @@ def test_data_aware_without_topology_takes_the_least_loaded_lowest_ids():
     job = phase_job(2)
     request = AllocationRequest(job, (0, 1, 2), PlatformView.uniform(3), 0.0, storage_load=MappingProxyType({0: 2}))
     assert data_aware(request) == (1, 2)
+
+
+def test_queue_policies_track_which_hosts_serve_running_jobs_data():
+    """FCFS with internal k = 1: job a on hosts 0, 1 keeps its data on NVM 100 (host 0),
+    so the allocator of the next job sees host 0 busy with storage; once a completes,
+    nothing is busy."""
+    from datasched.policy import JobCompleted, JobSubmitted
+    from datasched.policy.events import CompletionState
+    from datasched.policy.registry import create_policy
+
+    policy = create_policy("fcfs", {"storage": {"name": "internal", "k": 1}})
+    policy.begin(two_switches(), 0.0)
+    (start,) = policy.react(0.0, [JobSubmitted(0.0, phase_job(2, job_id="a"))])
+    assert start.hosts == (0, 1) and start.storage.devices == (100,)
+    assert dict(policy._host_storage_load()) == {0: 1}
+    policy.react(1.0, [JobCompleted(1.0, "a", CompletionState.COMPLETED_SUCCESSFULLY)])
+    assert dict(policy._host_storage_load()) == {}
