@@ -146,7 +146,9 @@ class CaseResult:
 
     def files_text(self) -> str:
         """``jobs ok, schedule ok, machine_states DIFFERENT``: one word per compared file."""
-        return ", ".join(f"{name} {'ok' if status == 'identical' else status.upper()}" for name, status in self.files.items())
+        return ", ".join(
+            f"{name} {'ok' if status == 'identical' else status.upper()}" for name, status in self.files.items()
+        )
 
 
 def compare_outputs(case: Path, output_dir: Path, prefix: str = "out") -> CaseResult:

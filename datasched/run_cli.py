@@ -264,8 +264,10 @@ def cmd_conformance(args) -> int:
             result = conformance.check_case(case, Path(tmp))
         identical += result.identical
         how = " (replayed decisions, see JUSTIFIED_BY_REPLAY)" if case.name in conformance.JUSTIFIED_BY_REPLAY else ""
-        print(f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}; "
-              f"{result.files_text()}")
+        print(
+            f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}; "
+            f"{result.files_text()}"
+        )
         for diff in result.differences[:10]:
             print(f"    {diff}")
     print(f"{identical}/{len(cases)} cases identical")
@@ -285,7 +287,9 @@ def _regenerate(cases, root: Path, args) -> int:
         )
     into = root if args.overwrite_references else Path(args.into)
     if not args.overwrite_references and into.resolve() == root.resolve():
-        raise UserError(f"--into {into} is the cases folder itself: use --overwrite-references to replace its references")
+        raise UserError(
+            f"--into {into} is the cases folder itself: use --overwrite-references to replace its references"
+        )
     batsim_backend.find_batsim()
     same = failed = 0
     for case in cases:

@@ -310,7 +310,9 @@ def run_simulation(
         batsim_backend.check_options(engine_args)
         for w in workloads:
             if has_phase_profiles(w):
-                raise UserError(f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs")
+                raise UserError(
+                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs"
+                )
         engine_path = batsim_backend.find_batsim()
     output_dir = Path(output_dir).resolve()
     if output_dir.exists() and not output_dir.is_dir():
@@ -380,7 +382,9 @@ def _run_once(
     sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout, platform)
     endpoint = f"tcp://127.0.0.1:{port}"
     if engine == "batsim":
-        engine_cmd = batsim_backend.command(engine_path, platform, workloads, output_dir / prefix, endpoint, engine_args)
+        engine_cmd = batsim_backend.command(
+            engine_path, platform, workloads, output_dir / prefix, endpoint, engine_args
+        )
     else:
         engine_cmd = [str(engine_path), "-p", str(platform)]
         for w in workloads:
@@ -455,7 +459,8 @@ def _run_once(
         stop.check()
         if engine_rc != 0:
             raise SimulationError(
-                f"the engine ({'batsim' if engine == 'batsim' else 'datasched-sim'}) exited with status {engine_rc}:\n{_tail(engine_log)}\n"
+                f"the engine ({'batsim' if engine == 'batsim' else 'datasched-sim'}) exited with status "
+                f"{engine_rc}:\n{_tail(engine_log)}\n"
                 f"(decision process log: {sched_log}; command: {shlex.join(engine_cmd)})"
             )
         try:

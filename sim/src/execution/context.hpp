@@ -33,7 +33,7 @@ struct Context {
   ProtocolWriter writer;
   std::unique_ptr<ZmqClient> zmq;
   JobsCsv jobs_csv;
-  MachineStates machine_states;       ///< each resource's state over time, Batsim's accounting
+  MachineStates machine_states;        ///< each resource's state over time, Batsim's accounting
   MachineStatesCsv machine_states_csv; ///< Batsim's rows: one after each job start and end
   IoCsv io_csv;
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
@@ -50,7 +50,7 @@ struct Context {
   JobPool job_pool{this};
 
   // Progress and end-of-run figures.
-  int nb_completed_jobs = 0;
+  int nb_completed_jobs                               = 0;
   bool simulation_completed                           = false;
   std::chrono::steady_clock::time_point wall_start    = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress = wall_start;

@@ -108,8 +108,8 @@ void JobsCsv::add(const Job& job)
   if (killed)
     summary_.nb_killed++;
   // Batsim's figures: long double from the start and the runtime.
-  const long double completion = static_cast<long double>(start) + runtime;
-  const long double lwaiting   = static_cast<long double>(start) - job.submission_time;
+  const long double completion  = static_cast<long double>(start) + runtime;
+  const long double lwaiting    = static_cast<long double>(start) - job.submission_time;
   const long double lturnaround = completion - job.submission_time;
   const long double slowdown    = lturnaround / runtime;
   summary_.sum_waiting += lwaiting;

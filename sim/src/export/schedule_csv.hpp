@@ -15,7 +15,7 @@ struct JobsSummary;
 class MachineStates;
 
 struct ScheduleFigures {
-  int nb_machines            = 0; ///< compute and storage machines
+  int nb_machines             = 0; ///< compute and storage machines
   long double consumed_joules = 0;
   long nb_machine_switches    = 0;
   long nb_grouped_switches    = 0;

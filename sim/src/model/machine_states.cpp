@@ -33,12 +33,12 @@ void MachineStates::reset(int nb_machines, int nb_compute)
 
 void MachineStates::set_state(int id, MachineState state, double now)
 {
-  Machine& m            = machines_.at(id);
-  const long double at  = now;
-  const int from        = static_cast<int>(m.state);
-  const int to          = static_cast<int>(state);
-  m.spent[from]        += at - m.since;
-  m.since               = at;
+  Machine& m           = machines_.at(id);
+  const long double at = now;
+  const int from       = static_cast<int>(m.state);
+  const int to         = static_cast<int>(state);
+  m.spent[from] += at - m.since;
+  m.since = at;
   counts_[from]--;
   counts_[to]++;
   m.state = state;

@@ -33,7 +33,7 @@ const char* machine_state_name(MachineState state);
 
 /// Node-seconds spent by the compute nodes in each state over [0, horizon].
 struct StateTimes {
-  double horizon = 0;
+  double horizon  = 0;
   int nb_machines = 0;
   std::array<long double, kNbMachineStates> seconds{};
   long double operator[](MachineState s) const { return seconds[static_cast<int>(s)]; }
@@ -67,9 +67,9 @@ public:
 
 private:
   struct Machine {
-    MachineState state  = MachineState::Idle;
-    int nb_jobs         = 0;
-    long double since   = 0; ///< date of the last state change
+    MachineState state = MachineState::Idle;
+    int nb_jobs        = 0;
+    long double since  = 0; ///< date of the last state change
     std::array<long double, kNbMachineStates> spent{};
   };
   using Counts = std::array<int, kNbMachineStates>;
@@ -77,7 +77,7 @@ private:
   std::vector<Machine> machines_;
   Counts counts_{};
   int nb_compute_ = 0;
-  Counts compute_counts_{};                       ///< true counts over compute nodes only
+  Counts compute_counts_{};                        ///< true counts over compute nodes only
   std::vector<std::pair<double, Counts>> history_; ///< compute_counts_ after each change (date order)
 };
 

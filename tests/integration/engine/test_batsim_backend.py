@@ -28,6 +28,21 @@ with open(os.environ["FAKE_BATSIM_ARGV"], "w") as f:
 if os.environ.get("FAKE_BATSIM_FAIL"):
     print("[batsim] fake failure: " + os.environ["FAKE_BATSIM_FAIL"], file=sys.stderr)
     sys.exit(3)
+# end the simulation as Batsim does, so that the decision process exits at once
+import zmq
+socket = zmq.Context().socket(zmq.REQ)
+socket.setsockopt(zmq.RCVTIMEO, 30000)
+socket.connect(args[args.index("-s") + 1])
+begins = {{"nb_resources": 1, "nb_compute_resources": 1, "nb_storage_resources": 0,
+          "compute_resources": [{{"id": 0, "name": "h0", "state": "idle", "properties": {{}}}}],
+          "storage_resources": [], "allow_compute_sharing": False, "allow_storage_sharing": True,
+          "config": {{"profiles-forwarded-on-submission": False, "dynamic-jobs-enabled": False,
+                     "dynamic-jobs-acknowledged": False, "forward-unknown-events": False}},
+          "profiles": {{}}, "workloads": {{}}}}
+for event in ({{"timestamp": 0.0, "type": "SIMULATION_BEGINS", "data": begins}},
+              {{"timestamp": 0.0, "type": "SIMULATION_ENDS", "data": {{}}}}):
+    socket.send_string(json.dumps({{"now": 0.0, "events": [event]}}))
+    socket.recv_string()
 prefix = args[args.index("-e") + 1]
 with open(prefix + "_jobs.csv", "w") as f:
     f.write("job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,"
@@ -61,7 +76,9 @@ def fake_batsim(tmp_path, monkeypatch) -> Path:
 
 @pytest.fixture
 def workload(tmp_path) -> Path:
-    return write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"d": {"type": "delay", "delay": 1}})
+    return write_workload(
+        tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"d": {"type": "delay", "delay": 1}}
+    )
 
 
 def test_batsim_gets_the_same_inputs_and_only_its_own_options(tmp_path, fake_batsim, workload):

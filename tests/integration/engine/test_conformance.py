@@ -1,4 +1,6 @@
-"""Conformance with real Batsim 4.2.1 on every reference case of tests/data/conformance."""
+"""Conformance with real Batsim 4.2.1 on every reference case of tests/data/conformance:
+every expected_*.csv a case holds (jobs, schedule, machine states, energy files) is
+compared with our output by its comparer (conformance.OUTPUT_KINDS)."""
 
 import pytest
 
@@ -28,8 +30,9 @@ def _param(case):
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_case_is_identical_to_batsim(case, tmp_path):
     result = conformance.check_case(case, tmp_path)
-    assert result.identical, "\n".join(result.differences[:20])
+    assert result.identical, result.files_text() + "\n" + "\n".join(result.differences[:20])
     assert result.nb_jobs > 0
+    assert {"jobs", "schedule"} <= set(result.files)
 
 
 def test_every_reference_case_is_in_the_repository():
