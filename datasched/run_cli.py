@@ -264,9 +264,13 @@ def cmd_conformance(args) -> int:
             result = conformance.check_case(case, Path(tmp))
         identical += result.identical
         how = " (replayed decisions, see JUSTIFIED_BY_REPLAY)" if case.name in conformance.JUSTIFIED_BY_REPLAY else ""
+        absent = [
+            k.name for k in conformance.OUTPUT_KINDS[:3] if k.name not in result.files and "run" not in result.files
+        ]
+        note = f"; no {', '.join(absent)} reference (see the cases' README.md)" if absent else ""
         print(
             f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}; "
-            f"{result.files_text()}"
+            f"{result.files_text()}{note}"
         )
         for diff in result.differences[:10]:
             print(f"    {diff}")

@@ -102,6 +102,11 @@ class SimulationResult:
     def machine_states_csv(self) -> Path:
         return self.output_dir / f"{self.prefix}_machine_states.csv"
 
+    @property
+    def utilisation_csv(self) -> Path:
+        """Ours (datasched-sim only): the compute nodes' time per state over [0, makespan]."""
+        return self.output_dir / f"{self.prefix}_utilisation.csv"
+
 
 def free_port() -> int:
     """A TCP port that was free a moment ago (bind to port 0, read it, release it)."""

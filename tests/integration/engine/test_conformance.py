@@ -68,3 +68,18 @@ def test_filler_schedule_depends_on_the_process_memory_layout(tmp_path, monkeypa
         )
         outputs.add(r.jobs_csv.read_bytes())
     assert len(outputs) > 1
+
+
+def test_cli_says_which_files_match(capsys):
+    """`datasched conformance` names each compared file per case, and a reference a case lacks."""
+    from datasched.cli import main
+
+    assert main(["conformance", "--case", "tuto1_easy", "--case", "pfs_contention_filler"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(
+        line.startswith("identical  tuto1_easy") and "jobs ok, schedule ok, machine_states ok" in line for line in lines
+    )
+    assert any(
+        line.startswith("identical  pfs_contention_filler") and "no machine_states reference" in line for line in lines
+    )
+    assert lines[-1] == "2/2 cases identical"
