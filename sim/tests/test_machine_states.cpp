@@ -1,5 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "export/machine_states_csv.hpp"
 #include "model/machine_states.hpp"
 
 using datasched::IntervalSet;
@@ -109,4 +119,30 @@ TEST(MachineStates, ComputeNodeTimesStopAtTheHorizon)
   EXPECT_DOUBLE_EQ(static_cast<double>(t[MachineState::Computing]), 2.0);
   EXPECT_DOUBLE_EQ(static_cast<double>(t[MachineState::Idle]), 1.0);
   EXPECT_DOUBLE_EQ(static_cast<double>(t[MachineState::Unavailable]), 0.0);
+}
+
+// Batsim prints the date with printf's "%g" (6 significant digits): our rows must be the
+// same text for any date, small, large or with an exponent.
+TEST(MachineStatesCsv, DatesArePrintedAsPrintfG)
+{
+  const std::vector<double> dates = {0.0,      6.0008e-05, 1e-5,     10.000060008, 10.002015,          15.002030,
+                                     999999.5, 1234567.0,  30.60225, 1e10 + 0.5,   100000006472.621674};
+  MachineStates s;
+  s.reset(2, 2);
+  datasched::MachineStatesCsv csv;
+  std::string expected = "time,nb_sleeping,nb_switching_on,nb_switching_off,nb_idle,nb_computing\n";
+  for (double d : dates) {
+    csv.add_row(d, s);
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%g,0,0,0,2,0\n", d);
+    expected += buffer;
+  }
+  // a name of this process only: parallel test runs never share it
+  const auto path =
+      std::filesystem::path(::testing::TempDir()) / ("datasched_machine_states_" + std::to_string(::getpid()) + ".csv");
+  csv.write(path.string());
+  std::ifstream in(path);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(path);
+  EXPECT_EQ(written, expected);
 }

@@ -70,7 +70,6 @@ std::string pending_jobs_description(Context& ctx)
   return std::to_string(count) + " submitted job(s) never started: " + list + (count > 5 ? ", ..." : "");
 }
 
-/// Host-seconds spent unavailable between 0 and `end`.
 } // namespace
 
 void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
