@@ -214,3 +214,15 @@ def test_our_policy_runs_unchanged_on_real_batsim(tmp_path):
     result = run_simulation(case / "platform.xml", case / "workload.json", "easy", tmp_path, engine="batsim")
     jobs = conformance.read_jobs(result.jobs_csv)
     assert jobs and all(row["final_state"].startswith("COMPLETED") for row in jobs.values())
+
+
+def test_cli_run_with_batsim(tmp_path, fake_batsim, workload, capsys):
+    """`datasched run --engine batsim` goes through the same runner: Batsim's outputs are
+    read back for the summary line."""
+    from datasched.cli import main
+
+    out = tmp_path / "out"
+    argv = ["run", "--engine", "batsim", "--platform", str(PLATFORM), "--workload", str(workload)]
+    assert main([*argv, "--scheduler", "fcfs", "--output", str(out), "--engine-arg=-E"]) == 0
+    assert "0 jobs" in capsys.readouterr().out
+    assert json.loads(fake_batsim.read_text())[-1] == "-E"
