@@ -269,7 +269,7 @@ private:
       ssize_t index = -1;
       try {
         const double before = Engine::get_clock();
-        index = simgrid::s4u::Exec::wait_any_for(pending, limited() ? remaining_ : -1.0);
+        index               = simgrid::s4u::Exec::wait_any_for(pending, limited() ? remaining_ : -1.0);
         if (limited())
           remaining_ -= Engine::get_clock() - before;
       } catch (const simgrid::CancelException&) {

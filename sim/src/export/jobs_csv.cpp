@@ -73,7 +73,7 @@ void JobsCsv::add(const Job& job)
   const double finish          = rejected ? -1 : static_cast<double>(finish_ld);
   const double waiting         = rejected ? -1 : static_cast<double>(start_ld - job.submission_time);
   const double turnaround      = rejected ? -1 : static_cast<double>(finish_ld - job.submission_time);
-  const double stretch = rejected ? -1 : static_cast<double>((finish_ld - job.submission_time) / runtime_ld);
+  const double stretch         = rejected ? -1 : static_cast<double>((finish_ld - job.submission_time) / runtime_ld);
 
   auto field = [this](const std::string& text) {
     rows_ += ',';

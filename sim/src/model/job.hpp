@@ -66,7 +66,7 @@ struct Job {
   /// Clock at its end minus starting_time, kept in long double as Batsim keeps it (exact
   /// for dates of similar magnitude, so starting_time + runtime is the end date).
   long double runtime = 0;
-  int return_code      = 0;
+  int return_code     = 0;
   std::string metadata;
   bool killed          = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill

@@ -36,7 +36,10 @@ double scale_by_power_of_ten(double significand, int exponent)
   return significand / powers_of_ten()[static_cast<size_t>(-exponent)];
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_digit(char c)
+{
+  return c >= '0' && c <= '9';
+}
 
 } // namespace
 
@@ -51,12 +54,12 @@ double batsim_json_number(std::string_view text)
 
   // Integer part: exact in 64 bits up to rapidjson's overflow guard, then in a double.
   // rapidjson counts every integer digit but the first as significant.
-  std::uint64_t integer = 0;
-  double value          = 0.0;
-  bool in_double        = false;
-  int significant       = 0;
-  const std::uint64_t guard      = minus ? 0x0CCCCCCCCCCCCCCCULL : 0x1999999999999999ULL;
-  const char guard_last_digit    = minus ? '8' : '5';
+  std::uint64_t integer       = 0;
+  double value                = 0.0;
+  bool in_double              = false;
+  int significant             = 0;
+  const std::uint64_t guard   = minus ? 0x0CCCCCCCCCCCCCCCULL : 0x1999999999999999ULL;
+  const char guard_last_digit = minus ? '8' : '5';
   if (digit_at(k)) {
     const bool leading_zero = text[k] == '0';
     integer                 = static_cast<std::uint64_t>(text[k++] - '0');
