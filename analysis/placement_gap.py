@@ -294,5 +294,7 @@ _NOTES = [
     "loads are not in the objective, so `topology` is not expected to be near the optimum here, and "
     "`data_aware` trades some data distance for compactness on purpose.",
     "- `data_aware` is run with no storage load (every job here is waiting), so its busy-device term is 0.",
-    "- Hop distances come from the SimGrid cluster topology (`datasched/policy/topology.py`).",
+    "- Hop distances (`datasched/policy/topology.py`): the SimGrid cluster topology for the fat-tree and "
+    "torus; for the dragonfly (explicit zones) the generator's `topology_path` host property, a monotone "
+    "proxy (2 same router, 4 same group, 6 other group; minimal routes have 2, 3 and at most 5 links).",
 ]

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from datasched.policy.optimal import Instance, OfflineJob, SolveOptions, objective_value, solve
+from datasched.policy.optimal import Instance, Objective, OfflineJob, SolveOptions, objective_value, solve
 from datasched.policy.optimal_bounds import (
     UnitJob,
     makespan_bound,
@@ -105,7 +105,8 @@ def test_hand_checked_four_job_instance():
     assert brute_force_optimum("total_waiting", jobs, 2) == 5
     assert brute_force_optimum("makespan", jobs, 2) == 6
     assert makespan_bound(jobs, 2) == 6  # area bound: 0 + ceil(11 / 2)
-    for objective, optimum in [("total_waiting", 5), ("makespan", 6)]:
+    cases: list[tuple[Objective, int]] = [("total_waiting", 5), ("makespan", 6)]
+    for objective, optimum in cases:
         plan = solve(_instance(jobs, 2), SolveOptions(objective=objective))
         assert plan.status == "OPTIMAL" and plan.objective == optimum
         assert objective_value(objective, _instance(jobs, 2).jobs, plan.starts) == optimum
