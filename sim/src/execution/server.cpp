@@ -377,6 +377,10 @@ private:
       if (job.state != JobState::Running && (!job_state_is_final(job.state) || job.state == JobState::Rejected))
         fatal("KILL_JOB: job '" + id + "' cannot be killed: it is " + job_state_to_string(job.state) +
               " (only a running or completed job can be, as in Batsim)");
+      // Batsim would cancel the task of a job it never executed (a null pointer): refuse.
+      if (job.state == JobState::Running && !job.worker && !job.completion_sent)
+        fatal("KILL_JOB: job '" + id + "' has no execution to kill: it was set RUNNING by CHANGE_JOB_STATE, not "
+              "started by EXECUTE_JOB (set its final state with CHANGE_JOB_STATE instead)");
       job.kill_requested = true;
       to_kill.push_back(id);
     }

@@ -218,11 +218,17 @@ def test_kill_of_a_completed_job_is_acknowledged_without_progress(tmp_path):
     [
         ([kill("w0!0")], "KILL_JOB: job 'w0!0' cannot be killed: it is SUBMITTED"),
         ([{"type": "REJECT_JOB", "data": {"job_id": "w0!0"}}, kill("w0!0")], "it is REJECTED"),
+        (
+            [{"type": "CHANGE_JOB_STATE", "data": {"job_id": "w0!0", "job_state": "RUNNING"}}, kill("w0!0")],
+            "has no execution to kill",
+        ),
     ],
 )
 def test_kill_of_a_job_that_never_started_stops_the_run(tmp_path, send, message):
     """Batsim aborts: server.cpp 896-898 (a submitted job is neither running nor
-    complete) and jobs_execution.cpp 653-656 (a rejected job "has not been started")."""
+    complete) and jobs_execution.cpp 653-656 (a rejected job "has not been started");
+    a job set RUNNING by CHANGE_JOB_STATE has no task for cancel_ptask (jobs_execution.cpp
+    620-637, a null pointer in Batsim): we stop with one line instead of crashing."""
     jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "short"}]
     process, _, _ = run_triggered(tmp_path, jobs, LONG, [on("JOB_SUBMITTED", send, job_id="w0!0")])
     assert process.returncode != 0
