@@ -78,8 +78,7 @@ private:
   {
     if (nb_waiters_ == 0 && nb_killers_ == 0)
       return;
-    fatal("the decision process sent " +
-          std::string(nb_waiters_ > 0 ? "CALL_ME_LATER" : "KILL_JOB") +
+    fatal("the decision process sent " + std::string(nb_waiters_ > 0 ? "CALL_ME_LATER" : "KILL_JOB") +
           " in reply to SIMULATION_ENDS: the simulation is over (Batsim 4.2.1 aborts too); a decision process "
           "must answer SIMULATION_ENDS with no event");
   }
@@ -379,7 +378,8 @@ private:
               " (only a running or completed job can be, as in Batsim)");
       // Batsim would cancel the task of a job it never executed (a null pointer): refuse.
       if (job.state == JobState::Running && !job.worker && !job.completion_sent)
-        fatal("KILL_JOB: job '" + id + "' has no execution to kill: it was set RUNNING by CHANGE_JOB_STATE, not "
+        fatal("KILL_JOB: job '" + id +
+              "' has no execution to kill: it was set RUNNING by CHANGE_JOB_STATE, not "
               "started by EXECUTE_JOB (set its final state with CHANGE_JOB_STATE instead)");
       job.kill_requested = true;
       to_kill.push_back(id);

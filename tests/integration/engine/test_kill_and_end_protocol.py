@@ -73,8 +73,19 @@ def run_triggered(tmp_path, jobs, profiles, rules):
     out = tmp_path / "out"
     try:
         process = subprocess.run(
-            [str(find_engine()), "-p", str(PLATFORM), "-w", str(workload), "-e", str(out), "-s", endpoint,
-             "--decision-timeout", "10"],
+            [
+                str(find_engine()),
+                "-p",
+                str(PLATFORM),
+                "-w",
+                str(workload),
+                "-e",
+                str(out),
+                "-s",
+                endpoint,
+                "--decision-timeout",
+                "10",
+            ],
             capture_output=True,
             text=True,
             timeout=60,
