@@ -68,6 +68,7 @@ struct Job {
   long double runtime = 0;
   int return_code     = 0;
   std::string metadata;
+  bool kill_requested  = false; ///< named by a KILL_JOB already: later ones skip it (as Batsim)
   bool killed          = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill
 
