@@ -21,6 +21,7 @@ include: "rules/simulate.smk"
 include: "rules/analyse.smk"
 include: "rules/figures.smk"
 include: "rules/seed000.smk"
+include: "rules/placement.smk"
 
 
 rule all:
@@ -29,6 +30,7 @@ rule all:
         seed000_fig6_outputs(),
         seed000_fig8_outputs(),
         seed000_fig9_outputs(),
+        placement_gap_outputs(),
     default_target: True
 
 
@@ -50,6 +52,11 @@ rule seed000_fig8:
 rule seed000_fig9:
     input:
         seed000_fig9_outputs(),
+
+
+rule placement_gap:
+    input:
+        placement_gap_outputs(),
 
 
 rule simulations:

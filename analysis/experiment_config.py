@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.placement_gap import PlacementGapSpec
+from datasched.analysis.placement_gap import parse_spec as parse_placement_gap_spec
 from datasched.analysis.seed000_fig6 import Fig6Spec
 from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
 from datasched.analysis.seed000_fig8 import Fig8Spec
@@ -112,6 +114,8 @@ class ExperimentConfig:
     seed000_fig8_dir: Path | None = None
     seed000_fig9: Fig9Spec | None = None
     seed000_fig9_dir: Path | None = None
+    placement_gap: PlacementGapSpec | None = None
+    placement_gap_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -148,6 +152,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig6 = data["artifacts"].get("seed000_fig6")
     fig8 = data["artifacts"].get("seed000_fig8")
     fig9 = data["artifacts"].get("seed000_fig9")
+    gap = data["artifacts"].get("placement_gap")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -164,6 +169,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed000_fig8_dir=_repo_path(fig8["dir"]) if fig8 else None,
         seed000_fig9=_seed000_fig9(fig9, source) if fig9 else None,
         seed000_fig9_dir=_repo_path(fig9["dir"]) if fig9 else None,
+        placement_gap=_placement_gap(gap, source) if gap else None,
+        placement_gap_dir=_repo_path(gap["dir"]) if gap else None,
     )
 
 
@@ -268,6 +275,18 @@ def _seed000_fig9(spec: Mapping[str, Any], source: str) -> Fig9Spec:
     _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
     _check_names(
         [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
+    )
+    return result
+
+
+def _placement_gap(spec: Mapping[str, Any], source: str) -> PlacementGapSpec:
+    where = "artifacts.placement_gap"
+    result = parse_placement_gap_spec(spec, REPO_ROOT)
+    for label, platform in result.platforms.items():
+        if not platform.is_file():
+            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_names(
+        list(result.allocators), _registry().allocator_names(), f"{source}: {where}.allocators", "allocation policy"
     )
     return result
 

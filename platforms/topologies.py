@@ -141,7 +141,9 @@ def _add_dragonfly(
             hosts = [names[(g * a + r) * p + s] for s in range(p)]
             for host in hosts:
                 he = sub(rz, "host", id=host, speed=speed(node_speed), core=str(cores))
-                props(he, node_props)
+                # group/router path: the allocators' hop distances (datasched.policy.topology)
+                # cannot be read from explicit zones, only from clusters or this property
+                props(he, {**node_props, "topology_path": f"g{g}/r{r}"})
             sub(rz, "router", id=router(g, r))
             for s, host in enumerate(hosts):
                 link = f"ic_g{g}_r{r}_n{s}"

@@ -99,6 +99,17 @@ def seed000_fig9_outputs():
     return [f"{FIG9_DIR}/seed000_fig9.png", f"{FIG9_DIR}/seed000_fig9_plotted.csv", f"{FIG9_DIR}/report.md"]
 
 
+PLACEMENT = EXP.placement_gap
+PLACEMENT_DIR = workdir_relative(str(EXP.placement_gap_dir)) if PLACEMENT else ""
+
+
+def placement_gap_outputs():
+    """The allocators-against-the-optimum artifact's files (rules/placement.smk), or none."""
+    if not PLACEMENT:
+        return []
+    return [f"{PLACEMENT_DIR}/placement_gap.png", f"{PLACEMENT_DIR}/placement_gap_plotted.csv", f"{PLACEMENT_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -127,6 +138,7 @@ onsuccess:
         (FIG6_DIR, seed000_fig6_outputs()),
         (FIG8_DIR, seed000_fig8_outputs()),
         (FIG9_DIR, seed000_fig9_outputs()),
+        (PLACEMENT_DIR, placement_gap_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

@@ -2,7 +2,9 @@
 // message, turns them into protocol events for the decision process, applies the
 // decisions, and starts a decision round whenever the decision process is ready,
 // something is pending, and no other message is waiting (so simultaneous events are
-// batched into one round, as in Batsim).
+// batched into one round, as in Batsim). As in Batsim 4.2.1 (server.cpp 108-136),
+// SIMULATION_ENDS is sent at that same point, alone, once nothing is left to send and
+// no job, killer or CALL_ME_LATER waiter is pending.
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -34,14 +36,21 @@ public:
     auto* mailbox = simgrid::s4u::Mailbox::by_name("server");
     ctx_->writer.append_simulation_begins(ctx_->machines, ctx_->workloads, ctx_->protocol_config, now());
     start_decision_round();
-    check_simulation_finished();
 
     while (!end_acknowledged_) {
       std::unique_ptr<Message> message(mailbox->get<Message>());
       handle(*message);
-      if (sched_ready_ && !ctx_->writer.empty() && !end_acknowledged_ && mailbox->empty())
+      if (!sched_ready_ || end_acknowledged_ || !mailbox->empty())
+        continue;
+      if (!ctx_->writer.empty()) {
         start_decision_round();
+      } else if (!end_sent_ && simulation_finished()) {
+        ctx_->writer.append_simulation_ends(now());
+        start_decision_round();
+        end_sent_ = true;
+      }
     }
+    check_nothing_pending_after_end();
     ctx_->simulation_completed = true;
   }
 
@@ -54,21 +63,24 @@ private:
     ctx_->writer.clear();
     ctx_->decision_requested->release(); // the decision actor is waiting for it
     sched_ready_ = false;
-    if (end_in_buffer_) {
-      end_in_buffer_ = false;
-      end_sent_      = true;
-    }
   }
 
-  void check_simulation_finished()
+  /// Batsim's is_simulation_finished (server.cpp 1057-1067), energy switches aside.
+  bool simulation_finished() const
   {
-    if (end_in_buffer_ || end_sent_)
+    return nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
+           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_waiters_ == 0;
+  }
+
+  /// Batsim aborts when its loop ends with a waiter or killer left (server.cpp 147-151):
+  /// only a CALL_ME_LATER or KILL_JOB sent in reply to SIMULATION_ENDS can leave one.
+  void check_nothing_pending_after_end() const
+  {
+    if (nb_waiters_ == 0 && nb_killers_ == 0)
       return;
-    if (nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
-        nb_completed_ == nb_submitted_ && nb_killers_ == 0) {
-      ctx_->writer.append_simulation_ends(now());
-      end_in_buffer_ = true;
-    }
+    fatal("the decision process sent " + std::string(nb_waiters_ > 0 ? "CALL_ME_LATER" : "KILL_JOB") +
+          " in reply to SIMULATION_ENDS: the simulation is over (Batsim 4.2.1 aborts too); a decision process "
+          "must answer SIMULATION_ENDS with no event");
   }
 
   void handle(Message& m)
@@ -80,7 +92,6 @@ private:
         nb_submitters_finished_++;
         if (nb_submitters_finished_ == expected_submitters_)
           ctx_->writer.append_notify("no_more_static_job_to_submit", now());
-        check_simulation_finished();
         return;
       case MessageType::JobSubmitted:
         for (Job* job : m.jobs)
@@ -95,6 +106,7 @@ private:
           end_acknowledged_ = true;
         return;
       case MessageType::WaitingDone:
+        nb_waiters_--;
         ctx_->writer.append_requested_call(now());
         return;
       case MessageType::KillingDone:
@@ -144,21 +156,20 @@ private:
     ctx_->writer.append_job_completed(job.id, job_state_to_string(job.state), job.allocation.to_string(" "),
                                       job.return_code, now());
     ctx_->maybe_print_progress(now());
-    check_simulation_finished();
   }
 
+  /// As Batsim's server_on_killing_done (server.cpp 616-670): JOB_COMPLETED for each job
+  /// the killer really killed, then JOB_KILLED naming every job of its KILL_JOB (a job
+  /// already complete is listed without progress).
   void on_killing_done(Message& m)
   {
     nb_killers_--;
-    std::vector<std::string> killed_ids;
     for (Job* job : m.jobs) {
       finish(*job);
-      killed_ids.push_back(job->id);
       ctx_->writer.append_job_completed(job->id, job_state_to_string(job->state), job->allocation.to_string(" "),
                                         job->return_code, now());
     }
-    ctx_->writer.append_job_killed(killed_ids, m.progress, now());
-    check_simulation_finished();
+    ctx_->writer.append_job_killed(m.job_ids, m.progress, now());
   }
 
   void on_machine_event(Message& m)
@@ -349,15 +360,35 @@ private:
     nb_completed_++;
     ctx_->nb_completed_jobs++;
     ctx_->jobs_csv.add(job);
-    check_simulation_finished();
   }
 
+  /// As Batsim's server_on_kill_jobs (server.cpp 877-915): a job whose kill was already
+  /// requested is dropped (so it gets no second JOB_KILLED), and no killer starts (no
+  /// KILLING_DONE, no JOB_KILLED) when nothing is left. A completed job may be named: its
+  /// killer kills nothing and JOB_KILLED lists it without progress.
   void apply_one(KillJobs& d)
   {
-    for (const auto& id : d.job_ids)
-      job_for(id, "KILL_JOB");
+    std::vector<std::string> to_kill;
+    for (const auto& id : d.job_ids) {
+      Job& job = job_for(id, "KILL_JOB");
+      if (job.kill_requested)
+        continue;
+      // Batsim aborts on a job not started yet (server.cpp 896, jobs_execution.cpp 653).
+      if (job.state != JobState::Running && (!job_state_is_final(job.state) || job.state == JobState::Rejected))
+        fatal("KILL_JOB: job '" + id + "' cannot be killed: it is " + job_state_to_string(job.state) +
+              " (only a running or completed job can be, as in Batsim)");
+      // Batsim would cancel the task of a job it never executed (a null pointer): refuse.
+      if (job.state == JobState::Running && !job.worker && !job.completion_sent)
+        fatal("KILL_JOB: job '" + id +
+              "' has no execution to kill: it was set RUNNING by CHANGE_JOB_STATE, not "
+              "started by EXECUTE_JOB (set its final state with CHANGE_JOB_STATE instead)");
+      job.kill_requested = true;
+      to_kill.push_back(id);
+    }
+    if (to_kill.empty())
+      return;
     nb_killers_++;
-    simgrid::s4u::Actor::create("killer", ctx_->machines.master().host, killer_actor, ctx_, d.job_ids);
+    simgrid::s4u::Actor::create("killer", ctx_->machines.master().host, killer_actor, ctx_, std::move(to_kill));
   }
 
   void apply_one(CallMeLater& d)
@@ -365,7 +396,10 @@ private:
     if (!(d.when <= kMaxTime)) // also NaN
       fatal("CALL_ME_LATER: timestamp " + std::to_string(d.when) + " is beyond the largest simulated date (" +
             kMaxTimeText + " s)");
-    // A daemon: a CALL_ME_LATER beyond the end of the simulation must not keep it alive.
+    // Counted until its WAITING_DONE arrives: the simulation does not end before (Batsim's
+    // nb_waiters). A daemon only so that SimGrid does not wait for it if the run stops
+    // early (check_nothing_pending_after_end).
+    nb_waiters_++;
     simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when)->daemonize();
   }
 
@@ -373,7 +407,6 @@ private:
   {
     if (d.type == "registration_finished") {
       registration_finished_ = true;
-      check_simulation_finished();
     } else if (d.type == "continue_registration") {
       registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
     } else {
@@ -446,7 +479,6 @@ private:
         nb_completed_++;
         ctx_->nb_completed_jobs++;
         ctx_->jobs_csv.add(job);
-        check_simulation_finished();
       } else {
         job.state = state;
       }
@@ -473,9 +505,9 @@ private:
   int nb_completed_           = 0;
   int nb_running_             = 0;
   int nb_killers_             = 0;
+  int nb_waiters_             = 0;
   bool registration_finished_ = true;
   bool sched_ready_           = false;
-  bool end_in_buffer_         = false;
   bool end_sent_              = false;
   bool end_acknowledged_      = false;
   std::vector<bool> route_checked_;

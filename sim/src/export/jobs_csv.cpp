@@ -62,13 +62,18 @@ void JobsCsv::add(const Job& job)
   const bool success  = job.state == JobState::CompletedSuccessfully && job.return_code == 0;
   const bool killed   = job.state == JobState::CompletedKilled || job.state == JobState::CompletedWalltimeReached;
 
-  // A zero runtime is written as 1e-5, as Batsim does, so that stretch stays finite.
-  const double runtime    = rejected ? 0 : std::max(job.runtime, 1e-5);
-  const double start      = rejected ? -1 : job.starting_time;
-  const double finish     = rejected ? -1 : job.starting_time + runtime;
-  const double waiting    = rejected ? -1 : start - job.submission_time;
-  const double turnaround = rejected ? -1 : finish - job.submission_time;
-  const double stretch    = rejected ? -1 : turnaround / runtime;
+  // As Batsim (jobs.hpp, export.cpp): dates and runtime are long double, rounded to
+  // double only when written, so finish = start + runtime is the end date itself. A zero
+  // runtime is written as 1e-5, as Batsim does, so that stretch stays finite.
+  const long double runtime_ld = job.runtime == 0 ? 1e-5L : job.runtime;
+  const long double start_ld   = job.starting_time;
+  const long double finish_ld  = start_ld + runtime_ld;
+  const double runtime         = rejected ? 0 : static_cast<double>(runtime_ld);
+  const double start           = rejected ? -1 : job.starting_time;
+  const double finish          = rejected ? -1 : static_cast<double>(finish_ld);
+  const double waiting         = rejected ? -1 : static_cast<double>(start_ld - job.submission_time);
+  const double turnaround      = rejected ? -1 : static_cast<double>(finish_ld - job.submission_time);
+  const double stretch         = rejected ? -1 : static_cast<double>((finish_ld - job.submission_time) / runtime_ld);
 
   auto field = [this](const std::string& text) {
     rows_ += ',';
@@ -107,11 +112,11 @@ void JobsCsv::add(const Job& job)
     summary_.nb_success++;
   if (killed)
     summary_.nb_killed++;
-  // Batsim's figures: long double from the start and the runtime.
-  const long double completion  = static_cast<long double>(start) + runtime;
-  const long double lwaiting    = static_cast<long double>(start) - job.submission_time;
-  const long double lturnaround = completion - job.submission_time;
-  const long double slowdown    = lturnaround / runtime;
+  // Batsim's schedule figures (JobsTracer::write_job): long double throughout.
+  const long double completion  = finish_ld;
+  const long double lwaiting    = start_ld - job.submission_time;
+  const long double lturnaround = finish_ld - job.submission_time;
+  const long double slowdown    = lturnaround / runtime_ld;
   summary_.sum_waiting += lwaiting;
   summary_.sum_turnaround += lturnaround;
   summary_.sum_slowdown += slowdown;

@@ -63,9 +63,12 @@ struct Job {
   std::optional<RequestedStorage> requested_storage; ///< EXECUTE_JOB's datasched_storage extension
   std::unique_ptr<IoRecord> io;                      ///< per-tier accounting of a datasched_phases job
   double starting_time = -1;
-  double runtime       = 0;
-  int return_code      = 0;
+  /// Clock at its end minus starting_time, kept in long double as Batsim keeps it (exact
+  /// for dates of similar magnitude, so starting_time + runtime is the end date).
+  long double runtime = 0;
+  int return_code     = 0;
   std::string metadata;
+  bool kill_requested  = false; ///< named by a KILL_JOB already: later ones skip it (as Batsim)
   bool killed          = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill
 

@@ -16,8 +16,6 @@ CASES = conformance.case_dirs()
 NOT_YET = {
     "energy_easy": "issue 17 item 1: energy (-E) is refused",
     "energy_sleep": "issue 17 item 1: energy (-E) is refused",
-    "far_dates": "issue 17 item 3: dates of 1e10-1e11 s differ by a few float steps",
-    "walltime_ties": "issue 17 item 2: delay == walltime must always be killed",
 }
 
 

@@ -83,6 +83,25 @@ def test_dragonfly_is_explicit_and_seed_sized():
     assert len([name for name in model.links["interconnect"] if name.startswith("ic_global_")]) == 36
 
 
+def test_dragonfly_hosts_give_the_allocators_hop_distances(tmp_path):
+    """Explicit zones carry no topology SimGrid's cluster attributes would; the hosts'
+    topology_path g<g>/r<r> does: 2 hops on one router, 4 in one group, 6 between groups."""
+    from datasched.policy.platform import HostInfo
+    from datasched.policy.topology import distances_for
+
+    path = tmp_path / "df.xml"
+    path.write_bytes(to_xml(generate(small(topology=DragonflyParams(p=2, a=4, h=2)))))
+    hosts: list[HostInfo] = []
+    for element in ET.parse(path).getroot().iter("host"):
+        props = {str(p.get("id")): str(p.get("value")) for p in element.iter("prop")}
+        if props.get("datasched_role") == "compute_node":
+            hosts.append(HostInfo(len(hosts), str(element.get("id")), props))
+    distances = distances_for(hosts, path)
+    assert distances is not None
+    m = distances.matrix  # ranks: (group * 4 + router) * 2 + slot
+    assert m[0, 1] == 2 and m[0, 2] == 4 and m[0, 8] == 6
+
+
 def test_setups():
     fwd = generate(ForwardingParams())
     assert fwd.role_counts() == {"master": 1, "compute_node": 32, "forwarder": 4, "io_server": 4}
