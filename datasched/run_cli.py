@@ -22,7 +22,13 @@ def register(subparsers) -> None:
     )
     run.add_argument("--options", default="{}", help="scheduler options as a JSON object")
     run.add_argument("--output", default="out", help="output folder (default: out)")
-    run.add_argument("--engine", default="sim", choices=["sim"], help="simulation engine (default: sim)")
+    run.add_argument(
+        "--engine",
+        default="sim",
+        choices=["sim", "batsim"],
+        help="simulation engine: sim (datasched-sim, default) or batsim (real Batsim 4.2.1 on PATH; only options "
+        "Batsim knows)",
+    )
     run.add_argument(
         "--decision-timeout",
         type=float,
@@ -57,6 +63,20 @@ def register(subparsers) -> None:
 
     conf = subparsers.add_parser("conformance", help="compare the engine with real Batsim 4.2.1 reference runs")
     conf.add_argument("--cases", default=None, help="folder of conformance cases (default: tests/data/conformance)")
+    conf.add_argument(
+        "--engine",
+        default="sim",
+        choices=["sim", "batsim"],
+        help="sim: compare datasched-sim with the references (default); batsim: regenerate the references with real "
+        "Batsim on PATH (needs --into or --overwrite-references)",
+    )
+    conf.add_argument("--into", default=None, help="with --engine batsim: folder to write the regenerated cases into")
+    conf.add_argument(
+        "--overwrite-references",
+        action="store_true",
+        help="with --engine batsim: replace the references in the cases folder itself",
+    )
+    conf.add_argument("--case", action="append", default=[], help="only this case (repeatable)")
     conf.set_defaults(func=cmd_conformance)
 
 
@@ -117,6 +137,7 @@ def _run(
     decision_timeout=600.0,
     traffic_policy="none",
     ipc_fanout=0,
+    engine="sim",
 ):
     progress = ProgressLine(Path(output).name)
     try:
@@ -131,6 +152,7 @@ def _run(
             on_progress=progress,
             traffic_policy=traffic_policy,
             ipc_fanout=ipc_fanout,
+            engine=engine,
         )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
@@ -159,6 +181,7 @@ def cmd_run(args) -> int:
         args.decision_timeout,
         args.traffic_policy,
         args.ipc_fanout,
+        args.engine,
     )
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     extra = f" {io_csv}" if io_csv.exists() else ""
@@ -226,14 +249,59 @@ def cmd_conformance(args) -> int:
     if not root.is_dir():
         raise UserError(f"conformance cases folder not found: {root}")
     cases = conformance.case_dirs(root)
+    unknown = sorted(set(args.case) - {c.name for c in cases})
+    if unknown:
+        raise UserError(f"--case: no case named {', '.join(unknown)} in {root}")
+    if args.case:
+        cases = [c for c in cases if c.name in args.case]
+    if args.engine == "batsim":
+        return _regenerate(cases, root, args)
+    if args.into or args.overwrite_references:
+        raise UserError("--into and --overwrite-references regenerate references: they need --engine batsim")
     identical = 0
     for case in cases:
         with tempfile.TemporaryDirectory() as tmp:
             result = conformance.check_case(case, Path(tmp))
         identical += result.identical
         how = " (replayed decisions, see JUSTIFIED_BY_REPLAY)" if case.name in conformance.JUSTIFIED_BY_REPLAY else ""
-        print(f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}")
+        absent = [
+            k.name for k in conformance.OUTPUT_KINDS[:3] if k.name not in result.files and "run" not in result.files
+        ]
+        note = f"; no {', '.join(absent)} reference (see the cases' README.md)" if absent else ""
+        print(
+            f"{'identical' if result.identical else 'DIFFERENT'}  {case.name}: {result.nb_jobs} jobs{how}; "
+            f"{result.files_text()}{note}"
+        )
         for diff in result.differences[:10]:
             print(f"    {diff}")
     print(f"{identical}/{len(cases)} cases identical")
     return 0 if identical == len(cases) else 1
+
+
+def _regenerate(cases, root: Path, args) -> int:
+    """``conformance --engine batsim``: rerun every case on real Batsim into new reference folders."""
+    from datasched import batsim_backend, conformance
+
+    if args.overwrite_references and args.into:
+        raise UserError("give either --into or --overwrite-references, not both")
+    if not (args.overwrite_references or args.into):
+        raise UserError(
+            "--engine batsim regenerates the references: give --into FOLDER (or --overwrite-references to replace "
+            f"those in {root})"
+        )
+    into = root if args.overwrite_references else Path(args.into)
+    if not args.overwrite_references and into.resolve() == root.resolve():
+        raise UserError(
+            f"--into {into} is the cases folder itself: use --overwrite-references to replace its references"
+        )
+    batsim_backend.find_batsim()
+    same = failed = 0
+    for case in cases:
+        result = conformance.regenerate_case(case, into, overwrite=args.overwrite_references)
+        same += result.identical
+        failed += result.files.get("run") == "failed"
+        print(f"{'same' if result.identical else 'CHANGED'}  {case.name}: {result.files_text()} -> {into / case.name}")
+        for diff in result.differences[:10]:
+            print(f"    {diff}")
+    print(f"{len(cases) - failed}/{len(cases)} cases regenerated, {same} equal to the previous references")
+    return 1 if failed else 0

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from datasched import batsim_backend
 from datasched.engine import find_engine
 from datasched.errors import Interrupted, UserError
 
@@ -39,7 +40,20 @@ PROGRESS_RE = re.compile(
 )
 
 #: The engine's outputs (``<prefix>_<suffix>``); a failed run leaves none of them.
-OUTPUT_SUFFIXES = ("jobs.csv", "schedule.csv", "machine_states.csv", "io.csv")
+#: (Batsim's own files too, for ``--engine batsim``: its Pajé trace and energy files.)
+OUTPUT_SUFFIXES = (
+    "jobs.csv",
+    "schedule.csv",
+    "machine_states.csv",
+    "utilisation.csv",
+    "io.csv",
+    "consumed_energy.csv",
+    "pstate_changes.csv",
+    "schedule.trace",
+)
+
+#: The simulation engines: ours (``datasched-sim``) and real Batsim where it is on PATH.
+ENGINES = ("sim", "batsim")
 
 #: Signals that stop a run (both processes) instead of killing the runner alone.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -87,6 +101,11 @@ class SimulationResult:
     @property
     def machine_states_csv(self) -> Path:
         return self.output_dir / f"{self.prefix}_machine_states.csv"
+
+    @property
+    def utilisation_csv(self) -> Path:
+        """Ours (datasched-sim only): the compute nodes' time per state over [0, makespan]."""
+        return self.output_dir / f"{self.prefix}_utilisation.csv"
 
 
 def free_port() -> int:
@@ -242,6 +261,18 @@ def has_phase_profiles(workload: Path) -> bool:
     return False
 
 
+def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: int) -> list[str]:
+    """Our engine's arguments: the user's plus those the runner's options stand for."""
+    if traffic_policy != "none":
+        engine_args = ["--traffic-policy", traffic_policy, *engine_args]
+    if any(has_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
+        # storage policies read a phase job's descriptor (stg_k, san_k, io_tasks) from its profile
+        engine_args = ["--forward-profiles-on-submission", *engine_args]
+    if ipc_fanout:
+        engine_args = ["--ipc-fanout", str(ipc_fanout), *engine_args]
+    return list(engine_args)
+
+
 def run_simulation(
     platform: str | Path,
     workload: str | Path | Sequence[str | Path],
@@ -255,6 +286,7 @@ def run_simulation(
     on_progress: Callable[[Progress], None] | None = None,
     traffic_policy: str = "none",
     ipc_fanout: int = 0,
+    engine: str = "sim",
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
 
@@ -263,6 +295,8 @@ def run_simulation(
     sim/src/execution/traffic.hpp); the engine checks it and names it in its error.
     ``ipc_fanout`` > 0 runs large communicate phases as the engine's approximate,
     calibrated all-to-all (``--ipc-fanout``; sim/src/execution/phase_plan.hpp); 0 is exact.
+    ``engine`` is ``sim`` (ours) or ``batsim`` (real Batsim on PATH, given only options it
+    knows; see batsim_backend.py).
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -273,6 +307,18 @@ def run_simulation(
             raise UserError(f"input {path} is a folder, not a file")
         if not path.is_file():
             raise UserError(f"input file not found: {path}")
+    if engine not in ENGINES:
+        raise UserError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    engine_path: Path | None = None
+    if engine == "batsim":
+        batsim_backend.refuse_engine_only(traffic_policy, ipc_fanout)
+        batsim_backend.check_options(engine_args)
+        for w in workloads:
+            if has_phase_profiles(w):
+                raise UserError(
+                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs"
+                )
+        engine_path = batsim_backend.find_batsim()
     output_dir = Path(output_dir).resolve()
     if output_dir.exists() and not output_dir.is_dir():
         raise UserError(f"output folder {output_dir} is a file")
@@ -283,14 +329,8 @@ def run_simulation(
     remove_outputs(output_dir, prefix)
     if not os.access(output_dir, os.W_OK | os.X_OK):
         raise UserError(f"output folder {output_dir} is not writable")
-    engine = find_engine()
-    if traffic_policy != "none":
-        engine_args = ["--traffic-policy", traffic_policy, *engine_args]
-    if any(has_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
-        # storage policies read a phase job's descriptor (stg_k, san_k, io_tasks) from its profile
-        engine_args = ["--forward-profiles-on-submission", *engine_args]
-    if ipc_fanout:
-        engine_args = ["--ipc-fanout", str(ipc_fanout), *engine_args]
+    if engine_path is None:  # our engine
+        engine_path, engine_args = find_engine(), _sim_engine_args(workloads, engine_args, traffic_policy, ipc_fanout)
 
     last_error = None
     succeeded = False
@@ -301,6 +341,7 @@ def run_simulation(
                 try:
                     result = _run_once(
                         engine,
+                        engine_path,
                         platform,
                         workloads,
                         scheduler,
@@ -329,6 +370,7 @@ class _PortInUse(Exception):
 
 def _run_once(
     engine,
+    engine_path,
     platform,
     workloads,
     scheduler,
@@ -343,20 +385,26 @@ def _run_once(
 ) -> SimulationResult:
     stop.check()
     sched_cmd = scheduler_command(scheduler, f"tcp://127.0.0.1:{port}", scheduler_options, decision_timeout, platform)
-    engine_cmd = [str(engine), "-p", str(platform)]
-    for w in workloads:
-        engine_cmd += ["-w", str(w)]
-    engine_cmd += [
-        "-e",
-        str(output_dir / prefix),
-        "-s",
-        f"tcp://127.0.0.1:{port}",
-        "--decision-timeout",
-        str(decision_timeout),
-        "--progress",
-        "1",
-        *engine_args,
-    ]
+    endpoint = f"tcp://127.0.0.1:{port}"
+    if engine == "batsim":
+        engine_cmd = batsim_backend.command(
+            engine_path, platform, workloads, output_dir / prefix, endpoint, engine_args
+        )
+    else:
+        engine_cmd = [str(engine_path), "-p", str(platform)]
+        for w in workloads:
+            engine_cmd += ["-w", str(w)]
+        engine_cmd += [
+            "-e",
+            str(output_dir / prefix),
+            "-s",
+            endpoint,
+            "--decision-timeout",
+            str(decision_timeout),
+            "--progress",
+            "1",
+            *engine_args,
+        ]
     sched_log = output_dir / f"{prefix}_scheduler.log"
     engine_log = output_dir / f"{prefix}_engine.log"
     start = time.monotonic()
@@ -416,7 +464,8 @@ def _run_once(
         stop.check()
         if engine_rc != 0:
             raise SimulationError(
-                f"the engine exited with status {engine_rc}:\n{_tail(engine_log)}\n"
+                f"the engine ({'batsim' if engine == 'batsim' else 'datasched-sim'}) exited with status "
+                f"{engine_rc}:\n{_tail(engine_log)}\n"
                 f"(decision process log: {sched_log}; command: {shlex.join(engine_cmd)})"
             )
         try:

@@ -2,7 +2,21 @@
 
 #include <cstdio>
 
+#include "model/job.hpp"
+
 namespace datasched {
+
+void Context::machines_job_started(const Job& job, double now)
+{
+  machine_states.job_started(job.allocation, now);
+  machine_states_csv.add_row(now, machine_states);
+}
+
+void Context::machines_job_ended(const Job& job, double now)
+{
+  machine_states.job_ended(job.allocation, now);
+  machine_states_csv.add_row(now, machine_states);
+}
 
 void Context::maybe_print_progress(double now)
 {

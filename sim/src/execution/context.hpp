@@ -12,6 +12,8 @@
 #include "execution/traffic.hpp"
 #include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
+#include "export/machine_states_csv.hpp"
+#include "model/machine_states.hpp"
 #include "model/machines.hpp"
 #include "model/platform_check.hpp"
 #include "model/storage_endpoints.hpp"
@@ -31,6 +33,8 @@ struct Context {
   ProtocolWriter writer;
   std::unique_ptr<ZmqClient> zmq;
   JobsCsv jobs_csv;
+  MachineStates machine_states;        ///< each resource's state over time, Batsim's accounting
+  MachineStatesCsv machine_states_csv; ///< Batsim's rows: one after each job start and end
   IoCsv io_csv;
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
@@ -46,11 +50,15 @@ struct Context {
   JobPool job_pool{this};
 
   // Progress and end-of-run figures.
-  int nb_completed_jobs = 0;
-  std::vector<std::pair<double, int>> unavailable_changes; ///< (date, +/-1) per machine
+  int nb_completed_jobs                               = 0;
   bool simulation_completed                           = false;
   std::chrono::steady_clock::time_point wall_start    = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point last_progress = wall_start;
+
+  /// A job starts or ends on its hosts (at its start, end or kill date, where Batsim's
+  /// job actor or killer updates them): their states change and Batsim writes a row.
+  void machines_job_started(const Job& job, double now);
+  void machines_job_ended(const Job& job, double now);
 
   /// Prints a progress line on stderr when the configured interval has elapsed.
   void maybe_print_progress(double now);

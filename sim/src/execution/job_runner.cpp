@@ -428,6 +428,7 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
     job->return_code = profile.return_code;
     job->state       = profile.return_code == 0 ? JobState::CompletedSuccessfully : JobState::CompletedFailed;
   }
+  context->machines_job_ended(*job, Engine::get_clock());
   job->progress.clear();
   job->completion_sent = true;
   auto* message        = new_message(MessageType::JobCompleted);
@@ -492,6 +493,7 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     JobPool::interrupt(*job);
     job->worker = nullptr;
     job->progress.clear();
+    context->machines_job_ended(*job, now);
     job->runtime     = static_cast<long double>(now) - job->starting_time;
     job->state       = JobState::CompletedKilled;
     job->return_code = -2;

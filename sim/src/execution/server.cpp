@@ -187,7 +187,7 @@ private:
     for (int id : machines.elements()) {
       Machine& machine = ctx_->machines.at(id);
       if (machine.available != available)
-        ctx_->unavailable_changes.emplace_back(now(), available ? -1 : +1);
+        ctx_->machine_states.set_available(id, available, now()); // Batsim writes no row here
       machine.available = available;
     }
     ctx_->writer.append_notify(available ? "event_machine_available" : "event_machine_unavailable", now(),
@@ -264,6 +264,7 @@ private:
     job.starting_time     = now();
     for (int id : job.allocation.elements())
       ctx_->machines.at(id).running_jobs.push_back(&job);
+    ctx_->machines_job_started(job, now());
     nb_running_++;
     check_route_to_master(job, job.allocation.first());
     ctx_->job_pool.start(job, ctx_->machines.at(job.allocation.first()).host);

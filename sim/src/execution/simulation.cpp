@@ -14,6 +14,7 @@
 #include "execution/messages.hpp"
 #include "export/machine_states_csv.hpp"
 #include "export/schedule_csv.hpp"
+#include "export/utilisation_csv.hpp"
 #include "fatal.hpp"
 #include "model/platform_check.hpp"
 
@@ -27,7 +28,8 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv", prefix + "_io.csv"};
+  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv", prefix + "_utilisation.csv",
+          prefix + "_io.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -66,16 +68,6 @@ std::string pending_jobs_description(Context& ctx)
   if (count == 0)
     return "no job is waiting";
   return std::to_string(count) + " submitted job(s) never started: " + list + (count > 5 ? ", ..." : "");
-}
-
-/// Host-seconds spent unavailable between 0 and `end`.
-double unavailable_host_seconds(const std::vector<std::pair<double, int>>& changes, double end)
-{
-  double total = 0;
-  for (const auto& [t, d] : changes)
-    if (t < end)
-      total += (end - t) * d;
-  return total;
 }
 
 } // namespace
@@ -141,6 +133,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     } catch (const InputError& e) {
       throw InputError("platform '" + config.platform_file + "': " + e.what());
     }
+    ctx.machine_states.reset(ctx.machines.size(), ctx.machines.nb_compute());
     if (ctx.machines.nb_compute() == 0)
       throw InputError("platform '" + config.platform_file +
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
@@ -214,15 +207,13 @@ int run_simulation(const EngineConfig& config, const char* program_name)
   try {
     ctx.jobs_csv.write(config.export_prefix + "_jobs.csv");
     ScheduleFigures figures;
-    figures.nb_computing_machines = ctx.machines.nb_compute();
-    for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
-      figures.computing_time -= t * d; // sum of hosts x (finish - start)
-    figures.scheduling_time  = ctx.zmq->waited_seconds();
-    figures.unavailable_time = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
-    figures.simulation_time  = wall;
-    write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
-    write_machine_states_csv(config.export_prefix + "_machine_states.csv", ctx.machines.size(),
-                             ctx.jobs_csv.computing_changes(), ctx.unavailable_changes);
+    figures.nb_machines     = ctx.machines.size();
+    figures.scheduling_time = ctx.zmq->waited_seconds();
+    figures.simulation_time = wall;
+    write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures, ctx.machine_states);
+    ctx.machine_states_csv.write(config.export_prefix + "_machine_states.csv");
+    write_utilisation_csv(config.export_prefix + "_utilisation.csv",
+                          ctx.machine_states.compute_node_times(static_cast<double>(ctx.jobs_csv.summary().makespan)));
     if (!ctx.io_csv.empty())
       ctx.io_csv.write(config.export_prefix + "_io.csv");
   } catch (const std::exception& e) {

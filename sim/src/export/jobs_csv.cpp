@@ -112,16 +112,18 @@ void JobsCsv::add(const Job& job)
     summary_.nb_success++;
   if (killed)
     summary_.nb_killed++;
-  summary_.sum_waiting += waiting;
-  summary_.sum_turnaround += turnaround;
-  summary_.sum_slowdown += stretch;
-  summary_.max_waiting    = std::max(summary_.max_waiting, waiting);
-  summary_.max_turnaround = std::max(summary_.max_turnaround, turnaround);
-  summary_.max_slowdown   = std::max(summary_.max_slowdown, stretch);
-  summary_.makespan       = std::max(summary_.makespan, finish);
-  const int hosts         = job.allocation.size();
-  computing_changes_.emplace_back(start, hosts);
-  computing_changes_.emplace_back(finish, -hosts);
+  // Batsim's schedule figures (JobsTracer::write_job): long double throughout.
+  const long double completion  = finish_ld;
+  const long double lwaiting    = start_ld - job.submission_time;
+  const long double lturnaround = finish_ld - job.submission_time;
+  const long double slowdown    = lturnaround / runtime_ld;
+  summary_.sum_waiting += lwaiting;
+  summary_.sum_turnaround += lturnaround;
+  summary_.sum_slowdown += slowdown;
+  summary_.max_waiting    = std::max(summary_.max_waiting, lwaiting);
+  summary_.max_turnaround = std::max(summary_.max_turnaround, lturnaround);
+  summary_.max_slowdown   = std::max(summary_.max_slowdown, slowdown);
+  summary_.makespan       = std::max(summary_.makespan, completion);
 }
 
 void JobsCsv::write(const std::string& path) const

@@ -8,11 +8,12 @@ namespace datasched {
 
 struct Job;
 
+/// The job figures of `_schedule.csv`, in long double as Batsim accumulates them.
 struct JobsSummary {
   int nb_jobs = 0, nb_finished = 0, nb_success = 0, nb_killed = 0, nb_rejected = 0;
-  double sum_waiting = 0, sum_turnaround = 0, sum_slowdown = 0;
-  double max_waiting = 0, max_turnaround = 0, max_slowdown = 0;
-  double makespan = 0;
+  long double sum_waiting = 0, sum_turnaround = 0, sum_slowdown = 0;
+  long double max_waiting = 0, max_turnaround = 0, max_slowdown = 0;
+  long double makespan = 0; ///< the latest finish time of a finished (not rejected) job
 };
 
 class JobsCsv {
@@ -22,13 +23,9 @@ public:
   void write(const std::string& path) const;
   const JobsSummary& summary() const { return summary_; }
 
-  /// (time, +/-hosts) changes of the number of computing hosts, for machine states.
-  const std::vector<std::pair<double, int>>& computing_changes() const { return computing_changes_; }
-
 private:
   std::string rows_;
   JobsSummary summary_;
-  std::vector<std::pair<double, int>> computing_changes_;
 };
 
 } // namespace datasched

@@ -1,33 +1,37 @@
 #include "export/machine_states_csv.hpp"
 
-#include <algorithm>
-#include <map>
+#include <charconv>
 
 #include "export/csv_file.hpp"
+#include "model/machine_states.hpp"
 
 namespace datasched {
 
-void write_machine_states_csv(const std::string& path, int nb_machines,
-                              std::vector<std::pair<double, int>> computing_changes,
-                              std::vector<std::pair<double, int>> unavailable_changes)
+namespace {
+void append_int(std::string& out, int value)
 {
-  // Net change per date, both kinds together; one row per date where anything changed.
-  std::map<double, std::pair<int, int>> deltas;
-  deltas[0.0];
-  for (const auto& [t, d] : computing_changes)
-    deltas[t].first += d;
-  for (const auto& [t, d] : unavailable_changes)
-    deltas[t].second += d;
-  std::string out = "time,nb_sleeping,nb_switching_on,nb_switching_off,nb_idle,nb_computing,nb_unavailable\n";
-  int computing = 0, unavailable = 0;
-  for (const auto& [t, d] : deltas) {
-    computing += d.first;
-    unavailable += d.second;
-    const int idle = std::max(0, nb_machines - computing - unavailable);
-    out += fixed6(t) + ",0,0,0," + std::to_string(idle) + "," + std::to_string(computing) + "," +
-           std::to_string(unavailable) + "\n";
-  }
-  write_file_atomically(path, out);
+  char buffer[16];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out += ',';
+  out.append(buffer, result.ptr);
+}
+} // namespace
+
+void MachineStatesCsv::add_row(double date, const MachineStates& states)
+{
+  // std::to_chars in general format with precision 6 is specified as printf's "%g".
+  char buffer[64];
+  auto result = std::to_chars(buffer, buffer + sizeof buffer, date, std::chars_format::general, 6);
+  rows_.append(buffer, result.ptr);
+  for (MachineState s : {MachineState::Sleeping, MachineState::SwitchingOn, MachineState::SwitchingOff,
+                         MachineState::Idle, MachineState::Computing})
+    append_int(rows_, states.count(s));
+  rows_ += '\n';
+}
+
+void MachineStatesCsv::write(const std::string& path) const
+{
+  write_file_atomically(path, "time,nb_sleeping,nb_switching_on,nb_switching_off,nb_idle,nb_computing\n" + rows_);
 }
 
 } // namespace datasched

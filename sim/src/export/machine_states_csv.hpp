@@ -1,15 +1,24 @@
 #pragma once
-// `<prefix>_machine_states.csv`: how many machines are idle/computing/unavailable
-// after each change, Batsim 4's columns.
+// `<prefix>_machine_states.csv`, exactly as Batsim 4.2.1 writes it: after every job start
+// and job end (and, with energy, every completed switch), one row with the date
+// (printf's "%g": six significant digits) and the number of machines sleeping,
+// switching on, switching off, idle and computing. No row at date 0, no unavailable
+// column (Batsim counts unavailable machines but does not print them; our own
+// `_utilisation.csv` reports their time).
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace datasched {
 
-/// `computing_changes` and `unavailable_changes` are (time, +/-count) pairs.
-void write_machine_states_csv(const std::string& path, int nb_machines,
-                              std::vector<std::pair<double, int>> computing_changes,
-                              std::vector<std::pair<double, int>> unavailable_changes);
+class MachineStates;
+
+class MachineStatesCsv {
+public:
+  /// Appends the row of the counters of `states` at `date`.
+  void add_row(double date, const MachineStates& states);
+  void write(const std::string& path) const;
+
+private:
+  std::string rows_;
+};
 
 } // namespace datasched

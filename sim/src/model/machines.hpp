@@ -17,9 +17,6 @@ std::string role_to_string(Role role);
 
 struct Job;
 
-/// Occupancy state written to `_machine_states.csv`.
-enum class MachineState { Idle, Computing, Unavailable };
-
 struct Machine {
   int id = -1; ///< Batsim resource id (-1 for the master)
   std::string name;

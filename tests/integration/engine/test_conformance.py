@@ -1,4 +1,6 @@
-"""Conformance with real Batsim 4.2.1 on every reference case of tests/data/conformance."""
+"""Conformance with real Batsim 4.2.1 on every reference case of tests/data/conformance:
+every expected_*.csv a case holds (jobs, schedule, machine states, energy files) is
+compared with our output by its comparer (conformance.OUTPUT_KINDS)."""
 
 import pytest
 
@@ -26,8 +28,9 @@ def _param(case):
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_case_is_identical_to_batsim(case, tmp_path):
     result = conformance.check_case(case, tmp_path)
-    assert result.identical, "\n".join(result.differences[:20])
+    assert result.identical, result.files_text() + "\n" + "\n".join(result.differences[:20])
     assert result.nb_jobs > 0
+    assert {"jobs", "schedule"} <= set(result.files)
 
 
 def test_every_reference_case_is_in_the_repository():
@@ -63,3 +66,18 @@ def test_filler_schedule_depends_on_the_process_memory_layout(tmp_path, monkeypa
         )
         outputs.add(r.jobs_csv.read_bytes())
     assert len(outputs) > 1
+
+
+def test_cli_says_which_files_match(capsys):
+    """`datasched conformance` names each compared file per case, and a reference a case lacks."""
+    from datasched.cli import main
+
+    assert main(["conformance", "--case", "tuto1_easy", "--case", "pfs_contention_filler"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(
+        line.startswith("identical  tuto1_easy") and "jobs ok, schedule ok, machine_states ok" in line for line in lines
+    )
+    assert any(
+        line.startswith("identical  pfs_contention_filler") and "no machine_states reference" in line for line in lines
+    )
+    assert lines[-1] == "2/2 cases identical"

@@ -169,9 +169,27 @@ def test_external_machine_events(tmp_path):
     )
     kinds = [(e["event"], round(e["time"], 6)) for e in log if e["event"].startswith(("MACHINE", "NO_MORE_EXT"))]
     assert kinds == [("MACHINE_UNAVAILABLE", 5.0), ("MACHINE_AVAILABLE", 20.0), ("NO_MORE_EXTERNAL_EVENTS", 20.0)]
+    start, finish = float(rows["0"]["starting_time"]), float(rows["0"]["finish_time"])
+    # Batsim's machine states: a row at the job's start and end only (none when a machine
+    # becomes unavailable), and no unavailable column.
     with open(result.machine_states_csv) as f:
-        states = [(float(r["time"]), int(r["nb_unavailable"]), int(r["nb_computing"])) for r in csv.DictReader(f)]
-    assert (5.0, 1, 1) in states and (20.0, 0, 1) in states
+        states = list(csv.DictReader(f))
+    assert list(states[0]) == ["time", "nb_sleeping", "nb_switching_on", "nb_switching_off", "nb_idle", "nb_computing"]
+    assert [float(r["time"]) for r in states] == pytest.approx([start, finish], abs=1e-4)  # %g: 6 digits
+    assert [r["nb_computing"] for r in states] == ["1", "0"]
+    # Batsim's schedule: host 1 unavailable on [5, 20] (closed by its return) -> 15 s;
+    # computing: 30 s, closed at the job's end.
+    schedule = next(csv.DictReader(open(result.schedule_csv)))
+    assert float(schedule["time_unavailable"]) == pytest.approx(15.0, abs=TOL)
+    assert float(schedule["time_computing"]) == pytest.approx(30.0, abs=TOL)
+    # Ours, over [0, makespan]: every compute node's time, in one of the states.
+    use = next(csv.DictReader(open(result.output_dir / "out_utilisation.csv")))
+    nodes = int(use["nb_compute_machines"])
+    assert float(use["makespan"]) == pytest.approx(finish, abs=TOL)
+    assert float(use["time_unavailable"]) == pytest.approx(15.0, abs=TOL)
+    assert float(use["time_computing"]) == pytest.approx(30.0, abs=TOL)
+    assert float(use["time_idle"]) == pytest.approx(nodes * finish - 30.0 - 15.0, abs=TOL)
+    assert float(use["utilisation"]) == pytest.approx(30.0 / (nodes * finish), abs=TOL)
 
 
 def test_execute_on_unavailable_machine_is_refused(tmp_path):

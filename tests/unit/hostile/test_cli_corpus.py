@@ -55,7 +55,13 @@ RUN_CASES = [
     ("decision-timeout-text", {"--decision-timeout": "soon"}, ["--decision-timeout", "invalid float value"]),
     ("no-platform", {"--platform": None}, ["--platform", "required"]),
     ("no-scheduler", {"--scheduler": None}, ["--scheduler", "required"]),
-    ("engine-bogus", {"--engine": "batsim"}, ["--engine", "invalid choice"]),
+    ("engine-bogus", {"--engine": "bogus"}, ["--engine", "invalid choice"]),
+    (
+        "batsim-with-traffic-policy",
+        {"--engine": "batsim", "--traffic-policy": "np"},
+        ["--engine batsim", "--traffic-policy", "datasched-sim only"],
+    ),
+    ("batsim-with-ipc-fanout", {"--engine": "batsim", "--ipc-fanout": "8"}, ["--engine batsim", "--ipc-fanout"]),
 ]
 
 
