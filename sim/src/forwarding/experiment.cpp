@@ -187,7 +187,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Fields top(doc, "", file);
   e.seed = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
   e.forwarded = top.choice("mode", "", {"forwarded", "direct"}, true) == "forwarded";
-  e.control_bytes = static_cast<std::uint64_t>(top.integer("control_bytes", 0, 0));
+  e.control_bytes = static_cast<std::uint64_t>(top.integer("control_bytes", 1, 0));
 
   if (!top.has("clients"))
     top.fail("clients", "missing (required)");

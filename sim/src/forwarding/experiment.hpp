@@ -55,7 +55,7 @@ struct Experiment {
   bool forwarded                = true; ///< false: "direct", clients talk to the servers
   ForwardingLayer forwarding;
   Servers servers;
-  std::uint64_t control_bytes = 0; ///< size of request/acknowledgement messages
+  std::uint64_t control_bytes = 1; ///< size of request/acknowledgement messages (0 would be free)
   std::vector<Application> applications;
   bool dispatch_trace = false; ///< write <prefix>_dispatches.csv (one row per server request)
 };

@@ -274,15 +274,19 @@ void remove_files(const std::vector<std::string>& files)
 
 int run_io_forwarding(const EngineConfig& config, const char* program_name)
 {
+  // Every file this mode may write goes first, whatever the experiment asks for: a
+  // failed run must not leave a previous run's outputs looking like its own.
+  Experiment all_outputs;
+  all_outputs.dispatch_trace = true;
+  const auto outputs         = output_files(config.export_prefix, all_outputs);
+  remove_files(outputs);
+  set_fatal_cleanup([outputs]() { remove_files(outputs); });
   Experiment experiment;
   try {
     experiment = load_experiment(config.io_forwarding_experiment);
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  const auto outputs = output_files(config.export_prefix, experiment);
-  remove_files(outputs);
-  set_fatal_cleanup([outputs]() { remove_files(outputs); });
 
   std::unique_ptr<Run> run;
   try {
