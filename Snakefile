@@ -21,6 +21,7 @@ include: "rules/simulate.smk"
 include: "rules/analyse.smk"
 include: "rules/figures.smk"
 include: "rules/seed000.smk"
+include: "rules/seed002.smk"
 
 
 rule all:
@@ -29,6 +30,7 @@ rule all:
         seed000_fig6_outputs(),
         seed000_fig8_outputs(),
         seed000_fig9_outputs(),
+        seed002_twins_outputs(),
     default_target: True
 
 
@@ -50,6 +52,11 @@ rule seed000_fig8:
 rule seed000_fig9:
     input:
         seed000_fig9_outputs(),
+
+
+rule seed002_twins:
+    input:
+        seed002_twins_outputs(),
 
 
 rule simulations:

@@ -99,6 +99,18 @@ def seed000_fig9_outputs():
     return [f"{FIG9_DIR}/seed000_fig9.png", f"{FIG9_DIR}/seed000_fig9_plotted.csv", f"{FIG9_DIR}/report.md"]
 
 
+SEED002 = EXP.seed002_twins
+SEED002_RESULTS = f"{RESULTS}/seed002_twins"
+SEED002_DIR = workdir_relative(str(EXP.seed002_twins_dir)) if SEED002 else ""
+
+
+def seed002_twins_outputs():
+    """Seed 002's artifact files (rules/seed002.smk), or none when not configured."""
+    if not SEED002:
+        return []
+    return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -127,6 +139,7 @@ onsuccess:
         (FIG6_DIR, seed000_fig6_outputs()),
         (FIG8_DIR, seed000_fig8_outputs()),
         (FIG9_DIR, seed000_fig9_outputs()),
+        (SEED002_DIR, seed002_twins_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
