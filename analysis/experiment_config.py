@@ -26,13 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_fig6 import Fig6Spec
-from datasched.analysis.seed002_twins import Seed002Spec
-from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
 from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed002_twins import Seed002Spec
+from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

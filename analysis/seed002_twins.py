@@ -523,8 +523,14 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
         for i, cfg in enumerate(configurations):
             xs, ys, es = [], [], []
             for j, test in enumerate(tests):
-                r = _row(single, pattern=test[0], operation=test[1], request_size=test[2], hdd_alpha=test[3],
-                         configuration=cfg)
+                r = _row(
+                    single,
+                    pattern=test[0],
+                    operation=test[1],
+                    request_size=test[2],
+                    hdd_alpha=test[3],
+                    configuration=cfg,
+                )
                 if r:
                     xs.append(j + (i - (len(configurations) - 1) / 2) * width)
                     ys.append(r["makespan_mean"])
@@ -532,8 +538,10 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
         ax.set_xticks(range(len(tests)))
         ax.set_xticklabels(
-            [f"{p.replace('shared_', '').replace('file_per_process', 'fpp')}\n{o} {s // KIB}K α={a:g}"
-             for p, o, s, a in tests],
+            [
+                f"{p.replace('shared_', '').replace('file_per_process', 'fpp')}\n{o} {s // KIB}K α={a:g}"
+                for p, o, s, a in tests
+            ],
             fontsize=7,
         )
         ax.set_ylabel("makespan (s)")

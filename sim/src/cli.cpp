@@ -75,7 +75,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   }
   for (size_t i = 0; i + 1 < routes.size(); i += 2)
     c.inspect_routes.emplace_back(routes[i], routes[i + 1]);
-  if (!c.inspect && c.io_forwarding_experiment.empty() && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
+  if (!c.io_forwarding_experiment.empty() && (!c.workload_files.empty() || c.inspect)) {
+    std::fprintf(stderr, "datasched-sim: error: --io-forwarding runs an experiment on its own: drop -w/--inspect\n");
+    return 2;
+  }
+  if (!c.inspect && c.io_forwarding_experiment.empty() && c.workload_files.empty() &&
+      !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

@@ -45,24 +45,24 @@ TEST(ForwardingExperiment, ParsesAMinimalDescription)
 
 TEST(ForwardingExperiment, RejectsUnknownKeys)
 {
-  auto doc                      = minimal();
+  auto doc                     = minimal();
   doc["servers"]["strip_size"] = 1;
   EXPECT_EQ(error_of(doc), "exp.json: servers.strip_size: unknown key");
 }
 
 TEST(ForwardingExperiment, RejectsNonPositiveStripeAndWindow)
 {
-  auto doc                       = minimal();
+  auto doc                      = minimal();
   doc["servers"]["stripe_size"] = 0;
   EXPECT_EQ(error_of(doc), "exp.json: servers.stripe_size: must be an integer > 0 (bytes), got 0");
-  doc                          = minimal();
+  doc                         = minimal();
   doc["forwarding"]["window"] = -1;
   EXPECT_EQ(error_of(doc), "exp.json: forwarding.window: must be a number > 0 (seconds), got -1");
 }
 
 TEST(ForwardingExperiment, RejectsAClientMappedToAMissingForwarder)
 {
-  auto doc                      = minimal();
+  auto doc                     = minimal();
   doc["forwarding"]["mapping"] = {0, 5};
   EXPECT_EQ(error_of(doc), "exp.json: forwarding.mapping: client node 1 is mapped to forwarder 5, which does not "
                            "exist (forwarders: 0..1)");

@@ -54,9 +54,9 @@ TEST(HbrrScheduler, DoesNotMergeAcrossFilesOperationsOrGaps)
 {
   HbrrScheduler s(16);
   s.push(req(1, 5, 0));
-  s.push(req(2, 6, 10));                          // other file
-  s.push(req(3, 5, 10, 10, Operation::Write));    // other operation
-  s.push(req(4, 5, 30));                          // gap
+  s.push(req(2, 6, 10));                       // other file
+  s.push(req(3, 5, 10, 10, Operation::Write)); // other operation
+  s.push(req(4, 5, 30));                       // gap
   auto d = s.pop(0.0);
   ASSERT_TRUE(d);
   EXPECT_EQ(d->parts.size(), 1u);
@@ -106,8 +106,8 @@ TEST(TwinsScheduler, ServesOnlyItsWindowsServerAndRotates)
 
   s.push(req(7, 0, 0, 10, Operation::Read, 3)); // for server 3
   s.push(req(8, 0, 0, 10, Operation::Read, 2)); // for server 2
-  EXPECT_FALSE(s.pop(0.0));                      // window 0 serves server 1 only
-  auto d = s.pop(0.0015);                        // window 1: server 2
+  EXPECT_FALSE(s.pop(0.0));                     // window 0 serves server 1 only
+  auto d = s.pop(0.0015);                       // window 1: server 2
   ASSERT_TRUE(d);
   EXPECT_EQ(d->parts[0].id, 8u);
   EXPECT_EQ(d->server, 2);

@@ -48,7 +48,8 @@ namespace {
 /// reported by finish()), and every value is checked for its type and range.
 class Fields {
 public:
-  Fields(const nlohmann::json& object, std::string where, const std::string& file) : object_(object), where_(std::move(where)), file_(file)
+  Fields(const nlohmann::json& object, std::string where, const std::string& file)
+      : object_(object), where_(std::move(where)), file_(file)
   {
     if (!object_.is_object())
       fail("", "expected an object, got " + std::string(object_.type_name()));
@@ -81,8 +82,8 @@ public:
     if (!std::isfinite(x) || x > 1e12)
       fail(key, "must be finite and at most 1e12, got " + v.dump());
     if (min_exclusive ? !(x > min) : !(x >= min))
-      fail(key, std::string("must be ") + (min_exclusive ? "> " : ">= ") + nlohmann::json(min).dump() + ", got " +
-                    v.dump());
+      fail(key,
+           std::string("must be ") + (min_exclusive ? "> " : ">= ") + nlohmann::json(min).dump() + ", got " + v.dump());
     return x;
   }
 
@@ -160,18 +161,18 @@ Application parse_application(const nlohmann::json& doc, const std::string& wher
   const auto& name = f.raw("name");
   if (!name.is_string() || name.get<std::string>().empty())
     f.fail("name", "expected a non-empty string, got " + name.dump());
-  app.name      = name.get<std::string>();
-  app.processes = static_cast<int>(f.integer("processes", 0, 1, true));
-  auto pattern  = f.choice("pattern", "", {"file_per_process", "shared_strided", "shared_contiguous"}, true);
-  app.pattern   = pattern == "file_per_process" ? AccessPattern::FilePerProcess
-                  : pattern == "shared_strided" ? AccessPattern::SharedStrided
-                                                : AccessPattern::SharedContiguous;
-  app.operation = f.choice("operation", "", {"read", "write"}, true) == "read" ? Operation::Read : Operation::Write;
-  app.request_size      = static_cast<std::uint64_t>(f.integer("request_size", 0, 1, true));
+  app.name         = name.get<std::string>();
+  app.processes    = static_cast<int>(f.integer("processes", 0, 1, true));
+  auto pattern     = f.choice("pattern", "", {"file_per_process", "shared_strided", "shared_contiguous"}, true);
+  app.pattern      = pattern == "file_per_process" ? AccessPattern::FilePerProcess
+                     : pattern == "shared_strided" ? AccessPattern::SharedStrided
+                                                   : AccessPattern::SharedContiguous;
+  app.operation    = f.choice("operation", "", {"read", "write"}, true) == "read" ? Operation::Read : Operation::Write;
+  app.request_size = static_cast<std::uint64_t>(f.integer("request_size", 0, 1, true));
   app.bytes_per_process = static_cast<std::uint64_t>(f.integer("bytes_per_process", 0, 1, true));
   if (app.bytes_per_process % app.request_size != 0)
-    f.fail("bytes_per_process", "must be a multiple of request_size (" + std::to_string(app.request_size) +
-                                    "), got " + std::to_string(app.bytes_per_process));
+    f.fail("bytes_per_process", "must be a multiple of request_size (" + std::to_string(app.request_size) + "), got " +
+                                    std::to_string(app.bytes_per_process));
   app.start  = f.number("start", 0, 0, false);
   app.jitter = f.number("jitter", 0, 0, false);
   f.finish();
@@ -185,8 +186,8 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Experiment e;
   e.file = file;
   Fields top(doc, "", file);
-  e.seed = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
-  e.forwarded = top.choice("mode", "", {"forwarded", "direct"}, true) == "forwarded";
+  e.seed          = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  e.forwarded     = top.choice("mode", "", {"forwarded", "direct"}, true) == "forwarded";
   e.control_bytes = static_cast<std::uint64_t>(top.integer("control_bytes", 1, 0));
 
   if (!top.has("clients"))
@@ -220,7 +221,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     auto& fw      = e.forwarding;
     fw.forwarders = static_cast<int>(f.integer("forwarders", 0, 1, true));
     auto sched    = f.choice("scheduler", "", {"fifo", "hbrr", "twins"}, true);
-    fw.scheduler  = sched == "fifo" ? SchedulerKind::Fifo : sched == "hbrr" ? SchedulerKind::Hbrr : SchedulerKind::Twins;
+    fw.scheduler = sched == "fifo" ? SchedulerKind::Fifo : sched == "hbrr" ? SchedulerKind::Hbrr : SchedulerKind::Twins;
     if (f.has("window")) {
       const auto& v = f.raw("window");
       if (!v.is_number() || !(v.get<double>() > 0))
@@ -240,11 +241,20 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
         else
           f.fail("mapping", "expected \"block\", \"round_robin\" or a list of forwarder indices, got " + m.dump());
       } else if (m.is_array()) {
-        fw.mapping = ClientMapping::Explicit;
+        fw.mapping         = ClientMapping::Explicit;
+        const bool by_name = !m.empty() && m[0].is_string();
         for (size_t i = 0; i < m.size(); ++i) {
+          if (by_name) {
+            if (!m[i].is_string() || m[i].get<std::string>().empty())
+              f.fail("mapping", "entry " + std::to_string(i) + " (client node " + std::to_string(i) +
+                                    "): expected a forwarder host name like the first entry, got " + m[i].dump());
+            fw.explicit_mapping_names.push_back(m[i].get<std::string>());
+            fw.explicit_mapping.push_back(-1);
+            continue;
+          }
           if (!m[i].is_number_integer())
             f.fail("mapping", "entry " + std::to_string(i) + " (client node " + std::to_string(i) +
-                                  "): expected a forwarder index, got " + m[i].dump());
+                                  "): expected a forwarder index or host name, got " + m[i].dump());
           long long fwd = m[i].get<long long>();
           if (fwd < 0 || fwd >= fw.forwarders)
             f.fail("mapping", "client node " + std::to_string(i) + " is mapped to forwarder " + std::to_string(fwd) +
@@ -252,7 +262,8 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
           fw.explicit_mapping.push_back(static_cast<int>(fwd));
         }
       } else {
-        f.fail("mapping", "expected \"block\", \"round_robin\" or a list of forwarder indices, got " + m.dump());
+        f.fail("mapping",
+               "expected \"block\", \"round_robin\" or a list of forwarder indices or host names, got " + m.dump());
       }
     }
     f.finish();
@@ -280,7 +291,8 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   const long long slots = static_cast<long long>(e.client_nodes) * e.processes_per_node;
   if (total_processes > slots)
     throw InputError(file + ": applications: " + std::to_string(total_processes) +
-                     " processes in all, but clients provide only " + std::to_string(slots) + " (nodes x processes_per_node)");
+                     " processes in all, but clients provide only " + std::to_string(slots) +
+                     " (nodes x processes_per_node)");
 
   if (top.has("outputs")) {
     Fields f(top.raw("outputs"), "outputs", file);

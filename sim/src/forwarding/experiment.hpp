@@ -22,19 +22,22 @@ std::string to_string(SchedulerKind kind);
 
 struct Application {
   std::string name;
-  int processes = 0;
-  AccessPattern pattern = AccessPattern::FilePerProcess;
-  Operation operation   = Operation::Write;
+  int processes                   = 0;
+  AccessPattern pattern           = AccessPattern::FilePerProcess;
+  Operation operation             = Operation::Write;
   std::uint64_t request_size      = 0;
   std::uint64_t bytes_per_process = 0;
-  double start  = 0; ///< simulated seconds before the first process may start
-  double jitter = 0; ///< each process starts after start + U[0, jitter) seconds (seeded)
+  double start                    = 0; ///< simulated seconds before the first process may start
+  double jitter                   = 0; ///< each process starts after start + U[0, jitter) seconds (seeded)
 };
 
 struct ForwardingLayer {
-  int forwarders = 1; ///< the first `forwarders` hosts of role "forwarder" (platform order)
+  int forwarders        = 1; ///< the first `forwarders` hosts of role "forwarder" (platform order)
   ClientMapping mapping = ClientMapping::Block;
   std::vector<int> explicit_mapping; ///< forwarder index per client node (Explicit)
+  /// Explicit mapping given by forwarder host names (resolved against the platform by
+  /// resolve_layout); empty when given by indices.
+  std::vector<std::string> explicit_mapping_names;
   SchedulerKind scheduler = SchedulerKind::Fifo;
   double window           = 0.001; ///< TWINS time window per data server, seconds
   int max_in_flight       = 16;    ///< dispatches a forwarder has outstanding to servers
@@ -42,17 +45,17 @@ struct ForwardingLayer {
 };
 
 struct Servers {
-  int count = 1; ///< the first `count` hosts of role "io_server" with a disk
+  int count                 = 1; ///< the first `count` hosts of role "io_server" with a disk
   std::uint64_t stripe_size = 65536;
   double hdd_alpha          = 0; ///< per-disk bandwidth B / (1 + alpha (n - 1)) for n streams
 };
 
 struct Experiment {
   std::string file; ///< where it was read from (for messages)
-  std::uint64_t seed            = 0;
-  int client_nodes              = 1; ///< the first hosts of role "compute_node" (platform order)
-  int processes_per_node        = 1;
-  bool forwarded                = true; ///< false: "direct", clients talk to the servers
+  std::uint64_t seed     = 0;
+  int client_nodes       = 1; ///< the first hosts of role "compute_node" (platform order)
+  int processes_per_node = 1;
+  bool forwarded         = true; ///< false: "direct", clients talk to the servers
   ForwardingLayer forwarding;
   Servers servers;
   std::uint64_t control_bytes = 1; ///< size of request/acknowledgement messages (0 would be free)

@@ -57,10 +57,25 @@ Layout resolve_layout(const Experiment& e, const std::vector<simgrid::s4u::Host*
     layout.disks.push_back(disks.front());
   }
   if (e.forwarded) {
-    layout.forwarders = take(with_role(hosts, "forwarder"), e.forwarding.forwarders, "forwarder",
-                             "forwarding.forwarders", e, platform);
+    layout.forwarders =
+        take(with_role(hosts, "forwarder"), e.forwarding.forwarders, "forwarder", "forwarding.forwarders", e, platform);
+    ForwardingLayer layer = e.forwarding;
+    for (std::size_t c = 0; c < layer.explicit_mapping_names.size(); ++c) {
+      const auto& name = layer.explicit_mapping_names[c];
+      auto it          = std::find_if(layout.forwarders.begin(), layout.forwarders.end(),
+                                      [&](auto* h) { return h->get_name() == name; });
+      if (it == layout.forwarders.end()) {
+        std::string known;
+        for (auto* h : layout.forwarders)
+          known += (known.empty() ? "" : ", ") + h->get_name();
+        throw InputError(e.file + ": forwarding.mapping: client node " + std::to_string(c) +
+                         " is mapped to forwarder '" + name + "', which is not one of the experiment's forwarders (" +
+                         known + ")");
+      }
+      layer.explicit_mapping[c] = static_cast<int>(it - layout.forwarders.begin());
+    }
     for (int c = 0; c < e.client_nodes; ++c)
-      layout.forwarder_of_client.push_back(forwarder_of(e.forwarding, c, e.client_nodes));
+      layout.forwarder_of_client.push_back(forwarder_of(layer, c, e.client_nodes));
   }
   return layout;
 }

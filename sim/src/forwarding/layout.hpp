@@ -23,8 +23,8 @@ struct Layout {
   std::vector<simgrid::s4u::Host*> clients;
   std::vector<simgrid::s4u::Host*> forwarders;
   std::vector<simgrid::s4u::Host*> servers;
-  std::vector<simgrid::s4u::Disk*> disks;  ///< one per server (its first disk)
-  std::vector<int> forwarder_of_client;    ///< per client node; empty in direct mode
+  std::vector<simgrid::s4u::Disk*> disks; ///< one per server (its first disk)
+  std::vector<int> forwarder_of_client;   ///< per client node; empty in direct mode
 };
 
 /// Forwarder index of client node `node` (pure; unit-tested).

@@ -50,8 +50,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
                     "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
   for (std::size_t i = 0; i < layout.forwarders.size(); ++i) {
     const auto& s = stats.forwarders[i];
-    fwd += std::to_string(i) + "," + layout.forwarders[i]->get_name() + "," + to_string(e.forwarding.scheduler) +
-           "," + std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
+    fwd += std::to_string(i) + "," + layout.forwarders[i]->get_name() + "," + to_string(e.forwarding.scheduler) + "," +
+           std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
            mean(s.client_bytes, s.client_requests) + "," + std::to_string(s.dispatches) + "," +
            mean(s.dispatch_bytes, s.dispatches) + "," + std::to_string(s.server_requests) + "," +
            mean(s.server_bytes, s.server_requests) + "," +

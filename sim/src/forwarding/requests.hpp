@@ -11,9 +11,9 @@ namespace datasched::forwarding {
 
 /// One contiguous request of a client process: `size` bytes at `offset` of file `file`.
 struct FileRange {
-  int file                  = 0;
-  std::uint64_t offset      = 0;
-  std::uint64_t size        = 0;
+  int file             = 0;
+  std::uint64_t offset = 0;
+  std::uint64_t size   = 0;
 };
 
 /// The requests process `rank` (0-based within its application) issues, in issue order.

@@ -73,9 +73,9 @@ public:
   {
     for (std::size_t f = 0; f < forwarders_.size(); ++f)
       for (int w = 0; w < e_.forwarding.max_in_flight; ++w)
-        sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host,
-                           [this, f]() { worker(static_cast<int>(f)); })
-            ->daemonize();
+        sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host, [this, f]() {
+          worker(static_cast<int>(f));
+        })->daemonize();
     for (std::size_t p = 0; p < processes_.size(); ++p)
       sg4::Actor::create("process" + std::to_string(p), processes_[p].host,
                          [this, p]() { client_process(static_cast<int>(p)); });
@@ -291,7 +291,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   std::unique_ptr<Run> run;
   try {
     init_simgrid(config, program_name);
-    auto* engine = sg4::Engine::get_instance();
+    auto* engine  = sg4::Engine::get_instance();
     Layout layout = resolve_layout(experiment, engine->get_all_hosts(), config.platform_file);
     for (auto* disk : layout.disks)
       apply_hdd_curve(disk, experiment.servers.hdd_alpha);

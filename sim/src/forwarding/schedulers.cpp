@@ -85,8 +85,7 @@ std::optional<Dispatch> HbrrScheduler::pop(double)
 
 TwinsScheduler::TwinsScheduler(int forwarder_index, int servers, double window)
     : forwarder_(forwarder_index), window_(window), queues_(static_cast<std::size_t>(servers))
-{
-}
+{}
 
 long long TwinsScheduler::window_index(double now) const
 {

@@ -29,7 +29,7 @@ struct QueuedRequest {
   int file             = 0;
   Operation op         = Operation::Write;
   std::uint64_t offset = 0;
-  std::uint64_t size   = 0; ///< bytes (under TWINS: the bytes of this request on `server`)
+  std::uint64_t size   = 0;  ///< bytes (under TWINS: the bytes of this request on `server`)
   int server           = -1; ///< TWINS: the data server this share goes to; -1 otherwise
   double arrival       = 0;
 };
@@ -40,14 +40,14 @@ struct Dispatch {
   std::vector<QueuedRequest> parts; ///< in the order they were taken
   int file             = 0;
   Operation op         = Operation::Write;
-  std::uint64_t offset = 0; ///< merged range (TWINS: the share's client request offset)
-  std::uint64_t size   = 0; ///< merged bytes
+  std::uint64_t offset = 0;  ///< merged range (TWINS: the share's client request offset)
+  std::uint64_t size   = 0;  ///< merged bytes
   int server           = -1; ///< TWINS: the only server this dispatch goes to
 };
 
 class RequestScheduler {
 public:
-  virtual ~RequestScheduler() = default;
+  virtual ~RequestScheduler()                     = default;
   virtual void push(const QueuedRequest& request) = 0;
   /// The next dispatch allowed at time `now`, or nothing (empty, or TWINS: nothing for the
   /// window's server).
@@ -85,8 +85,8 @@ private:
   int limit_;
   std::map<int, std::deque<QueuedRequest>> queues_; ///< per file handle
   std::vector<int> order_;                          ///< handles in order of first arrival
-  std::size_t next_    = 0;                         ///< round-robin position in order_
-  std::size_t count_   = 0;
+  std::size_t next_  = 0;                           ///< round-robin position in order_
+  std::size_t count_ = 0;
 };
 
 class TwinsScheduler : public RequestScheduler {

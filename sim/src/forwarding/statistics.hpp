@@ -9,8 +9,8 @@
 namespace datasched::forwarding {
 
 struct ApplicationStats {
-  double first_start = -1; ///< when its first process issued its first request
-  double end         = 0;  ///< when its last process received its last reply
+  double first_start     = -1; ///< when its first process issued its first request
+  double end             = 0;  ///< when its last process received its last reply
   std::uint64_t requests = 0;
   int processes_done     = 0;
 };
