@@ -60,11 +60,12 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
   }
   write_file_atomically(prefix + "_forwarders.csv", fwd);
 
-  std::string srv = "server,host,requests,bytes,mean_request_size\n";
+  std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
   for (std::size_t i = 0; i < layout.servers.size(); ++i) {
     const auto& s = stats.servers[i];
     srv += std::to_string(i) + "," + layout.servers[i]->get_name() + "," + std::to_string(s.requests) + "," +
-           std::to_string(s.bytes) + "," + mean(s.bytes, s.requests) + "\n";
+           std::to_string(s.bytes) + "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
+           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
   }
   write_file_atomically(prefix + "_servers.csv", srv);
 

@@ -233,15 +233,23 @@ private:
     for (auto& c : sends)
       c->wait();
     std::vector<sg4::IoPtr> ios;
+    std::vector<int> io_server;
     for (const auto& s : shares) {
       auto* disk = layout_.disks[static_cast<std::size_t>(s.server)];
       ios.push_back(op == Operation::Read ? disk->read_async(s.bytes) : disk->write_async(s.bytes));
+      io_server.push_back(s.server);
       auto& server = stats_.servers[static_cast<std::size_t>(s.server)];
       server.requests++;
       server.bytes += s.bytes;
+      disk_activity_changes(server, +1);
     }
-    for (auto& io : ios)
-      io->wait();
+    // In completion order, so the servers' occupancy figures see each end when it happens.
+    while (!ios.empty()) {
+      const auto done = static_cast<std::size_t>(sg4::Io::wait_any(ios));
+      disk_activity_changes(stats_.servers[static_cast<std::size_t>(io_server[done])], -1);
+      ios.erase(ios.begin() + static_cast<std::ptrdiff_t>(done));
+      io_server.erase(io_server.begin() + static_cast<std::ptrdiff_t>(done));
+    }
     std::vector<sg4::CommPtr> replies;
     for (const auto& s : shares)
       replies.push_back(sg4::Comm::sendto_async(layout_.servers[static_cast<std::size_t>(s.server)], source,
@@ -252,6 +260,20 @@ private:
       for (const auto& s : shares)
         stats_.dispatches.push_back(
             {source->get_name(), s.server, start, sg4::Engine::get_clock(), s.bytes, client_requests});
+  }
+
+  /// Keeps a server's occupancy figures: time with at least one disk activity, the
+  /// integral of the number of activities over time, and its maximum.
+  static void disk_activity_changes(ServerStats& server, int delta)
+  {
+    const double now = sg4::Engine::get_clock();
+    if (server.active > 0) {
+      server.busy_time += now - server.last_change;
+      server.disk_time += (now - server.last_change) * server.active;
+    }
+    server.last_change = now;
+    server.active += delta;
+    server.max_active = std::max(server.max_active, server.active);
   }
 
   const Experiment& e_;

@@ -30,6 +30,12 @@ struct ForwarderStats {
 struct ServerStats {
   std::uint64_t requests = 0;
   std::uint64_t bytes    = 0;
+  double busy_time       = 0; ///< seconds with at least one disk activity
+  double disk_time       = 0; ///< integral of the number of disk activities over time
+  int max_active         = 0; ///< most disk activities at once
+  // Running state.
+  int active         = 0;
+  double last_change = 0;
 };
 
 /// One server request, for the optional dispatch trace.

@@ -174,3 +174,7 @@ def test_hdd_curve_on_1_2_4_interleaved_streams(tmp_path, run_forwarding, alpha)
         result = run_forwarding(platform, doc, name=f"n{n}")
         expected = n * S / big + n * S * (1 + alpha * (n - 1)) / disk + n * C / big
         assert result.makespan() == pytest.approx(expected, rel=1e-6), n
+        # The server's occupancy: busy for the disk stage, n activities all along.
+        (server,) = result.table("servers")
+        assert float(server["busy_time"]) == pytest.approx(n * S * (1 + alpha * (n - 1)) / disk, rel=1e-6, abs=2e-9)
+        assert float(server["mean_concurrency"]) == pytest.approx(n) and int(server["max_concurrency"]) == n
