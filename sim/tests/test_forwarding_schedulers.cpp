@@ -102,7 +102,7 @@ TEST(TwinsScheduler, ServesOnlyItsWindowsServerAndRotates)
   EXPECT_EQ(s.server_at(0.0035), 0);
   // Rounding at a window end: 3 * 0.001 is window 3, not window 2.
   EXPECT_EQ(s.window_index(3 * 0.001), 3);
-  EXPECT_DOUBLE_EQ(s.next_change(0.0005), 0.001);
+  EXPECT_EQ(s.next_change(0.0005), std::numeric_limits<double>::infinity()); // nothing queued
 
   s.push(req(7, 0, 0, 10, Operation::Read, 3)); // for server 3
   s.push(req(8, 0, 0, 10, Operation::Read, 2)); // for server 2
@@ -112,6 +112,10 @@ TEST(TwinsScheduler, ServesOnlyItsWindowsServerAndRotates)
   EXPECT_EQ(d->parts[0].id, 8u);
   EXPECT_EQ(d->server, 2);
   EXPECT_FALSE(s.pop(0.0015));
+  // Only server 3 has shares left: from window 1 (server 2) the next useful window is 2.
+  EXPECT_DOUBLE_EQ(s.next_change(0.0015), 0.002);
+  // From window 3 (server 0), server 3 comes back in window 6.
+  EXPECT_DOUBLE_EQ(s.next_change(0.0031), 0.006);
   auto e = s.pop(0.0025); // window 2: server 3
   ASSERT_TRUE(e);
   EXPECT_EQ(e->parts[0].id, 7u);

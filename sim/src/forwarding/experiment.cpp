@@ -226,6 +226,9 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
       const auto& v = f.raw("window");
       if (!v.is_number() || !(v.get<double>() > 0))
         f.fail("window", "must be a number > 0 (seconds), got " + v.dump());
+      // Window indices are now / window in a double: a window under 1 ns would lose them.
+      if (v.get<double>() < 1e-9)
+        f.fail("window", "must be at least 1e-9 s (1 ns), got " + v.dump());
     }
     fw.window            = f.number("window", 0.001, 0, true);
     fw.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));

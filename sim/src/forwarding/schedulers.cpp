@@ -102,7 +102,14 @@ int TwinsScheduler::server_at(double now) const
 
 double TwinsScheduler::next_change(double now) const
 {
-  return static_cast<double>(window_index(now) + 1) * window_;
+  // The next window whose server has queued shares: idle workers sleep through windows
+  // with nothing to send instead of waking at every window end.
+  const long long servers = static_cast<long long>(queues_.size());
+  const long long current = window_index(now);
+  for (long long k = current + 1; k <= current + servers; ++k)
+    if (!queues_[static_cast<std::size_t>((forwarder_ + k) % servers)].empty())
+      return static_cast<double>(k) * window_;
+  return std::numeric_limits<double>::infinity();
 }
 
 void TwinsScheduler::push(const QueuedRequest& request)

@@ -53,7 +53,8 @@ public:
   /// window's server).
   virtual std::optional<Dispatch> pop(double now) = 0;
   /// The earliest time after `now` at which pop may return something without a push
-  /// (TWINS: the end of the window); infinity when only a push can change pop's answer.
+  /// (TWINS: the start of the next window whose server has queued shares); infinity when
+  /// only a push can change pop's answer.
   virtual double next_change(double now) const
   {
     (void)now;

@@ -114,3 +114,17 @@ def test_mapping_by_forwarder_names(tmp_path, run_forwarding):
     doc["forwarding"]["mapping"] = ["fwd-1"] * 4
     fwd = run_forwarding(platform, doc).table("forwarders")
     assert [int(r["client_requests"]) for r in fwd] == [0, 64]
+
+
+def test_io_forwarding_refuses_a_workload(tmp_path, engine):
+    """The mode runs without a decision process: a workload given with it is a usage error."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=1, forwarders=1, servers=1)
+    exp = tmp_path / "e.json"
+    exp.write_text(json.dumps(experiment(applications=[app()])))
+    proc = subprocess.run(
+        [str(engine), "--io-forwarding", str(exp), "-p", str(platform), "-w", str(exp)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2 and "--io-forwarding runs an experiment on its own" in proc.stderr
