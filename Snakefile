@@ -22,6 +22,7 @@ include: "rules/analyse.smk"
 include: "rules/figures.smk"
 include: "rules/seed000.smk"
 include: "rules/placement.smk"
+include: "rules/seed002.smk"
 
 
 rule all:
@@ -31,6 +32,7 @@ rule all:
         seed000_fig8_outputs(),
         seed000_fig9_outputs(),
         placement_gap_outputs(),
+        seed002_twins_outputs(),
     default_target: True
 
 
@@ -57,6 +59,11 @@ rule seed000_fig9:
 rule placement_gap:
     input:
         placement_gap_outputs(),
+
+
+rule seed002_twins:
+    input:
+        seed002_twins_outputs(),
 
 
 rule simulations:

@@ -33,6 +33,8 @@ from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed002_twins import Seed002Spec
+from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -116,6 +118,8 @@ class ExperimentConfig:
     seed000_fig9_dir: Path | None = None
     placement_gap: PlacementGapSpec | None = None
     placement_gap_dir: Path | None = None
+    seed002_twins: Seed002Spec | None = None
+    seed002_twins_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -153,6 +157,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig8 = data["artifacts"].get("seed000_fig8")
     fig9 = data["artifacts"].get("seed000_fig9")
     gap = data["artifacts"].get("placement_gap")
+    twins = data["artifacts"].get("seed002_twins")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -171,6 +176,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed000_fig9_dir=_repo_path(fig9["dir"]) if fig9 else None,
         placement_gap=_placement_gap(gap, source) if gap else None,
         placement_gap_dir=_repo_path(gap["dir"]) if gap else None,
+        seed002_twins=_seed002_twins(twins, source) if twins else None,
+        seed002_twins_dir=_repo_path(twins["dir"]) if twins else None,
     )
 
 
@@ -232,6 +239,13 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))
+
+
+def _seed002_twins(spec: Mapping[str, Any], source: str) -> Seed002Spec:
+    try:
+        return parse_seed002_spec(spec)
+    except ValueError as exc:
+        raise UserError(f"{source}: artifacts.seed002_twins.{exc}") from None
 
 
 def _seed000_fig6(spec: Mapping[str, Any], source: str) -> Fig6Spec:

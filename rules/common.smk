@@ -110,6 +110,18 @@ def placement_gap_outputs():
     return [f"{PLACEMENT_DIR}/placement_gap.png", f"{PLACEMENT_DIR}/placement_gap_plotted.csv", f"{PLACEMENT_DIR}/report.md"]
 
 
+SEED002 = EXP.seed002_twins
+SEED002_RESULTS = f"{RESULTS}/seed002_twins"
+SEED002_DIR = workdir_relative(str(EXP.seed002_twins_dir)) if SEED002 else ""
+
+
+def seed002_twins_outputs():
+    """Seed 002's artifact files (rules/seed002.smk), or none when not configured."""
+    if not SEED002:
+        return []
+    return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -139,6 +151,7 @@ onsuccess:
         (FIG8_DIR, seed000_fig8_outputs()),
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
+        (SEED002_DIR, seed002_twins_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

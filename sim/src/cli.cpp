@@ -51,6 +51,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "jobs, but link loads are sampled, not exact (execution/phase_plan.hpp). 0: exact all-to-all")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--io-forwarding", c.io_forwarding_experiment,
+                 "Run this I/O forwarding experiment JSON (seed 002: clients, forwarders with FIFO/HBRR/TWINS, HDD "
+                 "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "
+                 "<export>_applications.csv, _forwarders.csv, _servers.csv")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 
@@ -70,7 +75,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   }
   for (size_t i = 0; i + 1 < routes.size(); i += 2)
     c.inspect_routes.emplace_back(routes[i], routes[i + 1]);
-  if (!c.inspect && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
+  if (!c.io_forwarding_experiment.empty() && (!c.workload_files.empty() || c.inspect)) {
+    std::fprintf(stderr, "datasched-sim: error: --io-forwarding runs an experiment on its own: drop -w/--inspect\n");
+    return 2;
+  }
+  if (!c.inspect && c.io_forwarding_experiment.empty() && c.workload_files.empty() &&
+      !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

@@ -1,7 +1,9 @@
 // datasched-sim: entry point. Parses the command line, then either inspects the
-// platform or runs a simulation against a Batsim-protocol decision process.
+// platform, runs an I/O forwarding experiment (forwarding/run.hpp), or runs a simulation
+// against a Batsim-protocol decision process.
 #include "cli.hpp"
 #include "execution/simulation.hpp"
+#include "forwarding/run.hpp"
 #include "inspect.hpp"
 
 int main(int argc, char** argv)
@@ -11,5 +13,7 @@ int main(int argc, char** argv)
     return code;
   if (config.inspect)
     return datasched::inspect_platform(config, argv[0]);
+  if (!config.io_forwarding_experiment.empty())
+    return datasched::forwarding::run_io_forwarding(config, argv[0]);
   return datasched::run_simulation(config, argv[0]);
 }

@@ -1,0 +1,685 @@
+"""Seed 002 (TWINS, I/O forwarding request scheduling): the paper's experiments as engine
+inputs (``datasched-sim --io-forwarding``, sim/src/forwarding/README.md) and a runner.
+
+The set-up the paper states: 32 client nodes x 4 processes (128), 4 I/O forwarders, 4 data
+servers with HDDs, 10 Gbit/s Ethernet, 32 MB per process (4 GB per test), 32 KB (small) and
+256 KB (large) requests, file per process / shared file 1D-strided / shared file
+contiguous, read and write. What it does not state is ours and chosen here, never fitted:
+
+* ``stripe_size`` 64 KiB (PVFS2's default strip size);
+* ``max_in_flight`` 16 dispatches per forwarder, HBRR ``aggregation_limit`` 16;
+* client node -> forwarder in blocks of 8 (static, as the paper);
+* the HDD: 150 MB/s (platforms' ForwardingParams), contention curve ``hdd_alpha`` swept;
+* each process starts after U[0, 1 ms) (the randomness the seeds vary).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import subprocess
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from datasched.analysis.seed000_common import Verdict, claims_table
+
+MIB = 2**20
+KIB = 2**10
+
+PAPER = {
+    "nodes": 32,
+    "processes_per_node": 4,
+    "forwarders": 4,
+    "servers": 4,
+    "bytes_per_process": 32 * MIB,
+}
+
+#: The labels of the compared configurations -> (scheduler or "direct", TWINS window in s).
+CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
+    "no-forwarding": ("direct", None),
+    "fifo": ("fifo", None),
+    "hbrr": ("hbrr", None),
+    "twins-1ms": ("twins", 0.001),
+    "twins-8ms": ("twins", 0.008),
+}
+
+
+def paper_experiment(
+    *,
+    scheduler: str,
+    pattern: str,
+    operation: str,
+    request_size: int,
+    seed: int,
+    window: float | None = 0.008,
+    hdd_alpha: float = 0.1,
+    scale: float = 1.0,
+    jitter: float = 0.001,
+    stripe_size: int = 64 * KIB,
+    max_in_flight: int = 16,
+    aggregation_limit: int = 16,
+    applications: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins or
+    direct (no forwarding). ``scale`` < 1 shrinks bytes per process (quick variants); the
+    node, forwarder and server counts stay the paper's. ``applications`` overrides the one
+    128-process application (IFER)."""
+    nodes, ppn = PAPER["nodes"], PAPER["processes_per_node"]
+    per_process = max(request_size, int(PAPER["bytes_per_process"] * scale) // request_size * request_size)
+    apps = applications or [
+        {
+            "name": "A",
+            "processes": nodes * ppn,
+            "pattern": pattern,
+            "operation": operation,
+            "request_size": request_size,
+            "bytes_per_process": per_process,
+            "jitter": jitter,
+        }
+    ]
+    doc: dict[str, Any] = {
+        "mode": "direct" if scheduler == "direct" else "forwarded",
+        "seed": seed,
+        "clients": {"nodes": nodes, "processes_per_node": ppn},
+        "servers": {"count": PAPER["servers"], "stripe_size": stripe_size, "hdd_alpha": hdd_alpha},
+        "applications": apps,
+    }
+    if scheduler != "direct":
+        doc["forwarding"] = {
+            "forwarders": PAPER["forwarders"],
+            "scheduler": scheduler,
+            "max_in_flight": max_in_flight,
+            "aggregation_limit": aggregation_limit,
+            "mapping": "block",
+        }
+        if scheduler == "twins":
+            doc["forwarding"]["window"] = window if window is not None else 0.008
+    return doc
+
+
+def ifer_applications(*, dt: float, operation: str, request_size: int, scale: float, jitter: float) -> list[dict]:
+    """IFER: two applications of 64 processes, shared file 1D-strided; dt > 0: A starts
+    first, B dt seconds later; dt < 0: B first."""
+    per_process = max(request_size, int(PAPER["bytes_per_process"] * scale) // request_size * request_size)
+    base = {
+        "processes": 64,
+        "pattern": "shared_strided",
+        "operation": operation,
+        "request_size": request_size,
+        "bytes_per_process": per_process,
+        "jitter": jitter,
+    }
+    return [base | {"name": "A", "start": max(0.0, -dt)}, base | {"name": "B", "start": max(0.0, dt)}]
+
+
+def run_experiment(doc: dict[str, Any], platform: Path, prefix: Path) -> dict[str, float]:
+    """Runs the engine; returns each application's makespan. Raises RuntimeError with the
+    engine's message on failure."""
+    from datasched.engine import find_engine
+
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    exp = Path(f"{prefix}_experiment.json")
+    exp.write_text(json.dumps(doc, indent=1, sort_keys=True))
+    proc = subprocess.run(
+        [str(find_engine()), "--io-forwarding", str(exp), "-p", str(platform), "-e", str(prefix)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
+    return read_makespans(Path(f"{prefix}_applications.csv"))
+
+
+def read_makespans(path: Path) -> dict[str, float]:
+    with open(path, newline="") as f:
+        return {r["application"]: float(r["makespan"]) for r in csv.DictReader(f)}
+
+
+# --------------------------------------------------------------------------- the sweep
+
+
+@dataclass(frozen=True)
+class Seed002Spec:
+    """``artifacts.seed002_twins`` of a config (config/schema.json)."""
+
+    scale: float  # fraction of the paper's 32 MiB per process
+    patterns: tuple[str, ...]
+    operations: tuple[str, ...]
+    request_sizes: tuple[int, ...]
+    configurations: tuple[str, ...]
+    hdd_alpha: tuple[float, ...]
+    seeds: tuple[int, ...]
+    jitter: float = 0.001
+    ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
+
+    def cases(self) -> list[Case]:
+        plain = [
+            Case("single", pattern, operation, size, alpha, 0.0)
+            for alpha in self.hdd_alpha
+            for pattern in self.patterns
+            for operation in self.operations
+            for size in self.request_sizes
+        ]
+        ifer = [
+            Case("ifer", "shared_strided", "read", min(self.request_sizes), alpha, dt)
+            for alpha in self.hdd_alpha
+            for dt in self.ifer_dt
+        ]
+        return plain + ifer
+
+
+@dataclass(frozen=True)
+class Case:
+    """Every configuration x seed of one test: what one Snakemake job simulates."""
+
+    kind: str  # single | ifer
+    pattern: str
+    operation: str
+    request_size: int
+    hdd_alpha: float
+    dt: float
+
+    @property
+    def path(self) -> str:
+        base = f"kind={self.kind}/pattern={self.pattern}/op={self.operation}/size={self.request_size}"
+        return f"{base}/alpha={self.hdd_alpha:g}/dt={self.dt:g}"
+
+    @classmethod
+    def from_path(cls, path: str) -> Case:
+        f = dict(part.split("=", 1) for part in path.split("/"))
+        return cls(f["kind"], f["pattern"], f["op"], int(f["size"]), float(f["alpha"]), float(f["dt"]))
+
+    def experiment(self, spec: Seed002Spec, configuration: str, seed: int) -> dict[str, Any]:
+        scheduler, window = CONFIGURATIONS[configuration]
+        apps = None
+        if self.kind == "ifer":
+            apps = ifer_applications(
+                dt=self.dt,
+                operation=self.operation,
+                request_size=self.request_size,
+                scale=spec.scale,
+                jitter=spec.jitter,
+            )
+        return paper_experiment(
+            scheduler=scheduler,
+            window=window,
+            pattern=self.pattern,
+            operation=self.operation,
+            request_size=self.request_size,
+            seed=seed,
+            hdd_alpha=self.hdd_alpha,
+            scale=spec.scale,
+            jitter=spec.jitter,
+            applications=apps,
+        )
+
+
+def parse_spec(data: Mapping[str, Any]) -> Seed002Spec:
+    configurations = tuple(str(c) for c in data["configurations"])
+    unknown = [c for c in configurations if c not in CONFIGURATIONS]
+    if unknown:
+        raise ValueError(f"configurations: unknown {unknown} (known: {', '.join(CONFIGURATIONS)})")
+    return Seed002Spec(
+        scale=float(data["scale"]),
+        patterns=tuple(str(p) for p in data["patterns"]),
+        operations=tuple(str(o) for o in data["operations"]),
+        request_sizes=tuple(int(s) for s in data["request_sizes"]),
+        configurations=configurations,
+        hdd_alpha=tuple(float(a) for a in data["hdd_alpha"]),
+        seeds=tuple(int(s) for s in data["seeds"]),
+        jitter=float(data.get("jitter", 0.001)),
+        ifer_dt=tuple(float(d) for d in data.get("ifer_dt", ())),
+    )
+
+
+CASE_COLUMNS = (
+    "configuration",
+    "seed",
+    "application",
+    "makespan",
+    "mean_client_request_size",
+    "mean_dispatch_size",
+    "mean_server_request_size",
+    "mean_queue_wait",
+    "server_concurrency",
+    "server_balance",
+)
+
+
+def run_case(spec: Seed002Spec, case: Case, platform: Path, work: Path, out_csv: Path) -> int:
+    """Simulates every configuration x seed of ``case``; writes one row per application and
+    run (sizes and waits are means over forwarders, weighted by counts) to ``out_csv``."""
+    rows = []
+    for configuration in spec.configurations:
+        for seed in spec.seeds:
+            prefix = work / configuration / f"seed={seed}" / "out"
+            makespans = run_experiment(case.experiment(spec, configuration, seed), platform, prefix)
+            sizes = forwarder_sizes(Path(f"{prefix}_forwarders.csv")) | server_occupancy(Path(f"{prefix}_servers.csv"))
+            for application, makespan in makespans.items():
+                rows.append(
+                    {"configuration": configuration, "seed": seed, "application": application, "makespan": makespan}
+                    | sizes
+                )
+    _write_csv(out_csv, CASE_COLUMNS, rows)
+    return len(rows)
+
+
+def forwarder_sizes(path: Path) -> dict[str, float]:
+    """Mean request sizes leaving clients, leaving forwarders and arriving at servers, and the
+    mean queue wait, over all forwarders (NaN in direct mode: no forwarder)."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    if not rows:
+        return dict.fromkeys(CASE_COLUMNS[4:8], math.nan)
+
+    def weighted(value: str, count: str) -> float:
+        total = sum(int(r[count]) for r in rows)
+        return sum(float(r[value]) * int(r[count]) for r in rows) / total if total else math.nan
+
+    return {
+        "mean_client_request_size": weighted("mean_client_request_size", "client_requests"),
+        "mean_dispatch_size": weighted("mean_dispatch_size", "dispatches"),
+        "mean_server_request_size": weighted("mean_server_request_size", "server_requests"),
+        "mean_queue_wait": weighted("mean_queue_wait", "client_requests"),
+    }
+
+
+def server_occupancy(path: Path) -> dict[str, float]:
+    """``server_concurrency``: disk activities at once on a busy server (the n of the HDD
+    curve), averaged over servers weighted by busy time; ``server_balance``: least busy
+    server's busy time / most busy server's (1 = every server as busy)."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    busy = [float(r["busy_time"]) for r in rows]
+    total = math.fsum(busy)
+    concurrency = math.fsum(float(r["mean_concurrency"]) * b for r, b in zip(rows, busy, strict=True))
+    return {
+        "server_concurrency": concurrency / total if total else math.nan,
+        "server_balance": min(busy) / max(busy) if max(busy) > 0 else math.nan,
+    }
+
+
+def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
+    tmp.replace(path)
+    return path
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student t quantile (two-sided level from ``p`` = 1 - α/2), by bisection on the CDF
+    integrated numerically (Simpson); no SciPy. t(0.9985, 7) = 4.44 (the paper's 99.7 % with 8 seeds)."""
+
+    def pdf(x: float) -> float:
+        c = math.gamma((df + 1) / 2) / (math.sqrt(df * math.pi) * math.gamma(df / 2))
+        return c * (1 + x * x / df) ** (-(df + 1) / 2)
+
+    def cdf(x: float) -> float:
+        n = 2000
+        h = x / n
+        s = pdf(0) + pdf(x) + sum((4 if i % 2 else 2) * pdf(i * h) for i in range(1, n))
+        return 0.5 + s * h / 3
+
+    low, high = 0.0, 1000.0
+    for _ in range(80):
+        mid = (low + high) / 2
+        low, high = (mid, high) if cdf(mid) < p else (low, mid)
+    return (low + high) / 2
+
+
+def mean_ci(values: Sequence[float], level: float = 0.997) -> tuple[float, float]:
+    """(mean, half-width of the Student t interval at ``level``); 0 with one value."""
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return mean, 0.0
+    sd = math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
+    return mean, t_quantile(1 - (1 - level) / 2, n - 1) * sd / math.sqrt(n)
+
+
+SUMMARY_COLUMNS = (
+    "kind",
+    "pattern",
+    "operation",
+    "request_size",
+    "hdd_alpha",
+    "dt",
+    "configuration",
+    "runs",
+    "makespan_mean",
+    "makespan_ci997",
+    "mean_client_request_size",
+    "mean_dispatch_size",
+    "mean_server_request_size",
+    "mean_queue_wait",
+    "server_concurrency",
+    "server_balance",
+)
+
+
+def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[str, Any]]:
+    """One row per case and configuration: makespan mean and 99.7 % CI over seeds (IFER: the
+    makespan of a run is the later of the two applications' ends), mean sizes."""
+    rows = []
+    for case, path in case_csvs.items():
+        with open(path, newline="") as f:
+            runs = list(csv.DictReader(f))
+        for configuration in spec.configurations:
+            mine = [r for r in runs if r["configuration"] == configuration]
+            by_seed: dict[str, list[dict[str, str]]] = {}
+            for r in mine:
+                by_seed.setdefault(r["seed"], []).append(r)
+            makespans = [max(float(r["makespan"]) for r in rs) for rs in by_seed.values()]
+            mean, half = mean_ci(makespans)
+            row: dict[str, Any] = {
+                "kind": case.kind,
+                "pattern": case.pattern,
+                "operation": case.operation,
+                "request_size": case.request_size,
+                "hdd_alpha": case.hdd_alpha,
+                "dt": case.dt,
+                "configuration": configuration,
+                "runs": len(makespans),
+                "makespan_mean": mean,
+                "makespan_ci997": half,
+            }
+            for column in CASE_COLUMNS[4:]:
+                row[column] = math.fsum(float(r[column]) for r in mine) / len(mine)
+            rows.append(row)
+    return rows
+
+
+def write_summary(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
+    return _write_csv(path, SUMMARY_COLUMNS, rows)
+
+
+# --------------------------------------------------------------------------- claims and report
+
+
+def _row(rows, **key) -> Mapping[str, Any] | None:
+    for r in rows:
+        if all(r[k] == v for k, v in key.items()):
+            return r
+    return None
+
+
+def gain(rows, better: str, worse: str, **key) -> tuple[float, float] | None:
+    """Makespan reduction of ``better`` against ``worse`` in % (100 (T_worse − T_better) / T_worse),
+    and its uncertainty from the two 99.7 % half-widths (propagated to first order)."""
+    a, b = _row(rows, configuration=better, **key), _row(rows, configuration=worse, **key)
+    if a is None or b is None:
+        return None
+    ta, tb = a["makespan_mean"], b["makespan_mean"]
+    pct = 100 * (tb - ta) / tb
+    err = 100 * math.hypot(a["makespan_ci997"] / tb, ta * b["makespan_ci997"] / tb**2)
+    return pct, err
+
+
+def percent_verdict(ours: tuple[float, float] | None, paper: float) -> tuple[str, str]:
+    """reproduced (a gain beyond our uncertainty, within 10 points of the paper's), reproduced
+    in direction (a gain beyond the uncertainty, of another size), not reproduced (a loss
+    beyond the uncertainty), inconclusive (within the uncertainty), or not run."""
+    if ours is None:
+        return "not run", "not in this variant"
+    pct, err = ours
+    text = f"{pct:+.1f} % (± {err:.1f})"
+    if pct > err:
+        return text, "reproduced" if abs(pct - paper) <= 10 else "reproduced in direction"
+    if pct < -err:
+        return text, "not reproduced (TWINS slower)"
+    return text, "inconclusive (within our uncertainty)"
+
+
+def verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> list[Verdict]:
+    single = [r for r in rows if r["kind"] == "single" and r["hdd_alpha"] == alpha and r["request_size"] == small]
+    out = []
+    for pattern, label, cfg, vs_no, vs_fifo in (
+        ("shared_strided", "1D-strided", "twins-8ms", 50, 28),
+        ("shared_contiguous", "contiguous", "twins-1ms", 44, 20),
+    ):
+        key = {"pattern": pattern, "operation": "read"}
+        for other, paper in (("no-forwarding", vs_no), ("fifo", vs_fifo)):
+            ours, verdict = percent_verdict(gain(single, cfg, other, **key), paper)
+            out.append(Verdict(f"shared {label} small reads: {cfg} faster than {other}", f"{paper} %", ours, verdict))
+    # Writes: no difference between TWINS and FIFO.
+    diffs = []
+    for pattern in sorted({r["pattern"] for r in single}):
+        for cfg in ("twins-1ms", "twins-8ms"):
+            g = gain(single, cfg, "fifo", pattern=pattern, operation="write")
+            if g is not None:
+                diffs.append((pattern, cfg, g))
+    if diffs:
+        worst = max(diffs, key=lambda d: abs(d[2][0]))
+        if all(abs(g[0]) <= 5.0 and g[1] <= 5.0 for _, _, g in diffs):
+            verdict = "reproduced (all within 5 %)"
+        elif any(abs(g[0]) > max(5.0, g[1]) for _, _, g in diffs):
+            verdict = "not reproduced"
+        else:
+            verdict = "inconclusive (within our uncertainty)"
+        out.append(
+            Verdict(
+                "writes: TWINS no different from FIFO",
+                "no difference",
+                f"largest gap {worst[2][0]:+.1f} % (± {worst[2][1]:.1f}; {worst[0]}, {worst[1]})",
+                verdict,
+            )
+        )
+    # HBRR does not outperform FIFO.
+    better = []
+    for pattern in sorted({r["pattern"] for r in single}):
+        for operation in sorted({r["operation"] for r in single}):
+            g = gain(single, "hbrr", "fifo", pattern=pattern, operation=operation)
+            if g is not None and g[0] > max(5.0, g[1]):
+                better.append(f"{pattern} {operation} {g[0]:+.0f} %")
+    if any(r["configuration"] == "hbrr" for r in single):
+        out.append(
+            Verdict(
+                "HBRR does not outperform FIFO",
+                "no gain",
+                "HBRR > 5 % faster in: " + (", ".join(better) if better else "no case"),
+                "reproduced" if not better else "not reproduced",
+            )
+        )
+    # Aggregation sizes (HBRR, small requests, reads and writes).
+    hb = [r for r in single if r["configuration"] == "hbrr" and r["pattern"] != "file_per_process"]
+    if hb:
+        leaving = ", ".join(f"{r['mean_dispatch_size'] / KIB:.0f}" for r in hb)
+        arriving = ", ".join(f"{r['mean_server_request_size'] / KIB:.0f}" for r in hb)
+        out.append(
+            Verdict(
+                "HBRR sizes: 32 KB leaving clients → leaving I/O nodes → arriving at servers",
+                "32 → 58 → 43–50 KB",
+                f"32 → {leaving} → {arriving} KiB (shared patterns × operations)",
+                "see text",
+            )
+        )
+    # IFER.
+    ifer = [r for r in rows if r["kind"] == "ifer" and r["hdd_alpha"] == alpha]
+    if ifer:
+        for other, paper in (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16)):
+            gains = []
+            for dt in sorted({r["dt"] for r in ifer}):
+                best = max(
+                    (gain(ifer, cfg, other, dt=dt) for cfg in ("twins-1ms", "twins-8ms")),
+                    key=lambda g: g[0] if g else -math.inf,
+                )
+                if best:
+                    gains.append(best)
+            if gains:
+                mean_gain = (sum(g[0] for g in gains) / len(gains), max(g[1] for g in gains))
+                ours, verdict = percent_verdict(mean_gain, paper)
+                out.append(
+                    Verdict(
+                        f"IFER (2 × 64 processes, 1D-strided reads; best TWINS window, mean over dt): TWINS faster "
+                        f"than {other}",
+                        f"{paper} %",
+                        ours,
+                        verdict,
+                    )
+                )
+    return out
+
+
+def mechanism_table(rows: Sequence[Mapping[str, Any]], small: int, alpha: float) -> list[str]:
+    """Markdown: per access pattern (small single-application reads) and configuration, the
+    makespan, the servers' concurrency and balance, for HDD contention ``alpha``."""
+    single = [
+        r
+        for r in rows
+        if r["kind"] == "single" and r["request_size"] == small and r["operation"] == "read" and r["hdd_alpha"] == alpha
+    ]
+    if not single:
+        return []
+    configurations = list(dict.fromkeys(r["configuration"] for r in single))
+    out = [
+        "| pattern | " + " | ".join(configurations) + " |",
+        "|---|" + "---|" * len(configurations),
+    ]
+    for pattern in dict.fromkeys(r["pattern"] for r in single):
+        cells = []
+        for cfg in configurations:
+            r = _row(single, pattern=pattern, configuration=cfg)
+            cells.append(
+                f"{r['makespan_mean']:.2f} s, n = {r['server_concurrency']:.0f}, balance {r['server_balance']:.2f}"
+                if r
+                else "–"
+            )
+        out.append(f"| {pattern} | " + " | ".join(cells) + " |")
+    return out
+
+
+def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
+    """Makespan per configuration (bars, 99.7 % CI) for each single-application test."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from datasched.analysis.style import PALETTE, figure_style, save
+
+    single = [r for r in rows if r["kind"] == "single"]
+    tests = list(dict.fromkeys((r["pattern"], r["operation"], r["request_size"], r["hdd_alpha"]) for r in single))
+    configurations = list(dict.fromkeys(r["configuration"] for r in single))
+    with figure_style():
+        fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(tests)), 4))
+        width = 0.8 / max(1, len(configurations))
+        for i, cfg in enumerate(configurations):
+            xs, ys, es = [], [], []
+            for j, test in enumerate(tests):
+                r = _row(
+                    single,
+                    pattern=test[0],
+                    operation=test[1],
+                    request_size=test[2],
+                    hdd_alpha=test[3],
+                    configuration=cfg,
+                )
+                if r:
+                    xs.append(j + (i - (len(configurations) - 1) / 2) * width)
+                    ys.append(r["makespan_mean"])
+                    es.append(r["makespan_ci997"])
+            ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
+        ax.set_xticks(range(len(tests)))
+        ax.set_xticklabels(
+            [
+                f"{p.replace('shared_', '').replace('file_per_process', 'fpp')}\n{o} {s // KIB}K α={a:g}"
+                for p, o, s, a in tests
+            ],
+            fontsize=7,
+        )
+        ax.set_ylabel("makespan (s)")
+        ax.set_title(title)
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        save(fig, png)
+    return png
+
+
+def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed002Spec, variant: str, figure_name: str) -> str:
+    small = min(spec.request_sizes)
+    lines = [
+        f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
+        "",
+        f"![makespans]({figure_name})",
+        "",
+        "Set-up: 32 client nodes × 4 processes, 4 I/O forwarders (client nodes in blocks of 8), 4 HDD data",
+        "servers, 10 Gbit/s Ethernet (platforms/catalog/seed002-forwarding.xml), "
+        f"{spec.scale * 32:g} MiB per process (paper: 32 MB; scale {spec.scale:g}), request sizes "
+        f"{', '.join(f'{s // KIB} KiB' for s in spec.request_sizes)}, seeds {list(spec.seeds)} "
+        f"(each process starts after U[0, {spec.jitter * 1000:g} ms)); makespans are means with 99.7 % "
+        "Student t intervals over seeds, as in the paper. Gains are makespan reductions, "
+        "100 (T_other − T_TWINS) / T_other. The model and its limits: sim/src/forwarding/README.md.",
+        "",
+    ]
+    for alpha in spec.hdd_alpha:
+        lines += [
+            f"## HDD contention α = {alpha:g}",
+            "",
+            *claims_table(verdicts(rows, alpha, small)),
+            "",
+            "Small reads; *n* = disk requests at once on a busy server (the n of the HDD curve, mean over",
+            "the runs), *balance* = least busy server's busy time / most busy server's (1: all equally busy):",
+            "",
+            *mechanism_table(rows, small, alpha),
+            "",
+        ]
+    lines += [
+        "## What drives our numbers",
+        "",
+        "In this model a data server delivers less in total the more requests it serves at once, so what",
+        "matters is how many requests each server holds and whether every server has work. Without",
+        "forwarding all 128 processes' requests reach the servers; through forwarders at most 4 × 16 are in",
+        "flight. Under FIFO each forwarder sends its requests wherever they point; a server that receives",
+        "more serves each more slowly, so it keeps the in-flight slots longer and collects more (a convoy):",
+        "see the balance column. TWINS gives each server one forwarder at a time, which bounds n and keeps",
+        "all servers busy, as long as a request completes within a window: with 1 ms windows (shorter than",
+        "a small request's service time under contention) requests of earlier windows are still running",
+        "when the next forwarder arrives, so servers hold several forwarders' requests. With a shared",
+        "contiguous file each process's block starts on the same server (block sizes are multiples of the",
+        "4 stripes of a round), so all processes walk the servers in near lockstep and TWINS makes the",
+        "forwarders wait for the window of the one server everyone needs. Reads and writes cost the same",
+        "here (no server cache, no write-behind), so writes gain whatever reads gain.",
+        "",
+        "Verdicts: *reproduced* = a gain beyond our uncertainty (the 99.7 % intervals, propagated) and within",
+        "10 points of the paper's; *in direction* = a gain beyond the uncertainty, of another size; *not",
+        "reproduced* = a loss beyond the uncertainty; *inconclusive* = within it.",
+        "",
+        "## Why ours may differ",
+        "",
+        "- **What we model** (sim/src/forwarding/README.md): static client → forwarder mapping; FIFO, HBRR "
+        "(per-handle queues, round-robin, aggregation of contiguous same-file same-operation requests up to "
+        "16) and TWINS (one queue per server, globally aligned windows, forwarder f serves server (f + k) mod 4 "
+        "in window k); a bounded number of dispatches in flight per forwarder (16, our choice); files striped "
+        "in 64 KiB units (PVFS2's default; not stated); HDDs whose total bandwidth falls as "
+        "B / (1 + α (n − 1)) with n concurrent requests (α swept, never fitted; B = 150 MB/s assumed).",
+        "- **What we do not model**: the physical cause of HDD contention (seeks between interleaved offsets): "
+        "our curve sees only how many requests run at once, so TWINS helps here only by spreading and "
+        "bounding the concurrency on each server, not by making each server's stream more sequential, which "
+        "is the paper's explanation; PVFS's server-side request processing, caches and write-behind (the "
+        "paper finds no gain for writes, likely because servers absorb writes in their cache: our writes go "
+        "to the disk and behave like reads); the arrival-rate difference of reads and writes the paper "
+        "measured (26 µs vs 51 µs between requests); forwarder CPU cost.",
+        "- **Sizes**: the paper's table shows aggregation leaving I/O nodes (58 KB); ours follows from our "
+        "aggregation limit and how many contiguous requests meet in a queue, which depends on the in-flight "
+        "bound; arriving sizes follow from our striping.",
+        "- **Sensitivity**: processes that move in near lockstep (shared contiguous above all) amplify tiny "
+        "timing differences — a different seed, or SimGrid's solver precision (relative 1e-5) — into large "
+        "makespan differences; the wide intervals of those tests are that, not noise to average away.",
+        f"- **Scale**: this variant moves {spec.scale * 32:g} MiB per process; makespans scale about "
+        "linearly, but window effects (1 ms, 8 ms) weigh more in short runs.",
+        "",
+        "Numbers: `seed002_twins_plotted.csv` beside this report (one row per test and configuration).",
+    ]
+    return "\n".join(lines) + "\n"

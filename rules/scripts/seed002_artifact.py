@@ -1,0 +1,14 @@
+"""Snakemake script: seed 002's figure, plotted numbers and report."""
+
+from pathlib import Path
+
+from datasched.analysis import seed002_twins as twins
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+spec = sm.params.spec
+cases = {case: Path(sm.params.cases) / case.path / "runs.csv" for case in spec.cases()}
+rows = twins.summarise(spec, cases)
+twins.write_summary(rows, Path(sm.output.plotted))
+twins.plot(rows, Path(sm.output.figure), f"Seed 002 (TWINS) on datasched ({sm.params.variant})")
+Path(sm.output.report).write_text(twins.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name))
+Path(sm.log[0]).write_text(f"{len(cases)} tests\n")

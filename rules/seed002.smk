@@ -1,0 +1,45 @@
+# Seed 002 (TWINS) artifact (analysis/seed002_twins.py): one job per test (every
+# configuration x seed of one access pattern, operation, request size, HDD alpha, or one
+# IFER offset), then the figure, its plotted numbers and the report. SEED002* and
+# seed002_twins_outputs() are in rules/common.smk.
+
+
+wildcard_constraints:
+    seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+/dt=[0-9.e+-]+",
+
+
+localrules:
+    seed002_twins_artifact,
+
+
+rule seed002_twins_case:
+    output:
+        runs=f"{SEED002_RESULTS}/cases/{{seed002}}/runs.csv",
+    params:
+        spec=SEED002,
+        platform="platforms/catalog/seed002-forwarding.xml",
+    log:
+        f"{SEED002_RESULTS}/logs/cases/{{seed002}}.log",
+    threads: 1
+    resources:
+        mem_mb=EXP.sim_mem_mb,
+        runtime=EXP.sim_runtime_min,
+    script:
+        "scripts/seed002_case.py"
+
+
+rule seed002_twins_artifact:
+    input:
+        runs=[f"{SEED002_RESULTS}/cases/{case.path}/runs.csv" for case in SEED002.cases()] if SEED002 else [],
+    output:
+        figure=f"{SEED002_DIR}/seed002_twins.png",
+        plotted=f"{SEED002_DIR}/seed002_twins_plotted.csv",
+        report=f"{SEED002_DIR}/report.md",
+    params:
+        spec=SEED002,
+        variant=EXP.variant,
+        cases=f"{SEED002_RESULTS}/cases",
+    log:
+        f"{SEED002_RESULTS}/logs/artifact.log",
+    script:
+        "scripts/seed002_artifact.py"

@@ -1,0 +1,81 @@
+#include "forwarding/outputs.hpp"
+
+#include <cstdio>
+
+#include <simgrid/s4u/Host.hpp>
+
+#include "export/csv_file.hpp"
+
+namespace datasched::forwarding {
+
+namespace {
+/// Times with nanosecond resolution: request latencies are microseconds.
+std::string seconds(double t)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9f", t);
+  return buffer;
+}
+
+std::string mean(std::uint64_t total, std::uint64_t count)
+{
+  return count == 0 ? std::string("0.000000") : fixed6(static_cast<double>(total) / static_cast<double>(count));
+}
+} // namespace
+
+std::vector<std::string> output_files(const std::string& prefix, const Experiment& experiment)
+{
+  std::vector<std::string> files{prefix + "_applications.csv", prefix + "_forwarders.csv", prefix + "_servers.csv"};
+  if (experiment.dispatch_trace)
+    files.push_back(prefix + "_dispatches.csv");
+  return files;
+}
+
+void write_outputs(const std::string& prefix, const Experiment& e, const Layout& layout, const Statistics& stats)
+{
+  std::string apps = "application,processes,pattern,operation,request_size,bytes,requests,start,first_request,end,"
+                     "makespan\n";
+  for (std::size_t i = 0; i < e.applications.size(); ++i) {
+    const auto& a = e.applications[i];
+    const auto& s = stats.applications[i];
+    apps += a.name + "," + std::to_string(a.processes) + "," + to_string(a.pattern) + "," + to_string(a.operation) +
+            "," + std::to_string(a.request_size) + "," +
+            std::to_string(a.bytes_per_process * static_cast<std::uint64_t>(a.processes)) + "," +
+            std::to_string(s.requests) + "," + seconds(a.start) + "," + seconds(s.first_start) + "," + seconds(s.end) +
+            "," + seconds(s.end - a.start) + "\n";
+  }
+  write_file_atomically(prefix + "_applications.csv", apps);
+
+  std::string fwd = "forwarder,host,scheduler,client_requests,client_bytes,mean_client_request_size,dispatches,"
+                    "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
+  for (std::size_t i = 0; i < layout.forwarders.size(); ++i) {
+    const auto& s = stats.forwarders[i];
+    fwd += std::to_string(i) + "," + layout.forwarders[i]->get_name() + "," + to_string(e.forwarding.scheduler) + "," +
+           std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
+           mean(s.client_bytes, s.client_requests) + "," + std::to_string(s.dispatches) + "," +
+           mean(s.dispatch_bytes, s.dispatches) + "," + std::to_string(s.server_requests) + "," +
+           mean(s.server_bytes, s.server_requests) + "," +
+           (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) +
+           "\n";
+  }
+  write_file_atomically(prefix + "_forwarders.csv", fwd);
+
+  std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
+  for (std::size_t i = 0; i < layout.servers.size(); ++i) {
+    const auto& s = stats.servers[i];
+    srv += std::to_string(i) + "," + layout.servers[i]->get_name() + "," + std::to_string(s.requests) + "," +
+           std::to_string(s.bytes) + "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
+           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
+  }
+  write_file_atomically(prefix + "_servers.csv", srv);
+
+  if (e.dispatch_trace) {
+    std::string trace = "source,server,start,end,bytes,client_requests\n";
+    for (const auto& d : stats.dispatches)
+      trace += d.source + "," + std::to_string(d.server) + "," + seconds(d.start) + "," + seconds(d.end) + "," +
+               std::to_string(d.bytes) + "," + std::to_string(d.client_requests) + "\n";
+    write_file_atomically(prefix + "_dispatches.csv", trace);
+  }
+}
+
+} // namespace datasched::forwarding

@@ -1,0 +1,19 @@
+#pragma once
+// CSV outputs of an I/O forwarding run (columns documented in sim/src/forwarding/README.md):
+//   <prefix>_applications.csv, <prefix>_forwarders.csv, <prefix>_servers.csv and, when
+//   asked for, <prefix>_dispatches.csv. Each is written atomically.
+#include <string>
+#include <vector>
+
+#include "forwarding/experiment.hpp"
+#include "forwarding/layout.hpp"
+#include "forwarding/statistics.hpp"
+
+namespace datasched::forwarding {
+
+std::vector<std::string> output_files(const std::string& prefix, const Experiment& experiment);
+
+void write_outputs(const std::string& prefix, const Experiment& experiment, const Layout& layout,
+                   const Statistics& stats);
+
+} // namespace datasched::forwarding

@@ -1,0 +1,145 @@
+#include "forwarding/schedulers.hpp"
+
+#include <cmath>
+
+namespace datasched::forwarding {
+
+namespace {
+Dispatch single(const QueuedRequest& r)
+{
+  Dispatch d;
+  d.parts  = {r};
+  d.file   = r.file;
+  d.op     = r.op;
+  d.offset = r.offset;
+  d.size   = r.size;
+  d.server = r.server;
+  return d;
+}
+} // namespace
+
+void FifoScheduler::push(const QueuedRequest& request)
+{
+  queue_.push_back(request);
+}
+
+std::optional<Dispatch> FifoScheduler::pop(double)
+{
+  if (queue_.empty())
+    return std::nullopt;
+  Dispatch d = single(queue_.front());
+  queue_.pop_front();
+  return d;
+}
+
+void HbrrScheduler::push(const QueuedRequest& request)
+{
+  auto [it, inserted] = queues_.try_emplace(request.file);
+  if (inserted)
+    order_.push_back(request.file);
+  it->second.push_back(request);
+  ++count_;
+}
+
+std::optional<Dispatch> HbrrScheduler::pop(double)
+{
+  if (count_ == 0)
+    return std::nullopt;
+  // The next handle with queued requests, round-robin from next_.
+  std::deque<QueuedRequest>* queue = nullptr;
+  for (std::size_t step = 0; step < order_.size(); ++step) {
+    std::size_t at = (next_ + step) % order_.size();
+    auto& q        = queues_[order_[at]];
+    if (!q.empty()) {
+      queue = &q;
+      next_ = (at + 1) % order_.size();
+      break;
+    }
+  }
+  Dispatch d = single(queue->front());
+  queue->pop_front();
+  // Grow the range while a queued request of the same operation touches either end.
+  bool grown = true;
+  while (grown && static_cast<int>(d.parts.size()) < limit_) {
+    grown = false;
+    for (auto it = queue->begin(); it != queue->end(); ++it) {
+      if (it->op != d.op)
+        continue;
+      if (it->offset == d.offset + d.size) {
+        d.size += it->size;
+      } else if (it->offset + it->size == d.offset) {
+        d.offset = it->offset;
+        d.size += it->size;
+      } else {
+        continue;
+      }
+      d.parts.push_back(*it);
+      queue->erase(it);
+      grown = true;
+      break;
+    }
+  }
+  count_ -= d.parts.size();
+  return d;
+}
+
+TwinsScheduler::TwinsScheduler(int forwarder_index, int servers, double window)
+    : forwarder_(forwarder_index), window_(window), queues_(static_cast<std::size_t>(servers))
+{}
+
+long long TwinsScheduler::window_index(double now) const
+{
+  // A worker woken at the end of window k sees a clock of (k+1)*W rounded: without the
+  // tolerance, floor could still say k and the worker would wait for "now" forever.
+  return static_cast<long long>(std::floor(now / window_ + 1e-9));
+}
+
+int TwinsScheduler::server_at(double now) const
+{
+  const long long servers = static_cast<long long>(queues_.size());
+  return static_cast<int>((forwarder_ + window_index(now)) % servers);
+}
+
+double TwinsScheduler::next_change(double now) const
+{
+  // The next window whose server has queued shares: idle workers sleep through windows
+  // with nothing to send instead of waking at every window end.
+  const long long servers = static_cast<long long>(queues_.size());
+  const long long current = window_index(now);
+  for (long long k = current + 1; k <= current + servers; ++k)
+    if (!queues_[static_cast<std::size_t>((forwarder_ + k) % servers)].empty())
+      return static_cast<double>(k) * window_;
+  return std::numeric_limits<double>::infinity();
+}
+
+void TwinsScheduler::push(const QueuedRequest& request)
+{
+  queues_.at(static_cast<std::size_t>(request.server)).push_back(request);
+  ++count_;
+}
+
+std::optional<Dispatch> TwinsScheduler::pop(double now)
+{
+  auto& q = queues_[static_cast<std::size_t>(server_at(now))];
+  if (q.empty())
+    return std::nullopt;
+  Dispatch d = single(q.front());
+  q.pop_front();
+  --count_;
+  return d;
+}
+
+std::unique_ptr<RequestScheduler> make_scheduler(const ForwardingLayer& layer, int forwarder_index, int servers)
+{
+  switch (layer.scheduler) {
+    case SchedulerKind::Fifo:
+      return std::make_unique<FifoScheduler>();
+    case SchedulerKind::Hbrr:
+      return std::make_unique<HbrrScheduler>(layer.aggregation_limit);
+    case SchedulerKind::Twins:
+      return std::make_unique<TwinsScheduler>(forwarder_index, servers, layer.window);
+  }
+  return nullptr;
+}
+
+} // namespace datasched::forwarding

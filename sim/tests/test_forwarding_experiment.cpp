@@ -1,0 +1,85 @@
+// Validation of I/O forwarding experiment descriptions: each error names the file and field.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fatal.hpp"
+#include "forwarding/experiment.hpp"
+#include "forwarding/hdd.hpp"
+
+using namespace datasched::forwarding;
+using datasched::InputError;
+
+namespace {
+nlohmann::json minimal()
+{
+  return nlohmann::json::parse(R"({
+    "mode": "forwarded",
+    "clients": {"nodes": 2, "processes_per_node": 2},
+    "forwarding": {"forwarders": 2, "scheduler": "twins", "window": 0.008},
+    "servers": {"count": 2, "stripe_size": 65536},
+    "applications": [{"name": "a", "processes": 4, "pattern": "shared_strided", "operation": "read",
+                      "request_size": 32768, "bytes_per_process": 65536}]
+  })");
+}
+
+std::string error_of(const nlohmann::json& doc)
+{
+  try {
+    parse_experiment(doc, "exp.json");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST(ForwardingExperiment, ParsesAMinimalDescription)
+{
+  auto e = parse_experiment(minimal(), "exp.json");
+  EXPECT_TRUE(e.forwarded);
+  EXPECT_EQ(e.forwarding.scheduler, SchedulerKind::Twins);
+  EXPECT_DOUBLE_EQ(e.forwarding.window, 0.008);
+  EXPECT_EQ(e.applications.at(0).pattern, AccessPattern::SharedStrided);
+}
+
+TEST(ForwardingExperiment, RejectsUnknownKeys)
+{
+  auto doc                     = minimal();
+  doc["servers"]["strip_size"] = 1;
+  EXPECT_EQ(error_of(doc), "exp.json: servers.strip_size: unknown key");
+}
+
+TEST(ForwardingExperiment, RejectsNonPositiveStripeAndWindow)
+{
+  auto doc                      = minimal();
+  doc["servers"]["stripe_size"] = 0;
+  EXPECT_EQ(error_of(doc), "exp.json: servers.stripe_size: must be an integer > 0 (bytes), got 0");
+  doc                         = minimal();
+  doc["forwarding"]["window"] = -1;
+  EXPECT_EQ(error_of(doc), "exp.json: forwarding.window: must be a number > 0 (seconds), got -1");
+}
+
+TEST(ForwardingExperiment, RejectsAClientMappedToAMissingForwarder)
+{
+  auto doc                     = minimal();
+  doc["forwarding"]["mapping"] = {0, 5};
+  EXPECT_EQ(error_of(doc), "exp.json: forwarding.mapping: client node 1 is mapped to forwarder 5, which does not "
+                           "exist (forwarders: 0..1)");
+}
+
+TEST(ForwardingExperiment, RejectsMoreProcessesThanClientSlots)
+{
+  auto doc                            = minimal();
+  doc["applications"][0]["processes"] = 5;
+  EXPECT_NE(error_of(doc).find("exp.json: applications: 5 processes"), std::string::npos);
+}
+
+TEST(HddCurve, DegradesWithConcurrentStreams)
+{
+  // B_eff(n) = B / (1 + alpha (n - 1)): B = 100, alpha = 0.5 -> 100, 66.67, 40
+  EXPECT_DOUBLE_EQ(degraded_capacity(100, 1, 0.5), 100);
+  EXPECT_DOUBLE_EQ(degraded_capacity(100, 2, 0.5), 100 / 1.5);
+  EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.5), 40);
+  EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.0), 100);
+}

@@ -1,0 +1,99 @@
+"""Seed 002 (TWINS) artifact logic: experiment documents, paths, intervals, claims."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from datasched.analysis import seed002_twins as twins
+from datasched.errors import UserError
+
+SPEC = twins.Seed002Spec(
+    scale=1 / 32,
+    patterns=("shared_strided",),
+    operations=("read", "write"),
+    request_sizes=(32768,),
+    configurations=tuple(twins.CONFIGURATIONS),
+    hdd_alpha=(0.1,),
+    seeds=(1, 2),
+    ifer_dt=(-0.5,),
+)
+
+
+def test_paper_experiment_has_the_papers_setup():
+    """32 nodes x 4 processes, 4 forwarders, 4 servers, 32 MiB per process at scale 1."""
+    doc = twins.paper_experiment(
+        scheduler="twins", window=0.008, pattern="shared_strided", operation="read", request_size=32768, seed=3
+    )
+    assert doc["clients"] == {"nodes": 32, "processes_per_node": 4}
+    assert doc["forwarding"]["forwarders"] == 4 and doc["forwarding"]["window"] == 0.008
+    assert doc["servers"]["count"] == 4
+    (app,) = doc["applications"]
+    assert app["processes"] * app["bytes_per_process"] == 4 * 2**30
+    direct = twins.paper_experiment(
+        scheduler="direct", pattern="shared_strided", operation="read", request_size=32768, seed=3
+    )
+    assert direct["mode"] == "direct" and "forwarding" not in direct
+
+
+def test_ifer_offsets_start_the_right_application_first():
+    """dt > 0: A starts first (B at dt); dt < 0: B first (A at -dt)."""
+    a, b = twins.ifer_applications(dt=0.5, operation="read", request_size=32768, scale=1, jitter=0)
+    assert (a["start"], b["start"]) == (0.0, 0.5) and a["processes"] == b["processes"] == 64
+    a, b = twins.ifer_applications(dt=-0.5, operation="read", request_size=32768, scale=1, jitter=0)
+    assert (a["start"], b["start"]) == (0.5, 0.0)
+
+
+def test_case_paths_round_trip():
+    for case in SPEC.cases():
+        assert twins.Case.from_path(case.path) == case
+    assert len(SPEC.cases()) == 2 + 1
+
+
+def test_t_quantiles_match_the_tables():
+    """t(0.975, 1) = 12.706, t(0.975, 7) = 2.365 (tabulated); t(0.9985, 7) = 4.44."""
+    assert twins.t_quantile(0.975, 1) == pytest.approx(12.706, abs=2e-3)
+    assert twins.t_quantile(0.975, 7) == pytest.approx(2.365, abs=2e-3)
+    assert twins.t_quantile(0.9985, 7) == pytest.approx(4.44, abs=0.01)
+    mean, half = twins.mean_ci([1.0, 3.0])
+    assert mean == 2 and half == pytest.approx(twins.t_quantile(0.9985, 1) * math.sqrt(2) / math.sqrt(2))
+
+
+def _rows(times: dict[str, float], **key) -> list[dict]:
+    base = {
+        "kind": "single",
+        "pattern": "shared_strided",
+        "operation": "read",
+        "request_size": 32768,
+        "hdd_alpha": 0.1,
+        "dt": 0.0,
+    } | key
+    return [base | {"configuration": c, "makespan_mean": t, "makespan_ci997": 0.0} for c, t in times.items()]
+
+
+def test_gain_and_verdicts():
+    """Gain = 100 (T_other − T_twins) / T_other: 50 -> 25 s is 50 %."""
+    rows = _rows({"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 25.0})
+    gain = twins.gain(rows, "twins-8ms", "no-forwarding", pattern="shared_strided")
+    assert gain is not None and gain[0] == pytest.approx(50)
+    verdicts = {v.claim: v.verdict for v in twins.verdicts(rows, 0.1, 32768)}
+    assert verdicts["shared 1D-strided small reads: twins-8ms faster than no-forwarding"] == "reproduced"
+    assert verdicts["shared 1D-strided small reads: twins-8ms faster than fifo"] == "reproduced"  # 28.6 %
+    assert twins.percent_verdict((-20.0, 5.0), 20)[1].startswith("not reproduced")
+    assert twins.percent_verdict((2.0, 5.0), 20)[1].startswith("inconclusive")
+    assert twins.percent_verdict((45.0, 5.0), 20)[1] == "reproduced in direction"
+
+
+def test_config_errors_name_the_key(tmp_path):
+    from datasched.analysis.experiment_config import load_config_file
+    from tests.integration.pipeline.test_pipeline import TEST_CONFIG
+
+    text = (TEST_CONFIG.parent / "quick.yaml").read_text()
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("configurations: [no-forwarding,", "configurations: [teleport,"))
+    with pytest.raises(UserError, match=r"artifacts\.seed002_twins\.configurations"):
+        load_config_file(bad)
+    bad.write_text(text.replace("    scale: 0.03125", "    scale: 0.03125\n    colour: red"))
+    with pytest.raises(UserError, match=r"seed002_twins\.colour: unknown key"):
+        load_config_file(bad)
