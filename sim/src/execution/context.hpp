@@ -17,7 +17,7 @@
 #include "model/storage_endpoints.hpp"
 #include "model/workload.hpp"
 #include "protocol/writer.hpp"
-#include "transport/zmq_client.hpp"
+#include "transport/decision_channel.hpp"
 
 namespace datasched {
 
@@ -29,7 +29,7 @@ struct Context {
   Machines machines;
   Workloads workloads;
   ProtocolWriter writer;
-  std::unique_ptr<ZmqClient> zmq;
+  std::unique_ptr<DecisionChannel> decisions; ///< ZmqClient, or a CallbackChannel in process
   JobsCsv jobs_csv;
   IoCsv io_csv;
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)

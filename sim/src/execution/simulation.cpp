@@ -16,6 +16,7 @@
 #include "export/schedule_csv.hpp"
 #include "fatal.hpp"
 #include "model/platform_check.hpp"
+#include "transport/zmq_client.hpp"
 
 namespace datasched {
 
@@ -125,7 +126,7 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
   check_platform_resources(config.platform_file, g_engine->get_all_hosts(), g_engine->get_all_links());
 }
 
-int run_simulation(const EngineConfig& config, const char* program_name)
+int run_simulation(const EngineConfig& config, const char* program_name, std::unique_ptr<DecisionChannel> channel)
 {
   Context ctx(config);
   remove_outputs(config.export_prefix);
@@ -171,8 +172,11 @@ int run_simulation(const EngineConfig& config, const char* program_name)
                         output_files(config.export_prefix));
 
   try {
-    ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
-                                          config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
+    if (channel)
+      ctx.decisions = std::move(channel);
+    else
+      ctx.decisions = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
+                                                  config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
   } catch (const std::exception& e) {
     fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
   }
@@ -217,7 +221,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     figures.nb_computing_machines = ctx.machines.nb_compute();
     for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
       figures.computing_time -= t * d; // sum of hosts x (finish - start)
-    figures.scheduling_time  = ctx.zmq->waited_seconds();
+    figures.scheduling_time  = ctx.decisions->waited_seconds();
     figures.unavailable_time = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
     figures.simulation_time  = wall;
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures);
