@@ -43,6 +43,12 @@ def register(subparsers) -> None:
         "(much faster on large jobs, not exact; see workloads/README.md section 3); default 0: exact",
     )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
+    run.add_argument(
+        "--in-process",
+        action="store_true",
+        help="run a datasched policy inside the engine's process (no socket; same decisions, much faster on "
+        "long traces); pybatsim schedulers always use the protocol path",
+    )
     run.set_defaults(func=cmd_run)
 
     demo = subparsers.add_parser("demo", help="run the demo simulation and draw its Gantt chart")
@@ -117,6 +123,7 @@ def _run(
     decision_timeout=600.0,
     traffic_policy="none",
     ipc_fanout=0,
+    in_process=False,
 ):
     progress = ProgressLine(Path(output).name)
     try:
@@ -131,6 +138,7 @@ def _run(
             on_progress=progress,
             traffic_policy=traffic_policy,
             ipc_fanout=ipc_fanout,
+            in_process=in_process,
         )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
@@ -159,6 +167,7 @@ def cmd_run(args) -> int:
         args.decision_timeout,
         args.traffic_policy,
         args.ipc_fanout,
+        args.in_process,
     )
     io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
     extra = f" {io_csv}" if io_csv.exists() else ""

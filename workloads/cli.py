@@ -122,7 +122,12 @@ def register(subparsers: Any) -> None:
     large.add_argument("--seed", type=int, required=True)
     large.add_argument("--jobs", type=int, required=True, help="number of jobs to generate")
     large.add_argument("--platform-nodes", type=int, required=True, help="nodes of the target platform")
-    large.add_argument("--load-factor", type=float, default=1.0, help="arrival rate multiplier (default 1)")
+    large.add_argument(
+        "--offered-load",
+        type=float,
+        default=None,
+        help="scale arrival gaps to this expected offered load (default: the trace's own)",
+    )
     large.set_defaults(func=run_generate_large)
 
 
@@ -248,13 +253,16 @@ def run_generate_large(args: argparse.Namespace) -> int:
     from datasched.workloads import resample
 
     try:
-        params = resample.ResampleParams(jobs=args.jobs, platform_nodes=args.platform_nodes, load_factor=args.load_factor)
+        params = resample.ResampleParams(
+            jobs=args.jobs, platform_nodes=args.platform_nodes, offered_load=args.offered_load
+        )
     except ValidationError as exc:
         raise UserError(f"workload generate-large: {describe_validation_error(exc)}") from None
     sample = resample.TraceSample.from_swf(args.source)
     count = resample.write(sample, params, args.seed, args.output)
     print(
         f"{args.output}: {count} jobs resampled from {args.source.name} ({len(sample.jobs)} jobs, "
-        f"{sample.trace_nodes} nodes) for {params.platform_nodes} nodes, seed {args.seed}"
+        f"{sample.trace_nodes} nodes) for {params.platform_nodes} nodes, seed {args.seed}, offered load "
+        f"{sample.offered_load(params.platform_nodes, sample.gap_scale(params)):.3f}"
     )
     return 0

@@ -8,11 +8,15 @@ output) so that the result keeps the trace's statistics:
 * each job's (size, run time, walltime) is a job of the cleaned trace drawn uniformly
   with replacement (cleaning as ``datasched workload from-swf`` with its defaults:
   zero-size and zero-runtime jobs dropped, missing walltimes = run time + 1 s);
-* each submission gap is a gap between consecutive submissions of the trace, drawn
-  uniformly with replacement, and divided by ``load_factor`` (> 1: denser arrivals);
 * sizes are multiplied by ``platform_nodes / trace nodes`` (rounded, at least 1, at
-  most the platform), so the offered load of the trace on its own machine is kept on
-  the target machine.
+  most the platform), so the trace's offered load on its own machine is kept on the
+  target machine;
+* each submission gap is a gap between consecutive submissions of the trace, drawn
+  uniformly with replacement; with ``offered_load`` every gap is scaled by one factor
+  so that the expected offered load (mean node-seconds per job over mean gap, per
+  node of the target platform) is that value. Without it the trace's own load is
+  kept, which can exceed 1 (``lublin_256.swf``: 1.06), and then the queue, and the
+  cost of every scheduling pass, grows without bound over a million jobs.
 
 Sizes, run times and gaps are drawn independently (no correlation between a job and
 the gap before it, unlike the trace). Same trace, parameters and seed => byte-identical
@@ -47,7 +51,9 @@ class ResampleParams(BaseModel):
 
     jobs: PositiveInt
     platform_nodes: PositiveInt
-    load_factor: float = Field(default=1.0, gt=0, description="arrival rate multiplier (gaps are divided by it)")
+    offered_load: float | None = Field(
+        default=None, gt=0, description="expected node-seconds asked per node-second of the platform (None: the trace's)"
+    )
 
 
 @dataclass(frozen=True)
@@ -71,6 +77,20 @@ class TraceSample:
             raise UserError(f"{path}: every job is submitted at the same time; no arrival gaps to resample")
         return cls(Path(path), report.nb_res, tuple((c.nodes, c.runtime, c.walltime) for c in kept), gaps)
 
+    def scaled_nodes(self, nodes: int, platform_nodes: int) -> int:
+        return min(platform_nodes, max(1, round(nodes * platform_nodes / self.trace_nodes)))
+
+    def offered_load(self, platform_nodes: int, gap_scale: float = 1.0) -> float:
+        """Expected node-seconds asked per node-second of a ``platform_nodes`` machine."""
+        work = sum(self.scaled_nodes(n, platform_nodes) * runtime for n, runtime, _ in self.jobs) / len(self.jobs)
+        return work / (sum(self.gaps) / len(self.gaps) * gap_scale) / platform_nodes
+
+    def gap_scale(self, params: ResampleParams) -> float:
+        """Factor applied to every drawn gap (1 without ``offered_load``)."""
+        if params.offered_load is None:
+            return 1.0
+        return self.offered_load(params.platform_nodes) / params.offered_load
+
 
 @dataclass(frozen=True)
 class GeneratedJob:
@@ -87,14 +107,14 @@ class GeneratedJob:
 
 def generate(sample: TraceSample, params: ResampleParams, rng: random.Random) -> Iterator[GeneratedJob]:
     """The jobs, in submission order, drawn with ``rng``."""
-    scale = params.platform_nodes / sample.trace_nodes
+    gap_scale = sample.gap_scale(params)
     now = 0.0
     jobs, gaps = sample.jobs, sample.gaps
     for job_id in range(params.jobs):
         if job_id:
-            now += gaps[rng.randrange(len(gaps))] / params.load_factor
+            now += gaps[rng.randrange(len(gaps))] * gap_scale
         nodes, runtime, walltime = jobs[rng.randrange(len(jobs))]
-        res = min(params.platform_nodes, max(1, round(nodes * scale)))
+        res = sample.scaled_nodes(nodes, params.platform_nodes)
         yield GeneratedJob(job_id, normalise_number(now), res, runtime, walltime)
 
 

@@ -19,13 +19,16 @@ the protocol path (:mod:`datasched.policy.serve`), which stays the default.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ctypes
 import ctypes.util
 import os
+import struct
 import sys
 import time
 import traceback
 from pathlib import Path
+from typing import BinaryIO
 
 from datasched.errors import UserError
 from datasched.policy.serve import parse_options
@@ -40,8 +43,9 @@ DECIDE_FN = ctypes.CFUNCTYPE(
     ctypes.POINTER(ctypes.c_size_t),
 )
 
-#: set in the environment of the re-executed process, so it preloads tcmalloc once
-_PRELOADED = "DATASCHED_INPROCESS_PRELOADED"
+#: set in the environment once tcmalloc is preloaded (or deliberately not), so that
+#: main() does not re-execute the process to preload it
+PRELOADED_VARIABLE = "DATASCHED_INPROCESS_PRELOADED"
 
 
 def engine_library() -> Path:
@@ -64,14 +68,18 @@ def tcmalloc_library() -> str | None:
 class _Decider:
     """The callback the engine calls once per decision round."""
 
-    def __init__(self, session) -> None:
+    def __init__(self, session, record: BinaryIO | None = None) -> None:
         self.session = session
+        self.record = record
         self.error: BaseException | None = None
         self._reply = b""  # kept alive until the next call: the engine copies it
 
     def __call__(self, _user, request, size, reply, reply_size) -> int:
         try:
-            self._reply = self.session.handle(ctypes.string_at(request, size))
+            message = ctypes.string_at(request, size)
+            self._reply = self.session.handle(message)
+            if self.record is not None:  # bench/decision_replay.py's format
+                self.record.write(struct.pack("<II", len(message), len(self._reply)) + message + self._reply)
         except BaseException as exc:  # noqa: BLE001 (reported here; the engine then stops)
             self.error = exc
             from datasched.policy.validating import IllegalDecision
@@ -87,16 +95,20 @@ class _Decider:
         return 0
 
 
-def run(policy, engine_argv: list[str], platform_xml: str | None = None) -> tuple[int, object]:
+def run(
+    policy, engine_argv: list[str], platform_xml: str | None = None, record: BinaryIO | None = None
+) -> tuple[int, object]:
     """Runs the engine with ``engine_argv`` (its command line without the program name)
-    and ``policy`` deciding in this process; returns the engine's exit code and the session."""
+    and ``policy`` deciding in this process; returns the engine's exit code and the session.
+    ``record``: a binary file that receives every (request, reply) pair, in the format
+    of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``)."""
     from datasched.policy.session import ProtocolSession
 
     library = ctypes.CDLL(str(engine_library()))
     library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
     library.datasched_sim_run.restype = ctypes.c_int
     session = ProtocolSession(policy, platform_xml=platform_xml)
-    decider = _Decider(session)
+    decider = _Decider(session, record)
     callback = DECIDE_FN(decider)
     args = ["datasched-sim", *engine_argv]
     argv = (ctypes.c_char_p * (len(args) + 1))(*[a.encode() for a in args], None)
@@ -113,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--options-file", help="file holding the policy options as a JSON object")
     parser.add_argument("--platform", help="platform XML, to read cluster topology for locality-aware allocation")
     parser.add_argument("--no-validate", action="store_true", help="skip the validating wrapper")
+    parser.add_argument("--record", type=Path, help="write every request and reply here (bench/policy_replay.py)")
     parser.add_argument("engine_args", nargs=argparse.REMAINDER, help="-- then datasched-sim's options")
     return parser
 
@@ -120,9 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     tcmalloc = tcmalloc_library()
-    if tcmalloc and not os.environ.get(_PRELOADED):
+    if tcmalloc and not os.environ.get(PRELOADED_VARIABLE):
         # The allocator must be chosen before the process starts: re-execute once.
-        env = dict(os.environ, **{_PRELOADED: "1"})
+        env = dict(os.environ, **{PRELOADED_VARIABLE: "1"})
         env["LD_PRELOAD"] = " ".join(p for p in (env.get("LD_PRELOAD", ""), tcmalloc) if p)
         os.execve(sys.executable, [sys.executable, "-m", "datasched.policy.inprocess", *argv], env)
     args = build_parser().parse_args(argv)
@@ -144,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_validate:
         policy = ValidatingPolicy(policy)
     started = time.perf_counter()
-    code, session = run(policy, engine_args, args.platform)
+    with contextlib.ExitStack() as stack:
+        record = stack.enter_context(args.record.open("wb")) if args.record else None
+        code, session = run(policy, engine_args, args.platform, record)
     print(
         f"datasched policy {args.policy} (in process): {session.decision_rounds} decision rounds, "
         f"{session.nb_jobs_submitted} jobs submitted, {session.nb_jobs_scheduled} started, "

@@ -50,7 +50,13 @@ _COMPLETION_STATES = {state.value: state for state in CompletionState}
 def alloc_text(hosts: Iterable[int]) -> str:
     """Batsim's interval text for a host set: ``(0, 1, 2, 5)`` -> ``"0-2 5"``
     (what ``str(ProcSet(*hosts))`` gives, without building a ProcSet host by host)."""
-    ordered = sorted(set(hosts))
+    ordered = hosts if isinstance(hosts, tuple) else tuple(hosts)
+    if ordered:
+        low, high = min(ordered), max(ordered)
+        if high - low == len(ordered) - 1 and len(set(ordered)) == len(ordered):
+            # distinct ints spanning exactly their count: one interval (sequential allocation)
+            return str(low) if low == high else f"{low}-{high}"
+    ordered = sorted(set(ordered))
     parts = []
     i, n = 0, len(ordered)
     while i < n:
