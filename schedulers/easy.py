@@ -110,12 +110,17 @@ class Easy(QueuePolicy):
     def _count_reservation(self, head: JobInfo, now: float) -> Reservation:
         """Shadow time of ``head`` by host count, and the hosts it leaves spare then."""
         available = len(self.free_hosts)
-        if available >= head.requested_hosts:
+        needed = head.requested_hosts
+        if available >= needed:
             return Reservation(now)  # the allocator refused although enough hosts are free: no backfill
-        for end, ending in self._expected_releases():
-            available += sum(len(r.hosts) for r in ending)
-            if available >= head.requested_hosts:
-                return Reservation(max(end, now), available - head.requested_hosts)
+        ordered = sorted(self.running.values(), key=_END)
+        last = len(ordered) - 1
+        for index, running in enumerate(ordered):
+            available += len(running.hosts)
+            end = running.expected_end
+            # decide only once every job ending at this date is counted
+            if available >= needed and (index == last or ordered[index + 1].expected_end != end):
+                return Reservation(max(end, now), available - needed)
         return Reservation(math.inf)
 
     def _placed_reservation(self, head: JobInfo, now: float) -> Reservation:
