@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from decision_replay import load  # noqa: E402
+from decision_replay import load
 
-from datasched.policy.registry import create_policy  # noqa: E402
-from datasched.policy.session import ProtocolSession  # noqa: E402
-from datasched.policy.validating import ValidatingPolicy  # noqa: E402
+from datasched.policy.registry import create_policy
+from datasched.policy.session import ProtocolSession
+from datasched.policy.validating import ValidatingPolicy
 
 
 def main() -> int:
@@ -62,9 +62,11 @@ def main() -> int:
     if profiler:
         profiler.disable()
         profiler.dump_stats(args.profile)
-    print(f"policy {args.policy}: {len(pairs)} rounds, decision CPU {cpu:.2f} s, "
-          f"{cpu / len(pairs) * 1e6:.1f} us per round (median {statistics.median(rounds) * 1e6:.1f} us, "
-          f"max {max(rounds) * 1e3:.1f} ms)")
+    print(
+        f"policy {args.policy}: {len(pairs)} rounds, decision CPU {cpu:.2f} s, "
+        f"{cpu / len(pairs) * 1e6:.1f} us per round (median {statistics.median(rounds) * 1e6:.1f} us, "
+        f"max {max(rounds) * 1e3:.1f} ms)"
+    )
     if mismatch is None:
         print("every reply identical to the recording")
         return 0

@@ -90,11 +90,17 @@ def delay50k(args: argparse.Namespace) -> None:
             figures = timed(run_command(DATA / "cluster512.xml", workload, args.policy, output, args.mode), work)
             same = ""
             if args.reference:
-                same = ("identical" if (output / "out_jobs.csv").read_bytes() == args.reference.read_bytes()
-                        else "DIFFERENT")
+                same = (
+                    "identical"
+                    if (output / "out_jobs.csv").read_bytes() == args.reference.read_bytes()
+                    else "DIFFERENT"
+                )
                 same = f", out_jobs.csv {same} to the reference"
-            print(f"delay_50k {args.policy} {args.mode}: wall {figures['wall']:.1f} s, CPU {figures['cpu']:.1f} s, "
-                  f"peak RSS {figures['rss_mb']:.0f} MB{same} (load average before: {load})", flush=True)
+            print(
+                f"delay_50k {args.policy} {args.mode}: wall {figures['wall']:.1f} s, CPU {figures['cpu']:.1f} s, "
+                f"peak RSS {figures['rss_mb']:.0f} MB{same} (load average before: {load})",
+                flush=True,
+            )
 
 
 def fit_exponent(sizes: list[int], costs: list[float]) -> float:
@@ -111,23 +117,42 @@ def sizes(args: argparse.Namespace) -> None:
         for jobs in args.jobs:
             workload = work / f"resampled_{jobs}.json"
             subprocess.run(
-                [str(DATASCHED), "workload", "generate-large", "--source", str(LUBLIN), "-o", str(workload),
-                 "--seed", str(args.seed), "--jobs", str(jobs), "--platform-nodes", "1024",
-                 "--offered-load", str(args.offered_load)],
+                [
+                    str(DATASCHED),
+                    "workload",
+                    "generate-large",
+                    "--source",
+                    str(LUBLIN),
+                    "-o",
+                    str(workload),
+                    "--seed",
+                    str(args.seed),
+                    "--jobs",
+                    str(jobs),
+                    "--platform-nodes",
+                    "1024",
+                    "--offered-load",
+                    str(args.offered_load),
+                ],
                 check=True,
             )
             load = load_average()
             figures = timed(run_command(platform, workload, "easy", work / f"out{jobs}", "inprocess"), work)
             rows.append((jobs, figures))
-            print(f"{jobs:>9} jobs: wall {figures['wall']:8.1f} s, CPU {figures['cpu']:8.1f} s, "
-                  f"peak RSS {figures['rss_mb']:6.0f} MB, {jobs / figures['wall']:8.0f} jobs/s wall, "
-                  f"{jobs / figures['cpu']:8.0f} jobs/s CPU (load average before: {load})", flush=True)
+            print(
+                f"{jobs:>9} jobs: wall {figures['wall']:8.1f} s, CPU {figures['cpu']:8.1f} s, "
+                f"peak RSS {figures['rss_mb']:6.0f} MB, {jobs / figures['wall']:8.0f} jobs/s wall, "
+                f"{jobs / figures['cpu']:8.0f} jobs/s CPU (load average before: {load})",
+                flush=True,
+            )
             workload.unlink()
             shutil.rmtree(work / f"out{jobs}")
         if len(rows) > 1:
             counts = [r[0] for r in rows]
-            print(f"fitted exponent (cost ~ jobs^b): wall b = {fit_exponent(counts, [r[1]['wall'] for r in rows]):.3f}, "
-                  f"CPU b = {fit_exponent(counts, [r[1]['cpu'] for r in rows]):.3f}")
+            print(
+                f"fitted exponent (cost ~ jobs^b): wall b = {fit_exponent(counts, [r[1]['wall'] for r in rows]):.3f}, "
+                f"CPU b = {fit_exponent(counts, [r[1]['cpu'] for r in rows]):.3f}"
+            )
 
 
 def main() -> int:

@@ -302,7 +302,15 @@ def run_simulation(
         try:
             with _StopSignals() as stop:
                 result = _run_in_process(
-                    platform, workloads, scheduler, output_dir, scheduler_options, engine_args, prefix, on_progress, stop
+                    platform,
+                    workloads,
+                    scheduler,
+                    output_dir,
+                    scheduler_options,
+                    engine_args,
+                    prefix,
+                    on_progress,
+                    stop,
                 )
                 succeeded = True
                 return result

@@ -35,7 +35,6 @@ from datasched.policy.events import JobInfo
 from datasched.policy.queue import QueuePolicy
 from datasched.policy.registry import register_policy
 
-
 _END_THEN_START = attrgetter("expected_end", "start")
 _END = attrgetter("expected_end")
 

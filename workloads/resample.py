@@ -32,6 +32,7 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveInt
@@ -52,7 +53,9 @@ class ResampleParams(BaseModel):
     jobs: PositiveInt
     platform_nodes: PositiveInt
     offered_load: float | None = Field(
-        default=None, gt=0, description="expected node-seconds asked per node-second of the platform (None: the trace's)"
+        default=None,
+        gt=0,
+        description="expected node-seconds asked per node-second of the platform (None: the trace's)",
     )
 
 
@@ -72,7 +75,7 @@ class TraceSample:
         if len(kept) < 2:
             raise UserError(f"{path}: fewer than two usable jobs after cleaning; cannot resample it")
         submits = sorted(float(c.job[SwfField.SUBMIT_TIME]) for c in kept)
-        gaps = tuple(b - a for a, b in zip(submits, submits[1:], strict=False))
+        gaps = tuple(b - a for a, b in pairwise(submits))
         if not any(gaps):
             raise UserError(f"{path}: every job is submitted at the same time; no arrival gaps to resample")
         return cls(Path(path), report.nb_res, tuple((c.nodes, c.runtime, c.walltime) for c in kept), gaps)

@@ -23,7 +23,7 @@ import numpy as np
 
 
 class HostSet:
-    __slots__ = ("_flags", "_count", "_ascending")
+    __slots__ = ("_ascending", "_count", "_flags")
 
     def __init__(self, nb_hosts: int, hosts: Iterable[int] = ()) -> None:
         self._flags = np.zeros(nb_hosts, dtype=bool)

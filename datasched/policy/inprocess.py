@@ -32,6 +32,7 @@ from typing import BinaryIO
 
 from datasched.errors import UserError
 from datasched.policy.serve import parse_options
+from datasched.policy.session import ProtocolSession
 
 #: int decide(void* user, const char* request, size_t size, const char** reply, size_t* reply_size)
 DECIDE_FN = ctypes.CFUNCTYPE(
@@ -80,7 +81,7 @@ class _Decider:
             self._reply = self.session.handle(message)
             if self.record is not None:  # bench/decision_replay.py's format
                 self.record.write(struct.pack("<II", len(message), len(self._reply)) + message + self._reply)
-        except BaseException as exc:  # noqa: BLE001 (reported here; the engine then stops)
+        except BaseException as exc:
             self.error = exc
             from datasched.policy.validating import IllegalDecision
 
@@ -97,13 +98,11 @@ class _Decider:
 
 def run(
     policy, engine_argv: list[str], platform_xml: str | None = None, record: BinaryIO | None = None
-) -> tuple[int, object]:
+) -> tuple[int, ProtocolSession]:
     """Runs the engine with ``engine_argv`` (its command line without the program name)
     and ``policy`` deciding in this process; returns the engine's exit code and the session.
     ``record``: a binary file that receives every (request, reply) pair, in the format
     of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``)."""
-    from datasched.policy.session import ProtocolSession
-
     library = ctypes.CDLL(str(engine_library()))
     library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
     library.datasched_sim_run.restype = ctypes.c_int
@@ -117,9 +116,7 @@ def run(
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m datasched.policy.inprocess", description=__doc__.splitlines()[0]
-    )
+    parser = argparse.ArgumentParser(prog="python -m datasched.policy.inprocess", description=__doc__.splitlines()[0])
     parser.add_argument("--policy", required=True, help="registered policy name (see `datasched schedulers`)")
     parser.add_argument("--options", help="policy options as a JSON object")
     parser.add_argument("--options-file", help="file holding the policy options as a JSON object")

@@ -56,17 +56,7 @@ def alloc_text(hosts: Iterable[int]) -> str:
         if high - low == len(ordered) - 1 and len(set(ordered)) == len(ordered):
             # distinct ints spanning exactly their count: one interval (sequential allocation)
             return str(low) if low == high else f"{low}-{high}"
-    ordered = sorted(set(ordered))
-    parts = []
-    i, n = 0, len(ordered)
-    while i < n:
-        first = last = ordered[i]
-        i += 1
-        while i < n and ordered[i] == last + 1:
-            last = ordered[i]
-            i += 1
-        parts.append(str(first) if first == last else f"{first}-{last}")
-    return " ".join(parts)
+    return " ".join(str(a) if a == b else f"{a}-{b}" for a, b in alloc_intervals(ordered))
 
 
 def alloc_intervals(hosts: Iterable[int]) -> list[tuple[int, int]]:
@@ -88,7 +78,9 @@ def job_info_from_json(job: dict[str, Any], profile: Any) -> JobInfo:
     if walltime is None or float(walltime) < 0:
         walltime = None
     # (five keys with a walltime are exactly the standard ones: the others are required)
-    extra = {k: v for k, v in job.items() if k not in STANDARD_JOB_FIELDS} if len(job) > 5 or "walltime" not in job else {}
+    extra = (
+        {k: v for k, v in job.items() if k not in STANDARD_JOB_FIELDS} if len(job) > 5 or "walltime" not in job else {}
+    )
     return JobInfo(
         str(job["id"]),
         float(job["subtime"]),

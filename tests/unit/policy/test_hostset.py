@@ -47,6 +47,6 @@ def test_full_holds_every_host():
 def test_out_of_range_ids_are_refused_not_wrapped(bad):
     """NumPy would read -1 as the last host: the set refuses it instead."""
     hosts = HostSet(5)
-    with pytest.raises(ValueError, match="host ids must be in 0..4"):
+    with pytest.raises(ValueError, match=r"host ids must be in 0\.\.4"):
         hosts.update(bad)
     assert len(hosts) == 0
