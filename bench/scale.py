@@ -45,7 +45,11 @@ def load_average() -> str:
 def timed(command: list[str], cwd: Path) -> dict[str, float]:
     """Runs ``command`` under GNU time; wall, CPU (children included) and peak RSS."""
     report = cwd / "time.txt"
-    subprocess.run(["/usr/bin/time", "-v", "-o", str(report), *command], cwd=cwd, check=True, stdout=subprocess.DEVNULL)
+    done = subprocess.run(
+        ["/usr/bin/time", "-v", "-o", str(report), *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+    )
+    if done.returncode != 0:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stderr.decode(errors='replace')[-3000:]}")
     text = report.read_text()
 
     def field(name: str) -> str:

@@ -11,5 +11,5 @@ extern "C" {
 /// except that `decide` answers every decision round (-s/--socket-endpoint is unused).
 /// Fatal errors exit the process, as they do in datasched-sim.
 __attribute__((visibility("default"))) int datasched_sim_run(int argc, char** argv, datasched_decide_fn decide,
-                                                         void* user);
+                                                             void* user);
 }

@@ -175,8 +175,9 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     if (channel)
       ctx.decisions = std::move(channel);
     else
-      ctx.decisions = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
-                                                  config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
+      ctx.decisions =
+          std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
+                                      config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
   } catch (const std::exception& e) {
     fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
   }
