@@ -78,7 +78,11 @@ def cluster(nodes: int, path: Path) -> Path:
     for element in tree.iter("cluster"):
         if element.get("id") == "my_cluster_1":
             element.set("radical", f"0-{nodes - 1}")
-    tree.write(path, xml_declaration=True, encoding="utf-8")
+    # SimGrid's parser needs the DOCTYPE line, which ElementTree does not keep
+    body = ET.tostring(tree.getroot(), encoding="unicode")
+    path.write_text(
+        '<?xml version="1.0"?>\n<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">\n' + body + "\n"
+    )
     return path
 
 

@@ -127,6 +127,16 @@ def write(sample: TraceSample, params: ResampleParams, seed: int, path: str | Pa
     path.parent.mkdir(parents=True, exist_ok=True)
     profiles: dict[str, float] = {}
     tmp = path.with_name(path.name + ".tmp")
+    try:
+        _write_to(tmp, sample, params, seed, profiles)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # never a half-written file, even on Ctrl-C
+        raise
+    tmp.replace(path)
+    return params.jobs
+
+
+def _write_to(tmp: Path, sample: TraceSample, params: ResampleParams, seed: int, profiles: dict[str, float]) -> None:
     with tmp.open("w", encoding="ascii") as out:
         out.write(f'{{"nb_res": {params.platform_nodes}, "jobs": [\n')
         for job in generate(sample, params, random.Random(seed)):
@@ -151,5 +161,3 @@ def write(sample: TraceSample, params: ResampleParams, seed: int, path: str | Pa
             },
         }
         out.write(json.dumps(body, sort_keys=True)[1:] + "\n")
-    tmp.replace(path)
-    return params.jobs
