@@ -50,14 +50,20 @@ PRELOADED_VARIABLE = "DATASCHED_INPROCESS_PRELOADED"
 
 
 def engine_library() -> Path:
-    """``libdatasched-sim.so`` next to the engine binary (``DATASCHED_SIM`` or the build)."""
+    """``libdatasched-sim.so`` beside the engine binary (the build folder) or in ``../lib``
+    (an installed copy such as the Nix package); ``DATASCHED_SIM_LIBRARY`` overrides both."""
     from datasched.engine import find_engine
 
     override = os.environ.get("DATASCHED_SIM_LIBRARY")
-    path = Path(override) if override else find_engine().parent / "libdatasched-sim.so"
-    if not path.is_file():
-        raise UserError(f"the engine library is missing ({path}); build it with `make engine`")
-    return path
+    if override:
+        candidates = [Path(override)]
+    else:
+        folder = find_engine().parent
+        candidates = [folder / "libdatasched-sim.so", folder.parent / "lib" / "libdatasched-sim.so"]
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise UserError(f"the engine library is missing ({candidates[0]}); build it with `make engine`")
 
 
 def tcmalloc_library() -> str | None:
