@@ -46,6 +46,20 @@ WORKLOAD_SEPARATOR = "!"
 
 _COMPLETION_STATES = {state.value: state for state in CompletionState}
 
+_DECODER = json.JSONDecoder()
+
+
+def _decode(text: str) -> Any:
+    """``json.loads`` without its per-call encoding detection and whitespace regexes
+    (the engine writes compact JSON); anything after the value is still an error."""
+    try:
+        value, end = _DECODER.raw_decode(text)
+    except json.JSONDecodeError:
+        return json.loads(text)  # the same error message as json.loads
+    if end != len(text) and text[end:].strip():
+        return json.loads(text)
+    return value
+
 
 def alloc_text(hosts: Iterable[int]) -> str:
     """Batsim's interval text for a host set: ``(0, 1, 2, 5)`` -> ``"0-2 5"``
@@ -114,7 +128,7 @@ class ProtocolSession:
         self._pending: list[Decision] = []
 
     def handle(self, request: bytes | str) -> bytes:
-        message = json.loads(request)
+        message = _decode(request.decode() if isinstance(request, bytes) else request)
         now = message["now"]
         events: list[Event] = []
         append = events.append
