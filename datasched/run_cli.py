@@ -77,15 +77,15 @@ def summary_of_jobs_csv(path: Path) -> str:
     """The final counts read back from ``_jobs.csv``, e.g. ``6 jobs: 4 succeeded, ...``."""
     import csv
 
-    with open(path, newline="") as handle:
-        rows = list(csv.DictReader(handle))
-    states = [row.get("final_state", "") for row in rows]
-    succeeded = sum(
-        1 for row in rows if row.get("final_state") == "COMPLETED_SUCCESSFULLY" and row.get("success") == "1"
-    )
-    killed = sum(s in ("COMPLETED_KILLED", "COMPLETED_WALLTIME_REACHED") for s in states)
-    rejected = sum(s == "REJECTED" for s in states)
-    return f"{len(rows)} jobs: " + job_counts(Progress(len(rows), len(rows), 0.0, succeeded, killed, rejected))
+    total = succeeded = killed = rejected = 0
+    with open(path, newline="") as handle:  # streamed: a million-job run has a million rows
+        for row in csv.DictReader(handle):
+            total += 1
+            state = row.get("final_state", "")
+            succeeded += state == "COMPLETED_SUCCESSFULLY" and row.get("success") == "1"
+            killed += state in ("COMPLETED_KILLED", "COMPLETED_WALLTIME_REACHED")
+            rejected += state == "REJECTED"
+    return f"{total} jobs: " + job_counts(Progress(total, total, 0.0, succeeded, killed, rejected))
 
 
 class ProgressLine:
