@@ -82,6 +82,7 @@
         installPhase = ''
           runHook preInstall
           install -Dm755 datasched-sim $out/bin/datasched-sim
+          install -Dm755 libdatasched-sim.so $out/lib/libdatasched-sim.so
           runHook postInstall
         '';
       };

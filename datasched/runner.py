@@ -287,6 +287,7 @@ def run_simulation(
     traffic_policy: str = "none",
     ipc_fanout: int = 0,
     engine: str = "sim",
+    in_process: bool = False,
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
 
@@ -297,6 +298,9 @@ def run_simulation(
     calibrated all-to-all (``--ipc-fanout``; sim/src/execution/phase_plan.hpp); 0 is exact.
     ``engine`` is ``sim`` (ours) or ``batsim`` (real Batsim on PATH, given only options it
     knows; see batsim_backend.py).
+    ``in_process`` runs one of our registered policies inside the engine's process
+    (:mod:`datasched.policy.inprocess`: same messages and decisions, no socket); the
+    default is the protocol path, the only one for pybatsim schedulers.
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -309,6 +313,8 @@ def run_simulation(
             raise UserError(f"input file not found: {path}")
     if engine not in ENGINES:
         raise UserError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    if in_process and engine == "batsim":
+        raise UserError("--in-process runs datasched-sim as a library; it cannot be combined with --engine batsim")
     engine_path: Path | None = None
     if engine == "batsim":
         batsim_backend.refuse_engine_only(traffic_policy, ipc_fanout)
@@ -334,6 +340,25 @@ def run_simulation(
 
     last_error = None
     succeeded = False
+    if in_process:
+        try:
+            with _StopSignals() as stop:
+                result = _run_in_process(
+                    platform,
+                    workloads,
+                    scheduler,
+                    output_dir,
+                    scheduler_options,
+                    engine_args,
+                    prefix,
+                    on_progress,
+                    stop,
+                )
+                succeeded = True
+                return result
+        finally:
+            if not succeeded:
+                remove_outputs(output_dir, prefix)
     try:
         with _StopSignals() as stop:
             for _attempt in range(3):  # a port can be taken between free_port() and bind
@@ -476,6 +501,81 @@ def _run_once(
     finally:
         _kill_group(engine_proc)
         _kill_group(sched)
+
+
+def in_process_command(
+    scheduler: str, options: dict | None, platform: Path, engine_args: Sequence[str]
+) -> tuple[list[str], dict[str, str]]:
+    """Command line and environment of an in-process run (datasched/policy/inprocess.py);
+    the environment preloads tcmalloc as the engine binary links it."""
+    if scheduler not in _registered_policies():
+        raise UserError(
+            f"--in-process runs datasched's own policies only; {scheduler!r} is not one "
+            "(pybatsim schedulers use the protocol path: drop --in-process)"
+        )
+    from datasched.policy.inprocess import PRELOADED_VARIABLE, tcmalloc_library
+    from datasched.policy.registry import create_policy
+
+    create_policy(scheduler, options or {})  # raises UserError naming a bad option
+    command = [
+        sys.executable,
+        "-m",
+        "datasched.policy.inprocess",
+        "--policy",
+        scheduler,
+        "--options",
+        json.dumps(options or {}, sort_keys=True),
+        "--platform",
+        str(platform),
+        "--",
+        *engine_args,
+    ]
+    env = dict(os.environ, **{PRELOADED_VARIABLE: "1"})
+    tcmalloc = tcmalloc_library()
+    if tcmalloc:
+        env["LD_PRELOAD"] = " ".join(p for p in (env.get("LD_PRELOAD", ""), tcmalloc) if p)
+    return command, env
+
+
+def _run_in_process(
+    platform, workloads, scheduler, output_dir, scheduler_options, engine_args, prefix, on_progress, stop: _StopSignals
+) -> SimulationResult:
+    stop.check()
+    args = ["-p", str(platform)]
+    for w in workloads:
+        args += ["-w", str(w)]
+    args += ["-e", str(output_dir / prefix), "--progress", "1", *engine_args]
+    command, env = in_process_command(scheduler, scheduler_options, platform, args)
+    log_path = output_dir / f"{prefix}_engine.log"
+    start = time.monotonic()
+    proc = None
+    try:
+        proc = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+            text=True,
+            errors="replace",
+            cwd=output_dir,
+            env=env,
+            preexec_fn=_die_with_parent(os.getpid()),
+        )
+        reader = threading.Thread(target=_pump_engine_stderr, args=(proc, log_path, on_progress), daemon=True)
+        reader.start()
+        while proc.poll() is None:
+            stop.check()
+            time.sleep(0.02)
+        reader.join(timeout=10)
+        stop.check()
+        if proc.returncode != 0:
+            raise SimulationError(
+                f"the in-process simulation ({scheduler}) exited with status {proc.returncode}:\n"
+                f"{_tail(log_path)}\n(command: {shlex.join(command)})"
+            )
+        return SimulationResult(output_dir, prefix, time.monotonic() - start, command, command)
+    finally:
+        _kill_group(proc)
 
 
 def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> None:

@@ -26,13 +26,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import groupby
+from itertools import groupby, islice
+from operator import attrgetter
 
 from datasched.policy.allocation import AllocationRequest
 from datasched.policy.decisions import Decision
 from datasched.policy.events import JobInfo
 from datasched.policy.queue import QueuePolicy
 from datasched.policy.registry import register_policy
+
+_END_THEN_START = attrgetter("expected_end", "start")
+_END = attrgetter("expected_end")
 
 
 @dataclass(frozen=True)
@@ -73,41 +77,49 @@ class Easy(QueuePolicy):
         else:
             reservation = self._placed_reservation(head, now)
         self.head_reservations.setdefault(head.id, reservation.shadow)
-        extra = reservation.extra
-        for job in queue[position + 1 :]:
-            if not self.free_hosts:
+        shadow, reserved, extra = reservation.shadow, reservation.hosts, reservation.extra
+        free_count = len(self.free_hosts)  # changes only when a job starts below
+        for job in islice(queue, position + 1, None):
+            if not free_count:
                 break
-            if job.requested_hosts > len(self.free_hosts):
+            needed = job.requested_hosts
+            if needed > free_count:
                 continue
             end = math.inf if job.walltime is None else now + job.walltime
-            if end <= reservation.shadow:
+            if end <= shadow:
                 decision = self.try_start(job, now)
-            elif reservation.hosts is not None:
-                decision = self.try_start(job, now, excluded=reservation.hosts)
-            elif job.requested_hosts <= extra:
+            elif reserved is not None:
+                decision = self.try_start(job, now, excluded=reserved)
+            elif needed <= extra:
                 decision = self.try_start(job, now)
                 if decision is not None:
-                    extra -= job.requested_hosts
+                    extra -= needed
             else:
-                decision = None
+                continue
             if decision is not None:
                 started.append(decision)
+                free_count = len(self.free_hosts)
         return started
 
     def _expected_releases(self):
         """Running jobs grouped by expected end (walltime), earliest first."""
-        ordered = sorted(self.running.values(), key=lambda r: (r.expected_end, r.start))
-        return groupby(ordered, key=lambda r: r.expected_end)
+        ordered = sorted(self.running.values(), key=_END_THEN_START)
+        return groupby(ordered, key=_END)
 
     def _count_reservation(self, head: JobInfo, now: float) -> Reservation:
         """Shadow time of ``head`` by host count, and the hosts it leaves spare then."""
         available = len(self.free_hosts)
-        if available >= head.requested_hosts:
+        needed = head.requested_hosts
+        if available >= needed:
             return Reservation(now)  # the allocator refused although enough hosts are free: no backfill
-        for end, ending in self._expected_releases():
-            available += sum(len(r.hosts) for r in ending)
-            if available >= head.requested_hosts:
-                return Reservation(max(end, now), available - head.requested_hosts)
+        ordered = sorted(self.running.values(), key=_END)
+        last = len(ordered) - 1
+        for index, running in enumerate(ordered):
+            available += len(running.hosts)
+            end = running.expected_end
+            # decide only once every job ending at this date is counted
+            if available >= needed and (index == last or ordered[index + 1].expected_end != end):
+                return Reservation(max(end, now), available - needed)
         return Reservation(math.inf)
 
     def _placed_reservation(self, head: JobInfo, now: float) -> Reservation:

@@ -113,6 +113,23 @@ def register(subparsers: Any) -> None:
     wf.add_argument("--walltime-margin", type=float, default=1.0)
     wf.set_defaults(func=run_from_workflow)
 
+    large = sub.add_parser(
+        "generate-large",
+        help="many jobs (e.g. 1,000,000) by seeded bootstrap resampling of an SWF trace (workloads/resample.py)",
+    )
+    large.add_argument("--source", type=Path, required=True, help="SWF trace to resample (e.g. a Lublin model output)")
+    large.add_argument("-o", "--output", type=Path, required=True)
+    large.add_argument("--seed", type=int, required=True)
+    large.add_argument("--jobs", type=int, required=True, help="number of jobs to generate")
+    large.add_argument("--platform-nodes", type=int, required=True, help="nodes of the target platform")
+    large.add_argument(
+        "--offered-load",
+        type=float,
+        default=None,
+        help="scale arrival gaps to this expected offered load (default: the trace's own)",
+    )
+    large.set_defaults(func=run_generate_large)
+
 
 def run_from_swf(args: argparse.Namespace) -> int:
     from datasched.workloads.swf_convert import convert_swf, make_options
@@ -226,4 +243,26 @@ def run_from_workflow(args: argparse.Namespace) -> int:
         source=args.workflow.name,
     )
     print(f"{args.output}: {len(workflow.steps)} job(s) from workflow file {args.workflow.name} (style {args.style})")
+    return 0
+
+
+def run_generate_large(args: argparse.Namespace) -> int:
+    from pydantic import ValidationError
+
+    from datasched.policy.params import describe_validation_error
+    from datasched.workloads import resample
+
+    try:
+        params = resample.ResampleParams(
+            jobs=args.jobs, platform_nodes=args.platform_nodes, offered_load=args.offered_load
+        )
+    except ValidationError as exc:
+        raise UserError(f"workload generate-large: {describe_validation_error(exc)}") from None
+    sample = resample.TraceSample.from_swf(args.source)
+    count = resample.write(sample, params, args.seed, args.output)
+    print(
+        f"{args.output}: {count} jobs resampled from {args.source.name} ({len(sample.jobs)} jobs, "
+        f"{sample.trace_nodes} nodes) for {params.platform_nodes} nodes, seed {args.seed}, offered load "
+        f"{sample.offered_load(params.platform_nodes, sample.gap_scale(params)):.3f}"
+    )
     return 0

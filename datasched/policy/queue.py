@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from pydantic import Field
-from sortedcontainers import SortedSet
 
 from datasched.policy.allocation import AllocationChoice, AllocationRequest, Allocator
 from datasched.policy.base import Policy
 from datasched.policy.decisions import Decision, ExecuteJob, RejectJob, StorageChoice
 from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
+from datasched.policy.hostset import HostSet
 from datasched.policy.params import PolicyParams
 from datasched.policy.platform import PlatformView
 from datasched.policy.storage import StorageAssigner, StorageOption, StorageRequest, is_phase_job
@@ -43,14 +43,17 @@ class QueueParams(PolicyParams):
 
 @dataclass(frozen=True)
 class RunningJob:
+    """``expected_end``: end by the requested walltime (infinite when the job has none);
+    stored, since backfilling sorts running jobs by it at every blocked event."""
+
     job: JobInfo
     hosts: tuple[int, ...]
     start: float
+    expected_end: float
 
-    @property
-    def expected_end(self) -> float:
-        """End by the requested walltime (infinite when the job has none)."""
-        return math.inf if self.job.walltime is None else self.start + self.job.walltime
+    @classmethod
+    def started(cls, job: JobInfo, hosts: tuple[int, ...], start: float) -> RunningJob:
+        return cls(job, hosts, start, math.inf if job.walltime is None else start + job.walltime)
 
 
 class QueuePolicy(Policy):
@@ -62,14 +65,14 @@ class QueuePolicy(Policy):
         self.storage_assigner: StorageAssigner | None = params.storage.build() if params.storage else None
         self.waiting: dict[str, JobInfo] = {}  # insertion order = submission order
         self.running: dict[str, RunningJob] = {}
-        self.free_hosts: SortedSet = SortedSet()
+        self.free_hosts: HostSet = HostSet(0)  # hostset.py: a sorted set of ints, cheap to update
         self.device_load: Counter[int] = Counter()  # storage resource id -> running jobs with data on it
         self._devices: dict[str, tuple[int, ...]] = {}  # running job -> devices its data is on
         self._host_load: Mapping[int, int] | None = _NO_LOAD  # device_load by compute host; None: stale
 
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         super().begin(platform, now)
-        self.free_hosts = SortedSet(range(platform.nb_hosts))
+        self.free_hosts = HostSet.full(platform.nb_hosts)
         return []
 
     def react(self, now: float, events: Sequence[Event]) -> list[Decision]:
@@ -110,7 +113,9 @@ class QueuePolicy(Policy):
     def allocate(self, job: JobInfo, now: float, excluded: frozenset[int] = frozenset()) -> tuple[int, ...] | None:
         if job.requested_hosts > len(self.free_hosts):
             return None
-        free = tuple(h for h in self.free_hosts if h not in excluded) if excluded else tuple(self.free_hosts)
+        free = self.free_hosts.ascending()
+        if excluded:
+            free = tuple(h for h in free if h not in excluded)
         if job.requested_hosts > len(free):
             return None
         return self.allocator.choose(
@@ -143,7 +148,7 @@ class QueuePolicy(Policy):
             return None
         storage = self.assign_storage(job, hosts, now)
         del self.waiting[job.id]
-        self.running[job.id] = RunningJob(job, hosts, now)
+        self.running[job.id] = RunningJob.started(job, hosts, now)
         self.free_hosts.difference_update(hosts)
         if storage is not None and storage.devices:  # devices the engine derives are not counted
             self._devices[job.id] = storage.devices

@@ -9,6 +9,7 @@ less helpful message, or worse, run an impossible schedule.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Container, Sequence
 
 from datasched.policy.base import Policy
@@ -18,6 +19,8 @@ from datasched.policy.platform import PlatformView
 
 #: Resolution of dates in Batsim 4's protocol (seconds).
 PROTOCOL_TIME_RESOLUTION = 1e-6
+
+_INT_ONLY = {int}
 
 
 class IllegalDecision(RuntimeError):
@@ -56,8 +59,9 @@ class ValidatingPolicy(Policy):
         self.inner.end(now)
 
     def _free(self, job_id: str) -> None:
-        for host in self._running.pop(job_id, ()):
-            self._busy.pop(host, None)
+        hosts = self._running.pop(job_id, ())
+        if hosts:  # every host of a running job is in _busy (added together in _check_execute)
+            deque(map(self._busy.__delitem__, hosts), maxlen=0)
         self._finished.add(job_id)
 
     def _checked(self, now: float, decisions: list[Decision]) -> list[Decision]:
@@ -108,6 +112,23 @@ class ValidatingPolicy(Policy):
         if len(set(hosts)) != len(hosts):
             raise IllegalDecision(f"policy {policy!r} gave job {job_id!r} a host twice: {sorted(hosts)}")
         nb_hosts = self.platform.nb_hosts
+        # Fast path, the same verdict in C-level calls: plain ints, in range, none busy.
+        # Anything else takes the host-by-host loop, which names the first bad host.
+        if not (
+            hosts
+            and set(map(type, hosts)) == _INT_ONLY
+            and min(hosts) >= 0
+            and max(hosts) < nb_hosts
+            and self._busy.keys().isdisjoint(hosts)
+        ):
+            self._check_hosts(hosts, job_id, policy, nb_hosts)
+        if decision.storage is not None:
+            self._check_storage(decision, policy)
+        del self._waiting[job_id]
+        self._running[job_id] = tuple(hosts)
+        self._busy.update(dict.fromkeys(hosts, job_id))
+
+    def _check_hosts(self, hosts: Sequence[int], job_id: str, policy: str, nb_hosts: int) -> None:
         for host in hosts:
             if not isinstance(host, int) or not 0 <= host < nb_hosts:
                 raise IllegalDecision(
@@ -118,12 +139,6 @@ class ValidatingPolicy(Policy):
                 raise IllegalDecision(
                     f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}"
                 )
-        if decision.storage is not None:
-            self._check_storage(decision, policy)
-        del self._waiting[job_id]
-        self._running[job_id] = tuple(hosts)
-        for host in hosts:
-            self._busy[host] = job_id
 
     def _check_storage(self, decision: ExecuteJob, policy: str) -> None:
         """Structural checks; whether each id is an NVM endpoint or an I/O server of the

@@ -8,6 +8,7 @@
 
 #include <zmq.hpp>
 
+#include "transport/callback_channel.hpp"
 #include "transport/zmq_client.hpp"
 
 using namespace datasched;
@@ -146,4 +147,53 @@ TEST(ZmtpConnection, HandlesOnlyIpv4TcpEndpoints)
   EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://[::1]:28000").has_value());
   EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://*:28000").has_value());
   EXPECT_FALSE(ZmtpConnection::for_endpoint("tcp://127.0.0.1:port").has_value());
+}
+
+// The in-process channel: each exchange is one call of the C callback, whose reply is
+// copied (the caller may reuse its buffer), and a non-zero status is an error.
+namespace {
+struct EchoCallback {
+  std::string reply;
+  int calls   = 0;
+  int fail_at = -1;
+};
+
+extern "C" int echo_decide(void* user, const char* request, size_t size, const char** reply, size_t* reply_size)
+{
+  auto* state = static_cast<EchoCallback*>(user);
+  if (state->calls++ == state->fail_at)
+    return 3;
+  state->reply = "echo:" + std::string(request, size);
+  *reply       = state->reply.data();
+  *reply_size  = state->reply.size();
+  return 0;
+}
+} // namespace
+
+TEST(CallbackChannel, EachExchangeCallsTheCallbackAndCopiesItsReply)
+{
+  EchoCallback state;
+  datasched::CallbackChannel channel(echo_decide, &state);
+  const std::string big(300000, 'x');
+  std::string first = channel.exchange("hello");
+  EXPECT_EQ(channel.exchange(big), "echo:" + big);
+  EXPECT_EQ(first, "echo:hello"); // not overwritten by the next call's buffer
+  EXPECT_EQ(channel.exchange(""), "echo:");
+  EXPECT_EQ(state.calls, 3);
+  EXPECT_GE(channel.waited_seconds(), 0.0);
+}
+
+TEST(CallbackChannel, AFailedCallbackIsAnError)
+{
+  EchoCallback state;
+  state.fail_at = 1;
+  datasched::CallbackChannel channel(echo_decide, &state);
+  EXPECT_EQ(channel.exchange("ok"), "echo:ok");
+  try {
+    channel.exchange("fails");
+    FAIL() << "no exception";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("in-process decision process failed (status 3"), std::string::npos)
+        << e.what();
+  }
 }

@@ -19,7 +19,7 @@
 #include "model/storage_endpoints.hpp"
 #include "model/workload.hpp"
 #include "protocol/writer.hpp"
-#include "transport/zmq_client.hpp"
+#include "transport/decision_channel.hpp"
 
 namespace datasched {
 
@@ -31,7 +31,7 @@ struct Context {
   Machines machines;
   Workloads workloads;
   ProtocolWriter writer;
-  std::unique_ptr<ZmqClient> zmq;
+  std::unique_ptr<DecisionChannel> decisions; ///< ZmqClient, or a CallbackChannel in process
   JobsCsv jobs_csv;
   MachineStates machine_states;        ///< each resource's state over time, Batsim's accounting
   MachineStatesCsv machine_states_csv; ///< Batsim's rows: one after each job start and end

@@ -37,7 +37,7 @@ void decision_actor(Context* context)
     // The exchange itself takes no simulated time; its wall time is scheduling_time.
     DecisionMessage reply;
     try {
-      reply = parse_decision_message(context->zmq->exchange(request));
+      reply = parse_decision_message(context->decisions->exchange(request));
     } catch (const std::exception& e) {
       fatal(e.what());
     }

@@ -17,6 +17,7 @@
 #include "export/utilisation_csv.hpp"
 #include "fatal.hpp"
 #include "model/platform_check.hpp"
+#include "transport/zmq_client.hpp"
 
 namespace datasched {
 
@@ -117,7 +118,7 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
   check_platform_resources(config.platform_file, g_engine->get_all_hosts(), g_engine->get_all_links());
 }
 
-int run_simulation(const EngineConfig& config, const char* program_name)
+int run_simulation(const EngineConfig& config, const char* program_name, std::unique_ptr<DecisionChannel> channel)
 {
   Context ctx(config);
   remove_outputs(config.export_prefix);
@@ -164,8 +165,12 @@ int run_simulation(const EngineConfig& config, const char* program_name)
                         output_files(config.export_prefix));
 
   try {
-    ctx.zmq = std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
-                                          config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
+    if (channel)
+      ctx.decisions = std::move(channel);
+    else
+      ctx.decisions =
+          std::make_unique<ZmqClient>(config.socket_endpoint, config.decision_timeout,
+                                      config.libzmq_transport ? ZmqTransport::libzmq : ZmqTransport::builtin);
   } catch (const std::exception& e) {
     fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
   }
@@ -208,7 +213,7 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     ctx.jobs_csv.write(config.export_prefix + "_jobs.csv");
     ScheduleFigures figures;
     figures.nb_machines     = ctx.machines.size();
-    figures.scheduling_time = ctx.zmq->waited_seconds();
+    figures.scheduling_time = ctx.decisions->waited_seconds();
     figures.simulation_time = wall;
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures, ctx.machine_states);
     ctx.machine_states_csv.write(config.export_prefix + "_machine_states.csv");

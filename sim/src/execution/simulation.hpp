@@ -1,11 +1,17 @@
 #pragma once
 // Sets up SimGrid, loads the inputs, runs the simulation and writes the outputs.
+#include <memory>
+
 #include "cli.hpp"
+#include "transport/decision_channel.hpp"
 
 namespace datasched {
 
 /// Returns the process exit code. Input errors are reported and return non-zero.
-int run_simulation(const EngineConfig& config, const char* program_name);
+/// `channel`: how decisions are asked for; none (the default) connects a ZmqClient to
+/// the configured socket endpoint.
+int run_simulation(const EngineConfig& config, const char* program_name,
+                   std::unique_ptr<DecisionChannel> channel = nullptr);
 
 /// Creates the SimGrid engine with the model Batsim uses (ptask_L07) and loads the
 /// platform; shared with --inspect. Throws InputError naming the platform file.

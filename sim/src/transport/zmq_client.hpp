@@ -13,25 +13,26 @@
 
 #include <zmq.hpp>
 
+#include "transport/decision_channel.hpp"
 #include "transport/zmtp_connection.hpp"
 
 namespace datasched {
 
 enum class ZmqTransport { builtin, libzmq };
 
-class ZmqClient {
+class ZmqClient : public DecisionChannel {
 public:
   /// `timeout_seconds` bounds the wait for each reply (<= 0: wait forever).
   ZmqClient(const std::string& endpoint, double timeout_seconds, ZmqTransport transport = ZmqTransport::builtin);
-  ~ZmqClient();
+  ~ZmqClient() override;
 
   /// Sends `request` and returns the reply. Throws std::runtime_error on timeout,
   /// naming the endpoint and the timeout, so a dead or hung decision process never
   /// hangs the engine.
-  std::string exchange(const std::string& request);
+  std::string exchange(const std::string& request) override;
 
   /// Wall-clock seconds spent waiting for the decision process (Batsim's scheduling_time).
-  double waited_seconds() const { return waited_seconds_; }
+  double waited_seconds() const override { return waited_seconds_; }
 
   /// Which transport this client ended up using (builtin falls back to libzmq for
   /// endpoints it does not handle).

@@ -1,0 +1,176 @@
+"""In-process decisions: the engine runs inside the policy's Python process.
+
+    python -m datasched.policy.inprocess --policy easy [--options JSON] [--platform XML] \\
+        [--no-validate] -- -p platform.xml -w workload.json -e out [engine options...]
+
+Why: behind a socket every decision round costs a ZeroMQ round trip and two context
+switches, plus pybatsim's per-event bookkeeping; on a 50,000-job trace (100,000
+rounds) that alone is most of the wall time once the engine and the policy are fast.
+Here the engine is loaded as a library (``build/sim/libdatasched-sim.so``, C entry
+point in ``sim/src/embed.hpp``) and calls :class:`ProtocolSession` for each round:
+the same Batsim 4 messages, the same policy objects and validating wrapper, byte for
+byte the same replies, no socket. Everything after ``--`` is datasched-sim's command
+line (``-s`` is ignored). Exit status: the engine's (0 on success); 2 on bad options.
+
+This is an option for our own policies only: pybatsim schedulers and real Batsim keep
+the protocol path (:mod:`datasched.policy.serve`), which stays the default.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ctypes
+import ctypes.util
+import os
+import struct
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import BinaryIO
+
+from datasched.errors import UserError
+from datasched.policy.serve import parse_options
+from datasched.policy.session import ProtocolSession
+
+#: int decide(void* user, const char* request, size_t size, const char** reply, size_t* reply_size)
+DECIDE_FN = ctypes.CFUNCTYPE(
+    ctypes.c_int,
+    ctypes.c_void_p,
+    ctypes.c_void_p,
+    ctypes.c_size_t,
+    ctypes.POINTER(ctypes.c_void_p),
+    ctypes.POINTER(ctypes.c_size_t),
+)
+
+#: set in the environment once tcmalloc is preloaded (or deliberately not), so that
+#: main() does not re-execute the process to preload it
+PRELOADED_VARIABLE = "DATASCHED_INPROCESS_PRELOADED"
+
+
+def engine_library() -> Path:
+    """``libdatasched-sim.so`` beside the engine binary (the build folder) or in ``../lib``
+    (an installed copy such as the Nix package); ``DATASCHED_SIM_LIBRARY`` overrides both."""
+    from datasched.engine import find_engine
+
+    override = os.environ.get("DATASCHED_SIM_LIBRARY")
+    if override:
+        candidates = [Path(override)]
+    else:
+        folder = find_engine().parent
+        candidates = [folder / "libdatasched-sim.so", folder.parent / "lib" / "libdatasched-sim.so"]
+    for path in candidates:
+        if path.is_file():
+            return path
+    raise UserError(f"the engine library is missing ({candidates[0]}); build it with `make engine`")
+
+
+def tcmalloc_library() -> str | None:
+    """tcmalloc_minimal, which the engine binary is linked with when available: its
+    allocation pattern is ~15 % slower under glibc malloc (sim/CMakeLists.txt)."""
+    return ctypes.util.find_library("tcmalloc_minimal")
+
+
+class _Decider:
+    """The callback the engine calls once per decision round."""
+
+    def __init__(self, session, record: BinaryIO | None = None) -> None:
+        self.session = session
+        self.record = record
+        self.error: BaseException | None = None
+        self._reply = b""  # kept alive until the next call: the engine copies it
+
+    def __call__(self, _user, request, size, reply, reply_size) -> int:
+        try:
+            message = ctypes.string_at(request, size)
+            self._reply = self.session.handle(message)
+            if self.record is not None:  # bench/decision_replay.py's format
+                self.record.write(struct.pack("<II", len(message), len(self._reply)) + message + self._reply)
+        except BaseException as exc:
+            self.error = exc
+            from datasched.policy.validating import IllegalDecision
+
+            if isinstance(exc, IllegalDecision | UserError):
+                print(f"datasched: error: {exc}", file=sys.stderr)
+            else:
+                traceback.print_exc()
+            sys.stderr.flush()
+            return 1
+        reply[0] = ctypes.cast(ctypes.c_char_p(self._reply), ctypes.c_void_p).value
+        reply_size[0] = len(self._reply)
+        return 0
+
+
+def run(
+    policy, engine_argv: list[str], platform_xml: str | None = None, record: BinaryIO | None = None
+) -> tuple[int, ProtocolSession]:
+    """Runs the engine with ``engine_argv`` (its command line without the program name)
+    and ``policy`` deciding in this process; returns the engine's exit code and the session.
+    ``record``: a binary file that receives every (request, reply) pair, in the format
+    of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``)."""
+    library = ctypes.CDLL(str(engine_library()))
+    library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
+    library.datasched_sim_run.restype = ctypes.c_int
+    session = ProtocolSession(policy, platform_xml=platform_xml)
+    decider = _Decider(session, record)
+    callback = DECIDE_FN(decider)
+    args = ["datasched-sim", *engine_argv]
+    argv = (ctypes.c_char_p * (len(args) + 1))(*[a.encode() for a in args], None)
+    code = library.datasched_sim_run(len(args), argv, callback, None)
+    return code, session
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m datasched.policy.inprocess", description=__doc__.splitlines()[0])
+    parser.add_argument("--policy", required=True, help="registered policy name (see `datasched schedulers`)")
+    parser.add_argument("--options", help="policy options as a JSON object")
+    parser.add_argument("--options-file", help="file holding the policy options as a JSON object")
+    parser.add_argument("--platform", help="platform XML, to read cluster topology for locality-aware allocation")
+    parser.add_argument("--no-validate", action="store_true", help="skip the validating wrapper")
+    parser.add_argument("--record", type=Path, help="write every request and reply here (bench/policy_replay.py)")
+    parser.add_argument("engine_args", nargs=argparse.REMAINDER, help="-- then datasched-sim's options")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    tcmalloc = tcmalloc_library()
+    if tcmalloc and not os.environ.get(PRELOADED_VARIABLE):
+        # The allocator must be chosen before the process starts: re-execute once.
+        env = dict(os.environ, **{PRELOADED_VARIABLE: "1"})
+        env["LD_PRELOAD"] = " ".join(p for p in (env.get("LD_PRELOAD", ""), tcmalloc) if p)
+        os.execve(sys.executable, [sys.executable, "-m", "datasched.policy.inprocess", *argv], env)
+    args = build_parser().parse_args(argv)
+    engine_args = args.engine_args[1:] if args.engine_args[:1] == ["--"] else args.engine_args
+    from datasched.policy.registry import create_policy
+
+    try:
+        options = parse_options(args.options, args.options_file)
+        policy = create_policy(args.policy, options)
+        if args.platform is not None and not Path(args.platform).is_file():
+            raise UserError(f"{args.platform}: platform file not found")
+        engine_library()
+    except UserError as exc:
+        print(f"datasched: error: {exc}", file=sys.stderr)
+        return 2
+
+    from datasched.policy.validating import ValidatingPolicy
+
+    if not args.no_validate:
+        policy = ValidatingPolicy(policy)
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        record = stack.enter_context(args.record.open("wb")) if args.record else None
+        code, session = run(policy, engine_args, args.platform, record)
+    print(
+        f"datasched policy {args.policy} (in process): {session.decision_rounds} decision rounds, "
+        f"{session.nb_jobs_submitted} jobs submitted, {session.nb_jobs_scheduled} started, "
+        f"{session.nb_jobs_rejected} rejected, {time.perf_counter() - started:.2f} s",
+        file=sys.stderr,
+    )
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

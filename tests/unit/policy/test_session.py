@@ -1,0 +1,73 @@
+"""ProtocolSession (the in-process codec) translates Batsim 4 messages as the pybatsim
+adapter does. Reference for host sets: procset's text, which pybatsim sends."""
+
+from __future__ import annotations
+
+import json
+
+from batsim.batsim import Job
+from hypothesis import given
+from hypothesis import strategies as st
+from procset import ProcSet
+
+from datasched.policy import create_policy
+from datasched.policy.adapter import job_info_from_pybatsim
+from datasched.policy.session import ProtocolSession, alloc_intervals, alloc_text, job_info_from_json
+
+
+@given(st.sets(st.integers(0, 300), min_size=1, max_size=80), st.randoms())
+def test_alloc_text_is_procsets_text(hosts, rng):
+    ordered = list(hosts)
+    rng.shuffle(ordered)
+    assert alloc_text(tuple(ordered)) == str(ProcSet(*ordered))
+    assert ProcSet(*alloc_intervals(ordered)) == ProcSet(*ordered)
+
+
+@given(
+    walltime=st.one_of(st.none(), st.just(-1), st.integers(1, 10**6), st.floats(0.5, 1e6)),
+    extra=st.dictionaries(st.sampled_from(["user", "datasched_swf", "dependencies"]), st.integers(), max_size=2),
+)
+def test_job_info_matches_the_adapters(walltime, extra):
+    raw = {"id": "w0!7", "subtime": 12.5, "res": 3, "profile": "p", **extra}
+    if walltime is not None:
+        raw["walltime"] = walltime
+    profile = {"type": "delay", "delay": 4}
+    job = Job.from_json_dict(raw)
+    job.profile_dict = profile
+    ours, adapters = job_info_from_json(raw, profile), job_info_from_pybatsim(job)
+    assert ours == adapters
+    assert (dict(ours.profile), dict(ours.extra)) == (dict(adapters.profile), dict(adapters.extra))
+
+
+def _message(now, *events):
+    return json.dumps({"now": now, "events": [{"timestamp": now, **e} for e in events]})
+
+
+BEGIN = {
+    "type": "SIMULATION_BEGINS",
+    "data": {
+        "nb_resources": 2,
+        "compute_resources": [{"id": 0, "name": "a0", "properties": {}}, {"id": 1, "name": "a1", "properties": {}}],
+        "storage_resources": [],
+        "profiles": {"w0": {"p": {"type": "delay", "delay": 5}}},
+        "config": {},
+    },
+}
+
+
+def _submitted(number, res):
+    job = {"id": f"w0!{number}", "subtime": 1.0, "walltime": 10, "res": res, "profile": "p"}
+    return {"type": "JOB_SUBMITTED", "data": {"job_id": job["id"], "job": job}}
+
+
+def test_a_conversation_rejections_first_then_executions_as_pybatsim_orders_them():
+    session = ProtocolSession(create_policy("fcfs"))
+    assert json.loads(session.handle(_message(0.0, BEGIN))) == {"now": 0.0, "events": []}
+    reply = json.loads(session.handle(_message(1.0, _submitted(1, 2), _submitted(2, 3))))
+    assert [e["type"] for e in reply["events"]] == ["REJECT_JOB", "EXECUTE_JOB"]
+    assert reply["events"][1]["data"] == {"job_id": "w0!1", "alloc": "0-1"}
+    completed = {"type": "JOB_COMPLETED", "data": {"job_id": "w0!1", "job_state": "COMPLETED_SUCCESSFULLY"}}
+    assert json.loads(session.handle(_message(6.0, completed)))["events"] == []
+    session.handle(_message(6.0, {"type": "SIMULATION_ENDS", "data": {}}))
+    assert session.finished
+    assert (session.nb_jobs_submitted, session.nb_jobs_scheduled, session.nb_jobs_rejected) == (2, 1, 1)
