@@ -1,9 +1,11 @@
 """Conformance against real Batsim 4.2.1: rerun each reference case on our engine with
 the same pybatsim scheduler and compare the schedules job by job.
 
-A case folder holds ``platform.xml``, ``workload.json``, ``case.json`` (``scheduler`` and
-``batsim_extra_args``) and Batsim's ``expected_jobs.csv``. Compared per job: final
-state, allocated resources, starting and finish times (|delta| <= 1e-6 s).
+A case folder holds ``platform.xml``, ``workload.json``, ``case.json`` (``scheduler``, a
+pybatsim scheduler name or a ``.py`` file of the case folder, and ``batsim_extra_args``)
+and Batsim's ``expected_jobs.csv``. Compared per job: final state, allocated resources,
+starting and finish times (|delta| <= 1e-6 s). Cases run with ``-E`` also have Batsim's
+energy outputs, compared row by row (see compare_energy).
 """
 
 from __future__ import annotations
@@ -60,6 +62,66 @@ def compare_jobs(expected: dict, actual: dict) -> list[str]:
     return diffs
 
 
+#: Relative tolerance on the numbers of the energy files (times, joules, watts).
+ENERGY_TOLERANCE = 1e-6
+
+
+def _close(expected: str, actual: str) -> bool:
+    """Two numbers within ENERGY_TOLERANCE relative (absolute below 1); "NA" only equals "NA"."""
+    if expected == "NA" or actual == "NA":
+        return expected == actual
+    e, a = float(expected), float(actual)
+    return abs(e - a) <= ENERGY_TOLERANCE * max(1.0, abs(e))
+
+
+def _read_rows(path: Path) -> list[dict[str, str]]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def compare_energy(case: Path, work_dir: Path, prefix: str = "out") -> list[str]:
+    """Differences between Batsim's energy outputs (``expected_consumed_energy.csv``,
+    ``expected_pstate_changes.csv``, when the case has them) and ours, row by row and
+    column by column: numbers within ENERGY_TOLERANCE, strings (event type, machine
+    set, pstate) equal.
+
+    ``epower`` (mean power since the previous row) is compared only over intervals the
+    files can resolve: where a row's time differs from the previous row's as written
+    (6 decimals). Within one written date the interval is a few floating-point steps
+    of the clock, below the 1e-6 s to which dates are compared, and epower is a ratio
+    of rounding errors (Batsim's documentation warns about exactly these rows); it may
+    even be "NA" on one side (an interval of exactly 0) and a number on the other.
+    """
+    diffs: list[str] = []
+    columns = {
+        "consumed_energy": (("time", "energy", "wattmin"), ("event_type",)),
+        "pstate_changes": (("time",), ("machine_id", "new_pstate")),
+    }
+    for name, (numeric, textual) in columns.items():
+        expected_path = case / f"expected_{name}.csv"
+        if not expected_path.is_file():
+            continue
+        actual_path = work_dir / f"{prefix}_{name}.csv"
+        if not actual_path.is_file():
+            diffs.append(f"{name}: our run wrote no {actual_path.name}")
+            continue
+        expected, actual = _read_rows(expected_path), _read_rows(actual_path)
+        if len(expected) != len(actual):
+            diffs.append(f"{name}: {len(actual)} rows != Batsim's {len(expected)}")
+        previous_time = None
+        for i, (e, a) in enumerate(zip(expected, actual), start=2):  # line numbers, after the header
+            for column in textual:
+                if e[column] != a[column]:
+                    diffs.append(f"{name} line {i}: {column} {a[column]!r} != Batsim's {e[column]!r}")
+            for column in numeric:
+                if not _close(e[column], a[column]):
+                    diffs.append(f"{name} line {i}: {column} {a[column]} != Batsim's {e[column]}")
+            if "epower" in e and e["time"] != previous_time and not _close(e["epower"], a["epower"]):
+                diffs.append(f"{name} line {i}: epower {a['epower']} != Batsim's {e['epower']}")
+            previous_time = e["time"]
+    return diffs
+
+
 #: Cases whose reference schedule no engine can reproduce deterministically, with the
 #: reason. They are checked by replaying Batsim's own decisions (see replaySched.py):
 #: the engine must then give every job the same start and finish times.
@@ -82,6 +144,8 @@ def check_case(case: Path, work_dir: Path) -> CaseResult:
     replaying Batsim's decisions when the case is justified in JUSTIFIED_BY_REPLAY."""
     spec = json.loads((case / "case.json").read_text())
     scheduler, options = spec["scheduler"], None
+    if scheduler.endswith(".py") and (case / scheduler).is_file():  # a scheduler file shipped with the case
+        scheduler = str((case / scheduler).resolve())
     if case.name in JUSTIFIED_BY_REPLAY:
         scheduler = str(REPLAY_SCHEDULER)
         options = {
@@ -103,4 +167,5 @@ def check_case(case: Path, work_dir: Path) -> CaseResult:
         return CaseResult(case.name, False, 0, [f"run failed: {exc}"])
     expected = read_jobs(case / "expected_jobs.csv")
     diffs = compare_jobs(expected, read_jobs(work_dir / "out_jobs.csv"))
+    diffs += compare_energy(case, work_dir)
     return CaseResult(case.name, not diffs, len(expected), diffs)

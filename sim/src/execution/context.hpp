@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include "cli.hpp"
+#include "execution/energy.hpp"
 #include "execution/ipc_sampling.hpp"
 #include "execution/job_pool.hpp"
 #include "execution/traffic.hpp"
@@ -36,6 +37,7 @@ struct Context {
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
   RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)
   AllToAllCalibration all_to_all;     ///< scale of approximate all-to-all phases (--ipc-fanout)
+  EnergyTracker energy;               ///< -E: energy readings and the energy output files
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).

@@ -11,6 +11,7 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "execution/power_switching.hpp"
 #include "fatal.hpp"
 
 namespace datasched {
@@ -34,13 +35,22 @@ public:
     auto* mailbox = simgrid::s4u::Mailbox::by_name("server");
     ctx_->writer.append_simulation_begins(ctx_->machines, ctx_->workloads, ctx_->protocol_config, now());
     start_decision_round();
-    check_simulation_finished();
 
     while (!end_acknowledged_) {
       std::unique_ptr<Message> message(mailbox->get<Message>());
       handle(*message);
-      if (sched_ready_ && !ctx_->writer.empty() && !end_acknowledged_ && mailbox->empty())
+      if (!sched_ready_ || end_acknowledged_ || !mailbox->empty())
+        continue;
+      // As Batsim: SIMULATION_ENDS goes alone, once a round had nothing else to say, so
+      // the decision process can still act on the last events (e.g. switch hosts off
+      // after the last job, which the end then waits for).
+      if (!ctx_->writer.empty()) {
         start_decision_round();
+      } else if (!end_sent_ && simulation_finished()) {
+        ctx_->writer.append_simulation_ends(now());
+        end_sent_ = true;
+        start_decision_round();
+      }
     }
     ctx_->simulation_completed = true;
   }
@@ -54,21 +64,12 @@ private:
     ctx_->writer.clear();
     ctx_->decision_requested->release(); // the decision actor is waiting for it
     sched_ready_ = false;
-    if (end_in_buffer_) {
-      end_in_buffer_ = false;
-      end_sent_      = true;
-    }
   }
 
-  void check_simulation_finished()
+  bool simulation_finished() const
   {
-    if (end_in_buffer_ || end_sent_)
-      return;
-    if (nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
-        nb_completed_ == nb_submitted_ && nb_killers_ == 0) {
-      ctx_->writer.append_simulation_ends(now());
-      end_in_buffer_ = true;
-    }
+    return nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
+           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_switching_ == 0;
   }
 
   void handle(Message& m)
@@ -80,7 +81,6 @@ private:
         nb_submitters_finished_++;
         if (nb_submitters_finished_ == expected_submitters_)
           ctx_->writer.append_notify("no_more_static_job_to_submit", now());
-        check_simulation_finished();
         return;
       case MessageType::JobSubmitted:
         for (Job* job : m.jobs)
@@ -105,6 +105,9 @@ private:
         return;
       case MessageType::Decision:
         apply(m.decision);
+        return;
+      case MessageType::Switched:
+        on_switched(m);
         return;
     }
   }
@@ -144,7 +147,6 @@ private:
     ctx_->writer.append_job_completed(job.id, job_state_to_string(job.state), job.allocation.to_string(" "),
                                       job.return_code, now());
     ctx_->maybe_print_progress(now());
-    check_simulation_finished();
   }
 
   void on_killing_done(Message& m)
@@ -158,7 +160,6 @@ private:
                                         job->return_code, now());
     }
     ctx_->writer.append_job_killed(killed_ids, m.progress, now());
-    check_simulation_finished();
   }
 
   void on_machine_event(Message& m)
@@ -215,6 +216,9 @@ private:
       if (!m.available)
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
               "), which is unavailable");
+      if (m.power != PowerState::On)
+        fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
+              "), which is " + power_state_to_string(m.power) + " (a job needs hosts in a computation pstate)");
       const bool sharing = m.role == Role::Storage ? ctx_->protocol_config.allow_storage_sharing
                                                    : ctx_->protocol_config.allow_compute_sharing;
       if (!sharing && !m.running_jobs.empty())
@@ -348,7 +352,6 @@ private:
     nb_completed_++;
     ctx_->nb_completed_jobs++;
     ctx_->jobs_csv.add(job);
-    check_simulation_finished();
   }
 
   void apply_one(KillJobs& d)
@@ -372,7 +375,6 @@ private:
   {
     if (d.type == "registration_finished") {
       registration_finished_ = true;
-      check_simulation_finished();
     } else if (d.type == "continue_registration") {
       registration_finished_ = !ctx_->protocol_config.dynamic_jobs_enabled;
     } else {
@@ -445,7 +447,6 @@ private:
         nb_completed_++;
         ctx_->nb_completed_jobs++;
         ctx_->jobs_csv.add(job);
-        check_simulation_finished();
       } else {
         job.state = state;
       }
@@ -454,15 +455,104 @@ private:
     }
   }
 
+  /// Batsim 4.2.1 knows one query, consumed_energy (with -E), and answers each with an
+  /// ANSWER event of its own.
   void apply_one(Query& d)
   {
+    if (d.requests.empty())
+      fatal("QUERY: 'requests' is empty (Batsim's only request is {\"consumed_energy\": {}})");
     for (const auto& [key, value] : d.requests.items()) {
-      (void)value;
-      if (key == "consumed_energy")
-        fatal("QUERY consumed_energy: energy is not modelled by datasched-sim (out of scope)");
-      fatal("QUERY: request '" + key + "' is not supported by datasched-sim");
+      if (key != "consumed_energy")
+        fatal("QUERY: unknown request '" + key + "' (Batsim's only request is consumed_energy)");
+      if (!value.is_object() || !value.empty())
+        fatal("QUERY consumed_energy: its value must be an empty object {}, got " + value.dump());
+      if (!ctx_->energy.enabled())
+        fatal("QUERY consumed_energy: energy is not simulated: run the engine with -E (--energy)");
+      const double joules = static_cast<double>(ctx_->energy.consumed_total(ctx_->machines));
+      ctx_->writer.append_answer(nlohmann::json{{"consumed_energy", joules}}, now());
     }
-    ctx_->writer.append_answer(nlohmann::json::object(), now());
+  }
+
+  // ---- power states (-E), as Batsim 4.2.1's server_on_pstate_modification -------
+
+  void apply_one(SetResourceState& d)
+  {
+    const std::string what = "SET_RESOURCE_STATE '" + d.resources.to_string(" ") + "' -> " + std::to_string(d.pstate);
+    if (!ctx_->energy.enabled())
+      fatal(what + ": power states need energy: run the engine with -E (--energy)");
+    for (int id : d.resources.elements())
+      check_switch(what, id, d.pstate);
+
+    EnergyTracker& energy = ctx_->energy;
+    const Machine& first  = ctx_->machines.at(d.resources.first());
+    const bool to_sleep   = first.pstates->is(d.pstate, PStateKind::Sleep);
+    pending_switches_.add(d.resources, d.pstate);
+    energy.trace(ctx_->machines, now(), 'p');
+    // Until the switch is over, Batsim writes -1 (towards a computation pstate) or -2
+    // (towards a sleep pstate).
+    energy.pstate_changes.add(now(), d.resources, to_sleep ? -2 : -1);
+    energy.nb_grouped_switches++;
+    energy.nb_machine_switches += d.resources.size();
+
+    for (int id : d.resources.elements()) {
+      Machine& m         = ctx_->machines.at(id);
+      const int current  = static_cast<int>(m.host->get_pstate());
+      const bool waking  = m.pstates->is(current, PStateKind::Sleep);
+      const bool dozing  = !waking && m.pstates->is(d.pstate, PStateKind::Sleep);
+      if (!waking && !dozing) { // between computation pstates: immediate
+        m.host->set_pstate(d.pstate);
+        IntervalSet all;
+        if (pending_switches_.done(id, d.pstate, all))
+          on_switch_request_done(all, d.pstate);
+        continue;
+      }
+      ctx_->machines.set_power_state(m, waking ? PowerState::SwitchingOn : PowerState::SwitchingOff, now());
+      nb_switching_++;
+      simgrid::s4u::Actor::create(waking ? "switch_on" : "switch_off", m.host, power_switch_actor, ctx_, id,
+                                  d.pstate, waking);
+    }
+  }
+
+  /// What Batsim forbids (it asserts, or logs and goes on): unknown hosts and pstates,
+  /// virtual pstates, sleep to sleep, a busy host to sleep, a host already switching.
+  void check_switch(const std::string& what, int id, int pstate)
+  {
+    if (!ctx_->machines.exists(id))
+      fatal(what + ": host " + std::to_string(id) + " does not exist (the platform has " +
+            std::to_string(ctx_->machines.size()) + " resources)");
+    const Machine& m        = ctx_->machines.at(id);
+    const PowerStates& p    = *m.pstates;
+    const std::string where = what + ": host " + std::to_string(id) + " (" + m.name + ")";
+    if (!p.exists(pstate))
+      fatal(where + " has no pstate " + std::to_string(pstate) + " (its pstates are 0-" +
+            std::to_string(p.kinds.size() - 1) + ")");
+    if (p.is(pstate, PStateKind::Transition))
+      fatal(where + ": pstate " + std::to_string(pstate) +
+            " is a virtual switching pstate of its sleep_pstates; only computation and sleep pstates can be requested");
+    if (m.power == PowerState::SwitchingOn || m.power == PowerState::SwitchingOff)
+      fatal(where + " is " + power_state_to_string(m.power) + ": wait for its RESOURCE_STATE_CHANGED");
+    const bool sleeping = m.power == PowerState::Sleeping;
+    if (sleeping && !p.is(pstate, PStateKind::Computation))
+      fatal(where + " is sleeping: it can only switch on, to a computation pstate");
+    if (!sleeping && p.is(pstate, PStateKind::Sleep) && !m.running_jobs.empty())
+      fatal(where + " runs job '" + m.running_jobs.front()->id + "': it cannot switch to sleep pstate " +
+            std::to_string(pstate));
+  }
+
+  /// Every host of a request reached its pstate: trace it and tell the decision process.
+  void on_switch_request_done(const IntervalSet& all, int pstate)
+  {
+    ctx_->energy.pstate_changes.add(now(), all, pstate);
+    ctx_->energy.trace(ctx_->machines, now(), 'p');
+    ctx_->writer.append_resource_state_changed(all.to_string(" "), std::to_string(pstate), now());
+  }
+
+  void on_switched(const Message& m)
+  {
+    IntervalSet all;
+    if (pending_switches_.done(m.machine_id, m.pstate, all))
+      on_switch_request_done(all, m.pstate);
+    nb_switching_--;
   }
 
   Context* ctx_;
@@ -472,9 +562,10 @@ private:
   int nb_completed_           = 0;
   int nb_running_             = 0;
   int nb_killers_             = 0;
+  int nb_switching_           = 0; ///< hosts switching on or off (-E)
+  PendingSwitches pending_switches_;
   bool registration_finished_ = true;
   bool sched_ready_           = false;
-  bool end_in_buffer_         = false;
   bool end_sent_              = false;
   bool end_acknowledged_      = false;
   std::vector<bool> route_checked_;

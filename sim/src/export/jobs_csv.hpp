@@ -20,6 +20,8 @@ public:
   /// Records a job that reached a final state (completed, killed or rejected).
   void add(const Job& job);
   void write(const std::string& path) const;
+  /// -E: write each job's consumed_energy (Batsim's "%Lf") instead of -1.
+  void enable_energy() { energy_ = true; }
   const JobsSummary& summary() const { return summary_; }
 
   /// (time, +/-hosts) changes of the number of computing hosts, for machine states.
@@ -27,6 +29,7 @@ public:
 
 private:
   std::string rows_;
+  bool energy_ = false;
   JobsSummary summary_;
   std::vector<std::pair<double, int>> computing_changes_;
 };

@@ -65,6 +65,9 @@ struct Job {
   double starting_time = -1;
   double runtime       = 0;
   int return_code      = 0;
+  /// -E: joules consumed by its hosts while it ran (before its end: the reading at its start);
+  /// -1 without energy, as Batsim writes it.
+  long double consumed_energy = -1;
   std::string metadata;
   bool killed          = false;
   bool completion_sent = false; ///< its JOB_COMPLETED message is on its way: too late to kill

@@ -103,6 +103,63 @@ Machines Machines::from_platform(const std::vector<simgrid::s4u::Host*>& hosts, 
   return result;
 }
 
+std::string power_state_to_string(PowerState state)
+{
+  switch (state) {
+    case PowerState::On:
+      return "on";
+    case PowerState::SwitchingOff:
+      return "switching_off";
+    case PowerState::Sleeping:
+      return "sleeping";
+    case PowerState::SwitchingOn:
+      return "switching_on";
+  }
+  return "?";
+}
+
+void Machines::load_power_states()
+{
+  // Hosts described alike share one PowerStates (a platform has few distinct ones).
+  std::map<std::pair<std::string, int>, std::shared_ptr<const PowerStates>> known;
+  for (Machine& m : resources_) {
+    auto prop       = m.properties.find("sleep_pstates");
+    std::string raw = prop == m.properties.end() ? std::string() : prop->second;
+    const int count = static_cast<int>(m.host->get_pstate_count());
+    auto& shared    = known[{raw, count}];
+    if (!shared) {
+      try {
+        shared = std::make_shared<const PowerStates>(PowerStates::parse(raw, count));
+      } catch (const InputError& e) {
+        throw InputError("host '" + m.name + "': " + e.what());
+      }
+    }
+    m.pstates = shared;
+    if (!shared->is(static_cast<int>(m.host->get_pstate()), PStateKind::Computation))
+      throw InputError("host '" + m.name + "': its initial pstate " + std::to_string(m.host->get_pstate()) +
+                       " is not a computation pstate (see its sleep_pstates property)");
+  }
+}
+
+void Machines::set_power_state(Machine& machine, PowerState state, double now)
+{
+  time_in_[static_cast<size_t>(machine.power)] += now - machine.power_since;
+  PowerStateChange change{now};
+  auto count = [&change](PowerState s, int delta) {
+    if (s == PowerState::Sleeping)
+      change.sleeping += delta;
+    else if (s == PowerState::SwitchingOn)
+      change.switching_on += delta;
+    else if (s == PowerState::SwitchingOff)
+      change.switching_off += delta;
+  };
+  count(machine.power, -1);
+  count(state, +1);
+  power_changes_.push_back(change);
+  machine.power       = state;
+  machine.power_since = now;
+}
+
 const Machine* Machines::by_name(const std::string& name) const
 {
   auto it = index_by_name_.find(name);

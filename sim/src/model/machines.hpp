@@ -1,13 +1,16 @@
 #pragma once
 // The hosts of the platform as Batsim sees them: one master (runs the engine's own
 // actors), compute nodes and storage nodes, numbered as Batsim numbers them.
+#include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <simgrid/s4u/Host.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/power_states.hpp"
 
 namespace datasched {
 
@@ -20,6 +23,20 @@ struct Job;
 /// Occupancy state written to `_machine_states.csv`.
 enum class MachineState { Idle, Computing, Unavailable };
 
+/// Where a host is in Batsim's sleep cycle (-E only; otherwise always On). Idle and
+/// computing are both On: they follow from Machine::running_jobs.
+enum class PowerState { On, SwitchingOff, Sleeping, SwitchingOn };
+std::string power_state_to_string(PowerState state);
+
+/// A change of the number of machines sleeping / switching on / switching off, for
+/// `_machine_states.csv` (each field is -1, 0 or +1).
+struct PowerStateChange {
+  double time       = 0;
+  int sleeping      = 0;
+  int switching_on  = 0;
+  int switching_off = 0;
+};
+
 struct Machine {
   int id = -1; ///< Batsim resource id (-1 for the master)
   std::string name;
@@ -31,6 +48,11 @@ struct Machine {
   // Dynamic state.
   std::vector<const Job*> running_jobs;
   bool available = true; ///< false between machine_unavailable and machine_available events
+
+  // Energy (-E): the host's pstates by kind, shared by hosts with the same description.
+  std::shared_ptr<const PowerStates> pstates;
+  PowerState power      = PowerState::On;
+  double power_since    = 0; ///< date of the last change of `power`
 };
 
 class Machines {
@@ -56,11 +78,23 @@ public:
   const std::vector<Machine>& all() const { return resources_; }
   const Machine* by_name(const std::string& name) const;
 
+  /// Reads every resource's `sleep_pstates` property (-E). Throws InputError naming the host.
+  void load_power_states();
+  /// Moves `machine` to `state` at `now`, as Batsim's Machine::update_machine_state does
+  /// for its sleep cycle: the time spent in the state left is added to its total.
+  void set_power_state(Machine& machine, PowerState state, double now);
+  /// Host-seconds spent in `state` by stays that ended (Batsim counts a stay when it
+  /// ends: a machine still asleep at the end adds nothing for that last stay).
+  double time_in(PowerState state) const { return time_in_[static_cast<size_t>(state)]; }
+  const std::vector<PowerStateChange>& power_changes() const { return power_changes_; }
+
 private:
   Machine master_;
   std::vector<Machine> resources_; ///< compute nodes first, then storage nodes
   int nb_compute_ = 0;
   std::map<std::string, int> index_by_name_;
+  std::array<double, 4> time_in_{};
+  std::vector<PowerStateChange> power_changes_;
 };
 
 } // namespace datasched
