@@ -12,8 +12,6 @@ CASES = conformance.case_dirs()
 #: Reference cases our engine does not reproduce yet, with the issue that covers them.
 #: Strict xfail: a case that starts to pass fails here until it is removed from this list.
 NOT_YET = {
-    "energy_easy": "issue 17 item 1: energy (-E) is refused",
-    "energy_sleep": "issue 17 item 1: energy (-E) is refused",
     "far_dates": "issue 17 item 3: dates of 1e10-1e11 s differ by a few float steps",
     "walltime_ties": "issue 17 item 2: delay == walltime must always be killed",
 }
