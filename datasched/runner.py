@@ -39,7 +39,14 @@ PROGRESS_RE = re.compile(
 )
 
 #: The engine's outputs (``<prefix>_<suffix>``); a failed run leaves none of them.
-OUTPUT_SUFFIXES = ("jobs.csv", "schedule.csv", "machine_states.csv", "io.csv")
+OUTPUT_SUFFIXES = (
+    "jobs.csv",
+    "schedule.csv",
+    "machine_states.csv",
+    "io.csv",
+    "consumed_energy.csv",
+    "pstate_changes.csv",
+)
 
 #: Signals that stop a run (both processes) instead of killing the runner alone.
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
