@@ -23,8 +23,8 @@ std::string host_location(const std::string& platform_file, const std::string& h
   std::stringstream text;
   text << in.rdbuf();
   const size_t line = xml_element_line(text.str(), "host", host);
-  return "platform '" + platform_file + "'" + (line ? ", line " + std::to_string(line) : std::string()) +
-         ": host '" + host + "'";
+  return "platform '" + platform_file + "'" + (line ? ", line " + std::to_string(line) : std::string()) + ": host '" +
+         host + "'";
 }
 
 } // namespace

@@ -414,8 +414,8 @@ void measure_energy_at_end(Context* context, Job* job)
 void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
 {
   measure_energy_at_start(context, job);
-  if (job->killed) { // by a killer that ran while the reading above yielded
-    wakeup.acquire();  // its interruption
+  if (job->killed) {  // by a killer that ran while the reading above yielded
+    wakeup.acquire(); // its interruption
     return;
   }
   ProfileRunner runner(context, job, wakeup);
@@ -441,8 +441,8 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
   job->progress.clear();
   job->completion_sent = true; // before the energy reading, which yields: too late to kill now
   measure_energy_at_end(context, job);
-  auto* message        = new_message(MessageType::JobCompleted);
-  message->jobs        = {job};
+  auto* message = new_message(MessageType::JobCompleted);
+  message->jobs = {job};
   send_to_server(message);
   for (auto& exec : runner.timed_out_execs) {
     context->traffic.ended(exec.get());

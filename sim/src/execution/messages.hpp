@@ -19,10 +19,10 @@ enum class MessageType {
   SubmitterBye,
   JobSubmitted,
   JobCompleted,
-  Decision,    ///< one decision of the decision process, applied at its timestamp
-  SchedReady,  ///< the decision round is over
-  WaitingDone, ///< a CALL_ME_LATER date is reached
-  KillingDone, ///< a KILL_JOB decision has been carried out
+  Decision,     ///< one decision of the decision process, applied at its timestamp
+  SchedReady,   ///< the decision round is over
+  WaitingDone,  ///< a CALL_ME_LATER date is reached
+  KillingDone,  ///< a KILL_JOB decision has been carried out
   MachineEvent, ///< an external machine_available/unavailable event
   Switched      ///< a host reached the pstate of a SET_RESOURCE_STATE (-E)
 };

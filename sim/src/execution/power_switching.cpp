@@ -40,7 +40,7 @@ void power_switch_actor(Context* context, int machine_id, int target_pstate, boo
   Machine& machine = context->machines.at(machine_id);
   // The virtual pstate belongs to the sleep pstate: the one being left when switching
   // on, the target when switching off.
-  const int sleep_pstate    = on ? static_cast<int>(machine.host->get_pstate()) : target_pstate;
+  const int sleep_pstate   = on ? static_cast<int>(machine.host->get_pstate()) : target_pstate;
   const SleepPState& cycle = machine.pstates->sleeps.at(sleep_pstate);
   machine.host->set_pstate(on ? cycle.switch_on : cycle.switch_off);
   simgrid::s4u::this_actor::execute(1);

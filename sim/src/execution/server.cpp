@@ -495,10 +495,10 @@ private:
     energy.nb_machine_switches += d.resources.size();
 
     for (int id : d.resources.elements()) {
-      Machine& m         = ctx_->machines.at(id);
-      const int current  = static_cast<int>(m.host->get_pstate());
-      const bool waking  = m.pstates->is(current, PStateKind::Sleep);
-      const bool dozing  = !waking && m.pstates->is(d.pstate, PStateKind::Sleep);
+      Machine& m        = ctx_->machines.at(id);
+      const int current = static_cast<int>(m.host->get_pstate());
+      const bool waking = m.pstates->is(current, PStateKind::Sleep);
+      const bool dozing = !waking && m.pstates->is(d.pstate, PStateKind::Sleep);
       if (!waking && !dozing) { // between computation pstates: immediate
         m.host->set_pstate(d.pstate);
         IntervalSet all;
@@ -508,8 +508,8 @@ private:
       }
       ctx_->machines.set_power_state(m, waking ? PowerState::SwitchingOn : PowerState::SwitchingOff, now());
       nb_switching_++;
-      simgrid::s4u::Actor::create(waking ? "switch_on" : "switch_off", m.host, power_switch_actor, ctx_, id,
-                                  d.pstate, waking);
+      simgrid::s4u::Actor::create(waking ? "switch_on" : "switch_off", m.host, power_switch_actor, ctx_, id, d.pstate,
+                                  waking);
     }
   }
 

@@ -28,8 +28,8 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv",           prefix + "_schedule.csv",        prefix + "_machine_states.csv",
-          prefix + "_io.csv",             prefix + "_consumed_energy.csv", prefix + "_pstate_changes.csv"};
+  return {prefix + "_jobs.csv", prefix + "_schedule.csv",        prefix + "_machine_states.csv",
+          prefix + "_io.csv",   prefix + "_consumed_energy.csv", prefix + "_pstate_changes.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -246,9 +246,9 @@ int run_simulation(const EngineConfig& config, const char* program_name)
     figures.nb_computing_machines = ctx.machines.nb_compute();
     for (const auto& [t, d] : ctx.jobs_csv.computing_changes())
       figures.computing_time -= t * d; // sum of hosts x (finish - start)
-    figures.scheduling_time  = ctx.zmq->waited_seconds();
-    figures.unavailable_time = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
-    figures.simulation_time  = wall;
+    figures.scheduling_time     = ctx.zmq->waited_seconds();
+    figures.unavailable_time    = unavailable_host_seconds(ctx.unavailable_changes, ctx.jobs_csv.summary().makespan);
+    figures.simulation_time     = wall;
     figures.consumed_joules     = ctx.energy.schedule_joules();
     figures.nb_machine_switches = ctx.energy.nb_machine_switches;
     figures.nb_grouped_switches = ctx.energy.nb_grouped_switches;

@@ -37,8 +37,7 @@ void write_machine_states_csv(const std::string& path, int nb_machines,
     sleeping += d.power.sleeping;
     switching_on += d.power.switching_on;
     switching_off += d.power.switching_off;
-    const int idle =
-        std::max(0, nb_machines - computing - unavailable - sleeping - switching_on - switching_off);
+    const int idle = std::max(0, nb_machines - computing - unavailable - sleeping - switching_on - switching_off);
     out += fixed6(t) + "," + std::to_string(sleeping) + "," + std::to_string(switching_on) + "," +
            std::to_string(switching_off) + "," + std::to_string(idle) + "," + std::to_string(computing) + "," +
            std::to_string(unavailable) + "\n";

@@ -13,9 +13,9 @@ struct ScheduleFigures {
   double scheduling_time    = 0; ///< wall seconds waiting for the decision process
   double simulation_time    = 0; ///< wall seconds of the whole run
   // Energy (-E; all 0 otherwise, as in Batsim).
-  double consumed_joules   = 0; ///< energy from the first job submission to the last job end
-  int nb_machine_switches  = 0; ///< hosts named by SET_RESOURCE_STATE decisions
-  int nb_grouped_switches  = 0; ///< SET_RESOURCE_STATE decisions
+  double consumed_joules    = 0; ///< energy from the first job submission to the last job end
+  int nb_machine_switches   = 0; ///< hosts named by SET_RESOURCE_STATE decisions
+  int nb_grouped_switches   = 0; ///< SET_RESOURCE_STATE decisions
   double sleeping_time      = 0; ///< host-seconds asleep (stays that ended, as Batsim counts)
   double switching_on_time  = 0;
   double switching_off_time = 0;

@@ -51,8 +51,8 @@ struct Machine {
 
   // Energy (-E): the host's pstates by kind, shared by hosts with the same description.
   std::shared_ptr<const PowerStates> pstates;
-  PowerState power      = PowerState::On;
-  double power_since    = 0; ///< date of the last change of `power`
+  PowerState power   = PowerState::On;
+  double power_since = 0; ///< date of the last change of `power`
 };
 
 class Machines {

@@ -70,13 +70,13 @@ PowerStates PowerStates::parse(const std::string& sleep_pstates, int nb_pstates)
   std::vector<bool> claimed(nb_pstates, false);
   auto claim = [&](int ps, PStateKind kind, const std::string& triplet, const char* role) {
     if (ps >= nb_pstates)
-      throw InputError("property 'sleep_pstates': in '" + triplet + "', the " + role + " pstate " +
-                       std::to_string(ps) + " does not exist (the host has " + std::to_string(nb_pstates) +
-                       " pstates: 0-" + std::to_string(nb_pstates - 1) + ")");
+      throw InputError("property 'sleep_pstates': in '" + triplet + "', the " + role + " pstate " + std::to_string(ps) +
+                       " does not exist (the host has " + std::to_string(nb_pstates) + " pstates: 0-" +
+                       std::to_string(nb_pstates - 1) + ")");
     if (claimed[ps] && !(kind == PStateKind::Transition && p.kinds[ps] == PStateKind::Transition))
       throw InputError("property 'sleep_pstates': in '" + triplet + "', pstate " + std::to_string(ps) +
                        " is used twice (a pstate is either a computation, a sleep or a transition one)");
-    claimed[ps]  = true;
+    claimed[ps] = true;
     p.kinds[ps] = kind;
   };
   for (const std::string& triplet : split(sleep_pstates, ',')) {

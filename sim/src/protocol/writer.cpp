@@ -155,8 +155,7 @@ void ProtocolWriter::append_answer(const nlohmann::json& data, double date)
   append("ANSWER", data.dump(), date);
 }
 
-void ProtocolWriter::append_resource_state_changed(const std::string& resources, const std::string& state,
-                                                   double date)
+void ProtocolWriter::append_resource_state_changed(const std::string& resources, const std::string& state, double date)
 {
   std::string data = "{\"resources\":";
   append_json_string(data, resources);

@@ -118,7 +118,10 @@ def test_switching_costs_time_and_energy_of_the_virtual_pstates(tmp_path):
         on_state={"2": [{"set_state": ["0-1", 0]}], "0": [{"execute": "w0!0", "alloc": "0"}]},
     )
     changes = [(e["time"], e["machines"], e["state"]) for e in log if e["event"] == "RESOURCE_STATE_CHANGED"]
-    assert changes == [(pytest.approx(2, abs=TOL), "(0, 1)", "2"), (pytest.approx(6, abs=TOL), "(0, 1)", "0")]  # pybatsim: a tuple
+    assert changes == [
+        (pytest.approx(2, abs=TOL), "(0, 1)", "2"),
+        (pytest.approx(6, abs=TOL), "(0, 1)", "0"),
+    ]  # pybatsim: a tuple
     last = read("consumed_energy")[-1]
     assert float(last["time"]) == pytest.approx(7, abs=TOL)
     assert float(last["energy"]) == pytest.approx(1880, abs=TOL)
@@ -180,16 +183,25 @@ def platform_with(tmp_path, **h0_props):
 @pytest.mark.parametrize(
     "props,message",
     [
-        ({"wattage_per_state": "100:abc:200, 90:90:150, 10:10:10, 120:120:120, 150:150:150"},
-         "host 'h0': property 'wattage_per_state' group 0 '100:abc:200': 'abc' is not a number of watts"),
-        ({"wattage_per_state": "100:100:200, 90:90:150"},
-         "host 'h0': property 'wattage_per_state' has 2 comma-separated group(s) but the host has 5 pstate(s)"),
-        ({"wattage_per_state": "100, 90:90:150, 10:10:10, 120:120:120, 150:150:150"},
-         "group 0 '100' is not 'Idle:Epsilon:AllCores' or 'Idle:AllCores'"),
+        (
+            {"wattage_per_state": "100:abc:200, 90:90:150, 10:10:10, 120:120:120, 150:150:150"},
+            "host 'h0': property 'wattage_per_state' group 0 '100:abc:200': 'abc' is not a number of watts",
+        ),
+        (
+            {"wattage_per_state": "100:100:200, 90:90:150"},
+            "host 'h0': property 'wattage_per_state' has 2 comma-separated group(s) but the host has 5 pstate(s)",
+        ),
+        (
+            {"wattage_per_state": "100, 90:90:150, 10:10:10, 120:120:120, 150:150:150"},
+            "group 0 '100' is not 'Idle:Epsilon:AllCores' or 'Idle:AllCores'",
+        ),
         ({"wattage_off": "ten"}, "host 'h0': property 'wattage_off': 'ten' is not a number of watts"),
         ({"wattage_per_state": None}, "host 'h0' (resource 0) has no 'wattage_per_state' property"),
         ({"sleep_pstates": "2:3"}, "host 'h0': property 'sleep_pstates': '2:3' is not 'sleep:off:on'"),
-        ({"sleep_pstates": "2:3:9"}, "host 'h0': property 'sleep_pstates': in '2:3:9', the switch-on pstate 9 does not exist"),
+        (
+            {"sleep_pstates": "2:3:9"},
+            "host 'h0': property 'sleep_pstates': in '2:3:9', the switch-on pstate 9 does not exist",
+        ),
         ({"sleep_pstates": "2:2:4"}, "pstate 2 is used twice"),
     ],
 )
@@ -217,7 +229,11 @@ def set_state(resources, pstate):
 @pytest.mark.parametrize(
     "replies,engine_args,message",
     [
-        ([[set_state("0", 7)]], ["-E"], "SET_RESOURCE_STATE '0' -> 7: host 0 (h0) has no pstate 7 (its pstates are 0-4)"),
+        (
+            [[set_state("0", 7)]],
+            ["-E"],
+            "SET_RESOURCE_STATE '0' -> 7: host 0 (h0) has no pstate 7 (its pstates are 0-4)",
+        ),
         ([[set_state("0", 3)]], ["-E"], "pstate 3 is a virtual switching pstate"),
         ([[set_state("5", 0)]], ["-E"], "host 5 does not exist"),
         ([[set_state("0", 2)]], [], "power states need energy: run the engine with -E"),
