@@ -1,6 +1,10 @@
+#include <cmath>
+#include <cstdlib>
+
 #include <gtest/gtest.h>
 
 #include "fatal.hpp"
+#include "protocol/batsim_number.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/reader.hpp"
 #include "protocol/writer.hpp"
@@ -42,6 +46,10 @@ TEST(ProtocolReader, RejectsBadMessages)
 TEST(ProtocolWriter, RoundsDatesToMicroseconds)
 {
   EXPECT_DOUBLE_EQ(protocol_time(23.464083605), 23.464084);
+  // Batsim prints "%6f" and the decision process reads the text back: beyond ~9e9 s,
+  // round(date * 1e6) / 1e6 rounds the product first. Expected values: strtod of the text.
+  for (double date : {10000002911.1760311, 100000000473.35500336, 7.0000005, 1e15 + 0.25})
+    EXPECT_EQ(protocol_time(date), std::strtod(std::to_string(date).c_str(), nullptr)) << date;
   ProtocolWriter w;
   EXPECT_TRUE(w.empty());
   w.append_requested_call(1.0000004);
@@ -109,4 +117,25 @@ TEST(ProtocolWriter, EventsAreWhatTheDomSerialisationWrites)
   EXPECT_EQ(w.generate(14.25), expected.dump());
   w.clear();
   EXPECT_EQ(w.generate(15), R"({"events":[],"now":15.0})");
+}
+
+// ---- numbers as Batsim's rapidjson (default flags) reads them ----------------------
+
+TEST(BatsimNumber, SeventeenDigitsRoundTwice)
+{
+  // "100000000473.35503": rapidjson gathers the integer 10000000047335503, which becomes
+  // the double 10000000047335504 (above 2^53 only even integers exist; ties to even), then
+  // divides by 1e5: one floating-point step (2^-16 s) above strtod's nearest double.
+  const double batsim = batsim_json_number("100000000473.35503");
+  EXPECT_EQ(batsim, 10000000047335504.0 / 1e5);
+  EXPECT_EQ(batsim - std::strtod("100000000473.35503", nullptr), std::ldexp(1.0, -16));
+}
+
+TEST(BatsimNumber, ShortNumbersAreExact)
+{
+  // Up to 15 significant digits the integer is exact and one division by an exact power of
+  // ten is correctly rounded: the same double as strtod.
+  for (const char* text : {"0", "5", "-3", "0.5", "23.464084", "2.5e3", "1E-7", "-0.000045", "123456789.123456"})
+    EXPECT_EQ(batsim_json_number(text), std::strtod(text, nullptr)) << text;
+  EXPECT_EQ(batsim_json_number("18446744073709551616"), 18446744073709551616.0); // beyond 2^64: a double
 }

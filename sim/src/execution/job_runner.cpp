@@ -38,7 +38,7 @@ public:
     for (int id : executor_ids_)
       executors_.push_back(context->machines.at(id).host);
     if (job->walltime > 0)
-      deadline_ = Engine::get_clock() + job->walltime;
+      remaining_ = job->walltime;
   }
 
   Outcome run(const Profile& profile)
@@ -63,8 +63,13 @@ public:
   bool kill_release_consumed() const { return kill_release_consumed_; }
 
 private:
-  bool limited() const { return deadline_ >= 0; }
-  double remaining() const { return deadline_ - Engine::get_clock(); }
+  /// As in Batsim, the walltime left is a duration, never recomputed from an absolute
+  /// deadline: each step subtracts what it took (a delay its own length, a ptask the
+  /// clock difference around its wait). A negative value means no limit, and a ptask
+  /// that overran by a rounding error lifts the limit for the steps after it, as it
+  /// does in Batsim (jobs_execution.cpp do_delay_task, task_execution.cpp
+  /// execute_parallel_task).
+  bool limited() const { return remaining_ >= 0; }
 
   /// Checked after every wait. Once the killer has marked the job killed, the job must
   /// act no more (as a killed actor never runs again) and must not touch
@@ -87,11 +92,17 @@ private:
   Outcome run_delay(const Profile& profile)
   {
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), profile.delay, nullptr, {}});
-    // A delay equal to the remaining walltime is a walltime kill (Batsim's rule).
-    if (limited() && profile.delay >= remaining())
-      return sleep_unless_killed(remaining()) ? Outcome::Killed : Outcome::WalltimeReached;
+    // A delay succeeds only when strictly shorter than the walltime left: a delay equal
+    // to it is a walltime kill (Batsim's rule).
+    if (limited() && !(profile.delay < remaining_)) {
+      const double left = remaining_;
+      remaining_        = 0;
+      return sleep_unless_killed(left) ? Outcome::Killed : Outcome::WalltimeReached;
+    }
     if (sleep_unless_killed(profile.delay))
       return Outcome::Killed;
+    if (remaining_ > 0)
+      remaining_ -= profile.delay;
     job_->progress.pop_back();
     return Outcome::Completed;
   }
@@ -144,17 +155,20 @@ private:
     const bool arbitrated = context_->traffic.policy().active();
     if (arbitrated)
       context_->traffic.started(exec, traffic_class_of(profile.type), hosts, bytes);
+    const double before = Engine::get_clock();
     try {
       if (!limited())
         exec->wait();
       else
-        exec->wait_for(std::max(0.0, remaining()));
+        exec->wait_for(remaining_);
     } catch (const simgrid::TimeoutException&) {
       timed_out_execs.push_back(exec);
       return Outcome::WalltimeReached;
     } catch (const simgrid::CancelException&) { // only killer_actor cancels a running job's ptask
       return Outcome::Killed;
     }
+    if (limited())
+      remaining_ -= Engine::get_clock() - before;
     if (arbitrated)
       context_->traffic.ended(exec.get());
     if (killed())
@@ -254,7 +268,10 @@ private:
     while (!pending.empty()) {
       ssize_t index = -1;
       try {
-        index = simgrid::s4u::Exec::wait_any_for(pending, limited() ? std::max(0.0, remaining()) : -1.0);
+        const double before = Engine::get_clock();
+        index               = simgrid::s4u::Exec::wait_any_for(pending, limited() ? remaining_ : -1.0);
+        if (limited())
+          remaining_ -= Engine::get_clock() - before;
       } catch (const simgrid::CancelException&) {
         return Outcome::Killed;
       }
@@ -384,7 +401,7 @@ private:
   bool kill_release_consumed_ = false;
   std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
-  double deadline_ = -1;
+  double remaining_ = -1; ///< walltime left (s); negative: no limit
 };
 
 } // namespace
@@ -429,12 +446,12 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
       wakeup.acquire();
     return;
   }
+  // Batsim's runtime is the clock difference in long double, also at a walltime kill.
+  job->runtime = static_cast<long double>(Engine::get_clock()) - job->starting_time;
   if (outcome == Outcome::WalltimeReached) {
-    job->runtime     = job->walltime;
     job->state       = JobState::CompletedWalltimeReached;
     job->return_code = -1;
   } else {
-    job->runtime     = Engine::get_clock() - job->starting_time;
     job->return_code = profile.return_code;
     job->state       = profile.return_code == 0 ? JobState::CompletedSuccessfully : JobState::CompletedFailed;
   }
@@ -503,7 +520,7 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     JobPool::interrupt(*job);
     job->worker = nullptr;
     job->progress.clear();
-    job->runtime     = now - job->starting_time;
+    job->runtime     = static_cast<long double>(now) - job->starting_time;
     job->state       = JobState::CompletedKilled;
     job->return_code = -2;
     measure_energy_at_end(context, job);

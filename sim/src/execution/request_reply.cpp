@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -57,9 +59,11 @@ void decision_actor(Context* context)
 
 void waiter_actor(double target_time)
 {
+  // As Batsim's waiter_process (jobs_execution.cpp): a wait shorter than 1e-5 s is
+  // lengthened to 1e-5 s, so a CALL_ME_LATER just ahead of the clock fires 10 us later.
   const double now = simgrid::s4u::Engine::get_clock();
   if (target_time > now)
-    simgrid::s4u::this_actor::sleep_for(target_time - now);
+    simgrid::s4u::this_actor::sleep_for(std::max(target_time - now, 1e-5));
   send_to_server(new_message(MessageType::WaitingDone));
 }
 

@@ -62,13 +62,18 @@ void JobsCsv::add(const Job& job)
   const bool success  = job.state == JobState::CompletedSuccessfully && job.return_code == 0;
   const bool killed   = job.state == JobState::CompletedKilled || job.state == JobState::CompletedWalltimeReached;
 
-  // A zero runtime is written as 1e-5, as Batsim does, so that stretch stays finite.
-  const double runtime    = rejected ? 0 : std::max(job.runtime, 1e-5);
-  const double start      = rejected ? -1 : job.starting_time;
-  const double finish     = rejected ? -1 : job.starting_time + runtime;
-  const double waiting    = rejected ? -1 : start - job.submission_time;
-  const double turnaround = rejected ? -1 : finish - job.submission_time;
-  const double stretch    = rejected ? -1 : turnaround / runtime;
+  // As Batsim (jobs.hpp, export.cpp): dates and runtime are long double, rounded to
+  // double only when written, so finish = start + runtime is the end date itself. A zero
+  // runtime is written as 1e-5, as Batsim does, so that stretch stays finite.
+  const long double runtime_ld = job.runtime == 0 ? 1e-5L : job.runtime;
+  const long double start_ld   = job.starting_time;
+  const long double finish_ld  = start_ld + runtime_ld;
+  const double runtime         = rejected ? 0 : static_cast<double>(runtime_ld);
+  const double start           = rejected ? -1 : job.starting_time;
+  const double finish          = rejected ? -1 : static_cast<double>(finish_ld);
+  const double waiting         = rejected ? -1 : static_cast<double>(start_ld - job.submission_time);
+  const double turnaround      = rejected ? -1 : static_cast<double>(finish_ld - job.submission_time);
+  const double stretch         = rejected ? -1 : static_cast<double>((finish_ld - job.submission_time) / runtime_ld);
 
   auto field = [this](const std::string& text) {
     rows_ += ',';

@@ -63,8 +63,10 @@ struct Job {
   std::optional<RequestedStorage> requested_storage; ///< EXECUTE_JOB's datasched_storage extension
   std::unique_ptr<IoRecord> io;                      ///< per-tier accounting of a datasched_phases job
   double starting_time = -1;
-  double runtime       = 0;
-  int return_code      = 0;
+  /// Clock at its end minus starting_time, kept in long double as Batsim keeps it (exact
+  /// for dates of similar magnitude, so starting_time + runtime is the end date).
+  long double runtime = 0;
+  int return_code     = 0;
   /// -E: joules consumed by its hosts while it ran (before its end: the reading at its start);
   /// -1 without energy, as Batsim writes it.
   long double consumed_energy = -1;

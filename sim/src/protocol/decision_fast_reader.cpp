@@ -6,6 +6,7 @@
 #include <variant>
 
 #include "fatal.hpp"
+#include "protocol/batsim_number.hpp"
 
 namespace datasched {
 
@@ -50,7 +51,11 @@ public:
   bool boolean(bool) { return scalar(Other{}); }
   bool number_integer(json::number_integer_t v) { return scalar(Number{static_cast<double>(v)}); }
   bool number_unsigned(json::number_unsigned_t v) { return scalar(Number{static_cast<double>(v)}); }
-  bool number_float(json::number_float_t v, const json::string_t&) { return scalar(Number{v}); }
+  /// Converted from its text as Batsim converts it (batsim_number.hpp).
+  bool number_float(json::number_float_t, const json::string_t& text)
+  {
+    return scalar(Number{batsim_json_number(text)});
+  }
   bool string(json::string_t& v) { return scalar(std::move(v)); }
   bool binary(json::binary_t&) { return false; }
   bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }

@@ -1,5 +1,7 @@
 #include "protocol/writer.hpp"
 
+#include <array>
+#include <charconv>
 #include <cmath>
 
 #include "model/machines.hpp"
@@ -10,7 +12,18 @@ namespace datasched {
 
 double protocol_time(double date)
 {
-  return std::round(date * 1e6) / 1e6;
+  // Batsim prints every double of the protocol with printf("%6f") (protocol.hpp, class
+  // Writer): the exact binary value correctly rounded to 6 decimals; the decision process
+  // reads back the double nearest to that text. round(date * 1e6) / 1e6 is not the same:
+  // beyond 2^53 / 1e6 (~9e9 s) the product is already rounded, and below it the product's
+  // rounding can cross a half-microsecond.
+  if (!std::isfinite(date))
+    return date;
+  std::array<char, 512> text; // %f of the largest double has 309 integer digits
+  const auto printed = std::to_chars(text.data(), text.data() + text.size(), date, std::chars_format::fixed, 6);
+  double read        = date;
+  std::from_chars(text.data(), printed.ptr, read);
+  return read;
 }
 
 void ProtocolWriter::append(const char* type, const std::string& data_json, double date)

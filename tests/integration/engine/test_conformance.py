@@ -11,10 +11,7 @@ CASES = conformance.case_dirs()
 
 #: Reference cases our engine does not reproduce yet, with the issue that covers them.
 #: Strict xfail: a case that starts to pass fails here until it is removed from this list.
-NOT_YET = {
-    "far_dates": "issue 17 item 3: dates of 1e10-1e11 s differ by a few float steps",
-    "walltime_ties": "issue 17 item 2: delay == walltime must always be killed",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def _param(case):
