@@ -89,16 +89,8 @@ def _same_value(expected: str, actual: str) -> bool:
     return abs(a - e) <= RELATIVE_TOLERANCE * max(1.0, abs(e))
 
 
-#: ``unresolved(column, row, previous_row)``: whether a cell of Batsim's file (as a dict,
-#: with the previous row or None) carries no comparable information.
-Unresolved = Callable[[str, dict[str, str], "dict[str, str] | None"], bool]
-
-
-def compare_rows(
-    expected: Path, actual: Path, skip: Sequence[str] = (), unresolved: Unresolved | None = None
-) -> list[str]:
-    """Row by row, column by column (columns named in ``skip``, and cells ``unresolved``
-    says so of, are not compared)."""
+def compare_rows(expected: Path, actual: Path, skip: Sequence[str] = ()) -> list[str]:
+    """Row by row, column by column (columns named in ``skip`` are not compared)."""
     with open(expected, newline="") as f:
         e_rows = list(csv.reader(f))
     with open(actual, newline="") as f:
@@ -109,24 +101,11 @@ def compare_rows(
     diffs = []
     if len(e_rows) != len(a_rows):
         diffs.append(f"{len(a_rows) - 1} rows != Batsim's {len(e_rows) - 1}")
-    previous = None
     for number, (e, a) in enumerate(zip(e_rows[1:], a_rows[1:], strict=False), start=1):
-        row = dict(zip(header, e, strict=False))
         for column, e_value, a_value in zip(header, e, a, strict=False):
-            if column in skip or (unresolved is not None and unresolved(column, row, previous)):
-                continue
-            if not _same_value(e_value, a_value):
+            if column not in skip and not _same_value(e_value, a_value):
                 diffs.append(f"row {number}: {column} {a_value} != Batsim's {e_value}")
-        previous = row
     return diffs
-
-
-def epower_within_one_written_date(column: str, row: dict[str, str], previous: dict[str, str] | None) -> bool:
-    """``epower`` of ``_consumed_energy.csv`` is the mean power since the previous row: over
-    rows written with the same date (6 decimals) the interval is a few floating-point steps
-    of the clock, and the figure a ratio of rounding errors (Batsim's documentation warns
-    about these rows; it may even be "NA", an interval of exactly 0, on one side only)."""
-    return column == "epower" and previous is not None and row.get("time") == previous.get("time")
 
 
 @dataclass(frozen=True)
@@ -150,9 +129,7 @@ OUTPUT_KINDS = (
     OutputKind("jobs", "jobs.csv", compare_jobs_files),
     OutputKind("schedule", "schedule.csv", partial(compare_rows, skip=SCHEDULE_NOT_COMPARABLE)),
     OutputKind("machine_states", "machine_states.csv", compare_rows),
-    OutputKind(
-        "consumed_energy", "consumed_energy.csv", partial(compare_rows, unresolved=epower_within_one_written_date)
-    ),
+    OutputKind("consumed_energy", "consumed_energy.csv", compare_rows),
     OutputKind("pstate_changes", "pstate_changes.csv", compare_rows),
 )
 

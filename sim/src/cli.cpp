@@ -30,6 +30,10 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                "Allow several jobs on one compute host");
   bool no_storage_sharing = false;
   app.add_flag("--disable-storage-sharing", no_storage_sharing, "Forbid several jobs on one storage host");
+  app.add_flag("-E,--energy", c.energy,
+               "Simulate energy as Batsim does: SimGrid's host-energy plugin (wattage_per_state, wattage_off), "
+               "sleep pstates (sleep_pstates), SET_RESOURCE_STATE, QUERY consumed_energy, and the outputs "
+               "_consumed_energy.csv and _pstate_changes.csv");
   app.add_option("--decision-timeout", c.decision_timeout,
                  "Seconds to wait for each reply of the decision process before failing (<=0: forever)")
       ->capture_default_str();

@@ -27,6 +27,7 @@ struct EngineConfig {
   std::string traffic_policy = "none";     ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
   int ipc_fanout             = 0;          ///< execution/phase_plan.hpp: 0 = exact all-to-all, else partners per node
   bool verbose               = false;
+  bool energy                = false;   ///< -E: SimGrid's host-energy plugin, pstates, energy outputs
   std::string io_forwarding_experiment; ///< forwarding/run.hpp: run this I/O forwarding experiment instead
 };
 

@@ -47,6 +47,8 @@ std::string describe(const DecisionPayload& p)
           out << "REGJOB " << d.job_id << ' ' << d.job.dump();
         } else if constexpr (std::is_same_v<T, RegisterProfile>) {
           out << "REGPROF " << d.workload_name << ' ' << d.profile_name << ' ' << d.profile.dump();
+        } else if constexpr (std::is_same_v<T, SetResourceState>) {
+          out << "SETSTATE " << d.resources.to_string(" ") << ' ' << d.pstate;
         } else {
           out << "QUERY " << d.requests.dump();
         }

@@ -9,6 +9,9 @@ and performs scripted actions: ``on_begin`` (a list, at SIMULATION_BEGINS) and
   {"reject": full id}    {"metadata": [full id, text]}    {"change_state": [full id, STATE]}
   {"notify": "registration_finished" | "continue_registration"}
   {"storage_controller": {"datasets": {storage id: [{"id","size"}]}, "transfers": [[dataset, src, dst]]}}
+  {"set_state": ["0-1", pstate]}    {"query_energy": true}    (energy, -E)
+``on_complete`` (job number -> list) and ``on_state`` (pstate as a string -> list, at
+RESOURCE_STATE_CHANGED) script more actions.
 Named in pybatsim's file/class convention (actionSched.py -> ActionSched).
 """
 
@@ -55,6 +58,11 @@ class ActionSched(BatsimScheduler):
                     self.bs.notify_registration_continue()
             elif "storage_controller" in action:
                 self._start_storage_controller(action["storage_controller"])
+            elif "set_state" in action:
+                resources, pstate = action["set_state"]
+                self.bs.set_resource_state(ProcSet.from_str(resources), pstate)
+            elif "query_energy" in action:
+                self.bs.request_consumed_energy()
 
     def _start_storage_controller(self, spec):
         from batsim.storageController import StorageController
@@ -94,6 +102,13 @@ class ActionSched(BatsimScheduler):
 
     def onNotifyEventMachineAvailable(self, machines):
         self._record("MACHINE_AVAILABLE", machines=str(machines))
+
+    def onMachinePStateChanged(self, machines, new_pstate):
+        self._record("RESOURCE_STATE_CHANGED", machines=str(machines), state=str(new_pstate))
+        self._do(self.options.get("on_state", {}).get(str(new_pstate), []))
+
+    def onReportEnergyConsumed(self, consumed_energy):
+        self._record("ANSWER", consumed_energy=consumed_energy)
 
     def onNoMoreExternalEvents(self):
         self._record("NO_MORE_EXTERNAL_EVENTS")

@@ -51,9 +51,10 @@ def test_compare_outputs_names_each_file(tmp_path):
     assert "schedule: row 1: time_idle 7.0 != Batsim's 0.008152" in result.differences
 
 
-def test_epower_is_compared_only_between_distinct_written_dates(tmp_path):
-    """Rows 2 and 3 share the date 1.000000: row 3's epower (a ratio of rounding errors)
-    is not compared; row 2's is."""
+def test_epower_is_compared_on_every_row(tmp_path):
+    """Our dates are Batsim's to the floating-point step, so epower is compared on every
+    row, also between rows of one written date, and "NA" (no time passed since the previous
+    row) only equals "NA"."""
     e = write(
         tmp_path / "e.csv", "time,energy,event_type,wattmin,epower\n0,0,s,1,NA\n1.000000,5,e,1,5\n1.000000,5,s,1,7\n"
     )
@@ -61,4 +62,4 @@ def test_epower_is_compared_only_between_distinct_written_dates(tmp_path):
         tmp_path / "a.csv", "time,energy,event_type,wattmin,epower\n0,0,s,1,NA\n1.000000,5,e,1,6\n1.000000,5,s,1,NA\n"
     )
     kind = next(k for k in conformance.OUTPUT_KINDS if k.name == "consumed_energy")
-    assert kind.compare(e, a) == ["row 2: epower 6 != Batsim's 5"]
+    assert kind.compare(e, a) == ["row 2: epower 6 != Batsim's 5", "row 3: epower NA != Batsim's 7"]

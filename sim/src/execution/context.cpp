@@ -18,6 +18,25 @@ void Context::machines_job_ended(const Job& job, double now)
   machine_states_csv.add_row(now, machine_states);
 }
 
+void Context::set_power_state(Machine& machine, PowerState state, double now)
+{
+  machine.power = state;
+  switch (state) {
+    case PowerState::On:
+      machine_states.set_state(machine.id, MachineState::Idle, now);
+      return;
+    case PowerState::SwitchingOff:
+      machine_states.set_state(machine.id, MachineState::SwitchingOff, now);
+      return;
+    case PowerState::Sleeping:
+      machine_states.set_state(machine.id, MachineState::Sleeping, now);
+      return;
+    case PowerState::SwitchingOn:
+      machine_states.set_state(machine.id, MachineState::SwitchingOn, now);
+      return;
+  }
+}
+
 void Context::maybe_print_progress(double now)
 {
   if (config.progress_interval <= 0)

@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include "cli.hpp"
+#include "execution/energy.hpp"
 #include "execution/ipc_sampling.hpp"
 #include "execution/job_pool.hpp"
 #include "execution/traffic.hpp"
@@ -40,6 +41,7 @@ struct Context {
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
   RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)
   AllToAllCalibration all_to_all;     ///< scale of approximate all-to-all phases (--ipc-fanout)
+  EnergyTracker energy;               ///< -E: energy readings and the energy output files
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).
@@ -59,6 +61,10 @@ struct Context {
   /// job actor or killer updates them): their states change and Batsim writes a row.
   void machines_job_started(const Job& job, double now);
   void machines_job_ended(const Job& job, double now);
+  /// -E: a host enters a step of its sleep cycle (On = idle after a switch on); its
+  /// machine state follows, as Batsim's update_machine_state (no row: callers write it
+  /// where Batsim does).
+  void set_power_state(Machine& machine, PowerState state, double now);
 
   /// Prints a progress line on stderr when the configured interval has elapsed.
   void maybe_print_progress(double now);

@@ -406,8 +406,35 @@ private:
 
 } // namespace
 
+namespace {
+
+/// -E: the job's energy is its hosts' energy at its end minus at its start, read in the
+/// job's actor where Batsim reads it (a kill reads the end in the killer).
+void measure_energy_at_start(Context* context, Job* job)
+{
+  if (!context->energy.enabled())
+    return;
+  job->consumed_energy = context->energy.consumed_on(context->machines, job->allocation);
+  context->energy.trace(context->machines, Engine::get_clock(), 's');
+}
+
+void measure_energy_at_end(Context* context, Job* job)
+{
+  if (!context->energy.enabled())
+    return;
+  job->consumed_energy = context->energy.consumed_on(context->machines, job->allocation) - job->consumed_energy;
+  context->energy.trace_job_end(context->machines, Engine::get_clock());
+}
+
+} // namespace
+
 void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
 {
+  measure_energy_at_start(context, job);
+  if (job->killed) {  // by a killer that ran while the reading above yielded
+    wakeup.acquire(); // its interruption
+    return;
+  }
   ProfileRunner runner(context, job, wakeup);
   const Profile& profile = context->workloads.profile_of(*job);
   const Outcome outcome  = runner.run(profile);
@@ -430,9 +457,10 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
   }
   context->machines_job_ended(*job, Engine::get_clock());
   job->progress.clear();
-  job->completion_sent = true;
-  auto* message        = new_message(MessageType::JobCompleted);
-  message->jobs        = {job};
+  job->completion_sent = true; // before the energy reading, which yields: too late to kill now
+  measure_energy_at_end(context, job);
+  auto* message = new_message(MessageType::JobCompleted);
+  message->jobs = {job};
   send_to_server(message);
   for (auto& exec : runner.timed_out_execs) {
     context->traffic.ended(exec.get());
@@ -497,6 +525,7 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     job->runtime     = static_cast<long double>(now) - job->starting_time;
     job->state       = JobState::CompletedKilled;
     job->return_code = -2;
+    measure_energy_at_end(context, job);
     message->jobs.push_back(job);
   }
   send_to_server(message);

@@ -19,11 +19,12 @@ enum class MessageType {
   SubmitterBye,
   JobSubmitted,
   JobCompleted,
-  Decision,    ///< one decision of the decision process, applied at its timestamp
-  SchedReady,  ///< the decision round is over
-  WaitingDone, ///< a CALL_ME_LATER date is reached
-  KillingDone, ///< a KILL_JOB decision has been carried out
-  MachineEvent ///< an external machine_available/unavailable event
+  Decision,     ///< one decision of the decision process, applied at its timestamp
+  SchedReady,   ///< the decision round is over
+  WaitingDone,  ///< a CALL_ME_LATER date is reached
+  KillingDone,  ///< a KILL_JOB decision has been carried out
+  MachineEvent, ///< an external machine_available/unavailable event
+  Switched      ///< a host reached the pstate of a SET_RESOURCE_STATE (-E)
 };
 
 struct Message {
@@ -36,6 +37,8 @@ struct Message {
   std::string event_type;           ///< MachineEvent
   std::string resources;            ///< MachineEvent
   nlohmann::json event;             ///< MachineEvent of an unknown type, forwarded as is
+  int machine_id = -1;              ///< Switched
+  int pstate     = -1;              ///< Switched
 };
 
 /// A new message of `type` with every other field empty (the caller fills what it needs).

@@ -13,6 +13,7 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "execution/power_switching.hpp"
 #include "fatal.hpp"
 
 namespace datasched {
@@ -42,12 +43,15 @@ public:
       handle(*message);
       if (!sched_ready_ || end_acknowledged_ || !mailbox->empty())
         continue;
+      // As Batsim: SIMULATION_ENDS goes alone, once a round had nothing else to say, so
+      // the decision process can still act on the last events (e.g. switch hosts off
+      // after the last job, which the end then waits for).
       if (!ctx_->writer.empty()) {
         start_decision_round();
       } else if (!end_sent_ && simulation_finished()) {
         ctx_->writer.append_simulation_ends(now());
-        start_decision_round();
         end_sent_ = true;
+        start_decision_round();
       }
     }
     check_nothing_pending_after_end();
@@ -65,20 +69,23 @@ private:
     sched_ready_ = false;
   }
 
-  /// Batsim's is_simulation_finished (server.cpp 1057-1067), energy switches aside.
+  /// Batsim's is_simulation_finished (server.cpp 1057-1067): nothing left to run, kill,
+  /// wait for or switch.
   bool simulation_finished() const
   {
     return nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
-           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_waiters_ == 0;
+           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_waiters_ == 0 && nb_switching_ == 0;
   }
 
-  /// Batsim aborts when its loop ends with a waiter or killer left (server.cpp 147-151):
-  /// only a CALL_ME_LATER or KILL_JOB sent in reply to SIMULATION_ENDS can leave one.
+  /// Batsim aborts when its loop ends with a waiter, killer or switching host left
+  /// (server.cpp 147-151): only a CALL_ME_LATER, KILL_JOB or SET_RESOURCE_STATE sent in
+  /// reply to SIMULATION_ENDS can leave one.
   void check_nothing_pending_after_end() const
   {
-    if (nb_waiters_ == 0 && nb_killers_ == 0)
+    if (nb_waiters_ == 0 && nb_killers_ == 0 && nb_switching_ == 0)
       return;
-    fatal("the decision process sent " + std::string(nb_waiters_ > 0 ? "CALL_ME_LATER" : "KILL_JOB") +
+    const char* event = nb_waiters_ > 0 ? "CALL_ME_LATER" : nb_killers_ > 0 ? "KILL_JOB" : "SET_RESOURCE_STATE";
+    fatal("the decision process sent " + std::string(event) +
           " in reply to SIMULATION_ENDS: the simulation is over (Batsim 4.2.1 aborts too); a decision process "
           "must answer SIMULATION_ENDS with no event");
   }
@@ -117,6 +124,9 @@ private:
         return;
       case MessageType::Decision:
         apply(m.decision);
+        return;
+      case MessageType::Switched:
+        on_switched(m);
         return;
     }
   }
@@ -226,6 +236,9 @@ private:
       if (!m.available)
         fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
               "), which is unavailable");
+      if (m.power != PowerState::On)
+        fatal("EXECUTE_JOB: job '" + job.id + "' is allocated host " + std::to_string(id) + " (" + m.name +
+              "), which is " + power_state_to_string(m.power) + " (a job needs hosts in a computation pstate)");
       const bool sharing = m.role == Role::Storage ? ctx_->protocol_config.allow_storage_sharing
                                                    : ctx_->protocol_config.allow_compute_sharing;
       if (!sharing && !m.running_jobs.empty())
@@ -487,15 +500,107 @@ private:
     }
   }
 
+  /// Batsim 4.2.1 knows one query, consumed_energy (with -E), and answers each with an
+  /// ANSWER event of its own.
   void apply_one(Query& d)
   {
+    if (d.requests.empty())
+      fatal("QUERY: 'requests' is empty (Batsim's only request is {\"consumed_energy\": {}})");
     for (const auto& [key, value] : d.requests.items()) {
-      (void)value;
-      if (key == "consumed_energy")
-        fatal("QUERY consumed_energy: energy is not modelled by datasched-sim (out of scope)");
-      fatal("QUERY: request '" + key + "' is not supported by datasched-sim");
+      if (key != "consumed_energy")
+        fatal("QUERY: unknown request '" + key + "' (Batsim's only request is consumed_energy)");
+      if (!value.is_object() || !value.empty())
+        fatal("QUERY consumed_energy: its value must be an empty object {}, got " + value.dump());
+      if (!ctx_->energy.enabled())
+        fatal("QUERY consumed_energy: energy is not simulated: run the engine with -E (--energy)");
+      const double joules = static_cast<double>(ctx_->energy.consumed_total(ctx_->machines));
+      ctx_->writer.append_answer(nlohmann::json{{"consumed_energy", joules}}, now());
     }
-    ctx_->writer.append_answer(nlohmann::json::object(), now());
+  }
+
+  // ---- power states (-E), as Batsim 4.2.1's server_on_pstate_modification -------
+
+  void apply_one(SetResourceState& d)
+  {
+    const std::string what = "SET_RESOURCE_STATE '" + d.resources.to_string(" ") + "' -> " + std::to_string(d.pstate);
+    if (!ctx_->energy.enabled())
+      fatal(what + ": power states need energy: run the engine with -E (--energy)");
+    for (int id : d.resources.elements())
+      check_switch(what, id, d.pstate);
+
+    EnergyTracker& energy = ctx_->energy;
+    const Machine& first  = ctx_->machines.at(d.resources.first());
+    const bool to_sleep   = first.pstates->is(d.pstate, PStateKind::Sleep);
+    pending_switches_.add(d.resources, d.pstate);
+    energy.trace(ctx_->machines, now(), 'p');
+    // Until the switch is over, Batsim writes -1 (towards a computation pstate) or -2
+    // (towards a sleep pstate).
+    energy.pstate_changes.add(now(), d.resources, to_sleep ? -2 : -1);
+    energy.nb_grouped_switches++;
+    energy.nb_machine_switches += d.resources.size();
+
+    for (int id : d.resources.elements()) {
+      Machine& m        = ctx_->machines.at(id);
+      const int current = static_cast<int>(m.host->get_pstate());
+      const bool waking = m.pstates->is(current, PStateKind::Sleep);
+      const bool dozing = !waking && m.pstates->is(d.pstate, PStateKind::Sleep);
+      if (!waking && !dozing) { // between computation pstates: immediate
+        m.host->set_pstate(d.pstate);
+        IntervalSet all;
+        if (pending_switches_.done(id, d.pstate, all))
+          on_switch_request_done(all, d.pstate);
+        continue;
+      }
+      ctx_->set_power_state(m, waking ? PowerState::SwitchingOn : PowerState::SwitchingOff, now());
+      nb_switching_++;
+      simgrid::s4u::Actor::create(waking ? "switch_on" : "switch_off", m.host, power_switch_actor, ctx_, id, d.pstate,
+                                  waking);
+    }
+    ctx_->machine_states_csv.add_row(now(), ctx_->machine_states); // Batsim: one row per request
+  }
+
+  /// What Batsim forbids (it asserts, or logs and goes on): unknown hosts and pstates,
+  /// virtual pstates, sleep to sleep, a busy host to sleep, a host already switching.
+  void check_switch(const std::string& what, int id, int pstate)
+  {
+    if (!ctx_->machines.exists(id))
+      fatal(what + ": host " + std::to_string(id) + " does not exist (the platform has " +
+            std::to_string(ctx_->machines.size()) + " resources)");
+    const Machine& m        = ctx_->machines.at(id);
+    const PowerStates& p    = *m.pstates;
+    const std::string where = what + ": host " + std::to_string(id) + " (" + m.name + ")";
+    if (!p.exists(pstate))
+      fatal(where + " has no pstate " + std::to_string(pstate) + " (its pstates are 0-" +
+            std::to_string(p.kinds.size() - 1) + ")");
+    if (p.is(pstate, PStateKind::Transition))
+      fatal(where + ": pstate " + std::to_string(pstate) +
+            " is a virtual switching pstate of its sleep_pstates; only computation and sleep pstates can be requested");
+    if (m.power == PowerState::SwitchingOn || m.power == PowerState::SwitchingOff)
+      fatal(where + " is " + power_state_to_string(m.power) + ": wait for its RESOURCE_STATE_CHANGED");
+    const bool sleeping = m.power == PowerState::Sleeping;
+    if (sleeping && !p.is(pstate, PStateKind::Computation))
+      fatal(where + " is sleeping: it can only switch on, to a computation pstate");
+    if (!sleeping && p.is(pstate, PStateKind::Sleep) && !m.running_jobs.empty())
+      fatal(where + " runs job '" + m.running_jobs.front()->id + "': it cannot switch to sleep pstate " +
+            std::to_string(pstate));
+  }
+
+  /// Every host of a request reached its pstate: trace it and tell the decision process.
+  void on_switch_request_done(const IntervalSet& all, int pstate)
+  {
+    ctx_->energy.pstate_changes.add(now(), all, pstate);
+    ctx_->energy.trace(ctx_->machines, now(), 'p');
+    ctx_->writer.append_resource_state_changed(all.to_string(" "), std::to_string(pstate), now());
+  }
+
+  void on_switched(const Message& m)
+  {
+    IntervalSet all;
+    if (pending_switches_.done(m.machine_id, m.pstate, all)) {
+      ctx_->machine_states_csv.add_row(now(), ctx_->machine_states); // Batsim: a row when a request is done
+      on_switch_request_done(all, m.pstate);
+    }
+    nb_switching_--;
   }
 
   Context* ctx_;
@@ -505,6 +610,8 @@ private:
   int nb_completed_           = 0;
   int nb_running_             = 0;
   int nb_killers_             = 0;
+  int nb_switching_           = 0; ///< hosts switching on or off (-E)
+  PendingSwitches pending_switches_;
   int nb_waiters_             = 0;
   bool registration_finished_ = true;
   bool sched_ready_           = false;

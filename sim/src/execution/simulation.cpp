@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <sstream>
 
 #include <simgrid/s4u/Actor.hpp>
@@ -29,8 +30,9 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv", prefix + "_schedule.csv", prefix + "_machine_states.csv", prefix + "_utilisation.csv",
-          prefix + "_io.csv"};
+  return {prefix + "_jobs.csv",          prefix + "_schedule.csv", prefix + "_machine_states.csv",
+          prefix + "_utilisation.csv",   prefix + "_io.csv",       prefix + "_consumed_energy.csv",
+          prefix + "_pstate_changes.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -105,6 +107,8 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
   int argc = static_cast<int>(g_simgrid_argv.size());
   g_engine = std::make_unique<simgrid::s4u::Engine>(&argc, g_simgrid_argv.data());
   precheck_platform_file(config.platform_file);
+  if (config.energy) // before the hosts exist: the plugin attaches itself to each one as it is created
+    enable_energy_plugin(config.platform_file);
   // SimGrid 3.32 dies (xbt_die, SIGABRT) on some platform errors instead of throwing:
   // its own message comes first, then ours names the file.
   install_abort_handler("cannot load platform '" + config.platform_file +
@@ -117,6 +121,29 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
   }
   check_platform_resources(config.platform_file, g_engine->get_all_hosts(), g_engine->get_all_links());
 }
+
+namespace {
+
+/// -E: pstates by kind, energy readings on, and the first rows Batsim writes: every
+/// resource's initial pstate, grouped by pstate, at time 0.
+void start_energy(Context& ctx, const std::string& platform_file)
+{
+  try {
+    check_energy_properties(ctx.machines);
+    ctx.machines.load_power_states();
+  } catch (const InputError& e) {
+    throw InputError("platform '" + platform_file + "': " + e.what());
+  }
+  ctx.energy.enable();
+  ctx.jobs_csv.enable_energy();
+  std::map<int, IntervalSet> by_pstate;
+  for (const Machine& m : ctx.machines.all())
+    by_pstate[static_cast<int>(m.host->get_pstate())].insert(m.id);
+  for (const auto& [pstate, ids] : by_pstate)
+    ctx.energy.pstate_changes.add(0, ids, pstate);
+}
+
+} // namespace
 
 int run_simulation(const EngineConfig& config, const char* program_name, std::unique_ptr<DecisionChannel> channel)
 {
@@ -140,6 +167,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
                        "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
+    if (config.energy)
+      start_energy(ctx, config.platform_file);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
       ctx.workloads.load_file("w" + std::to_string(i), path);
@@ -212,15 +241,22 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   try {
     ctx.jobs_csv.write(config.export_prefix + "_jobs.csv");
     ScheduleFigures figures;
-    figures.nb_machines     = ctx.machines.size();
-    figures.scheduling_time = ctx.decisions->waited_seconds();
-    figures.simulation_time = wall;
+    figures.nb_machines         = ctx.machines.size();
+    figures.scheduling_time     = ctx.decisions->waited_seconds();
+    figures.simulation_time     = wall;
+    figures.consumed_joules     = ctx.energy.schedule_joules();
+    figures.nb_machine_switches = ctx.energy.nb_machine_switches;
+    figures.nb_grouped_switches = ctx.energy.nb_grouped_switches;
     write_schedule_csv(config.export_prefix + "_schedule.csv", ctx.jobs_csv.summary(), figures, ctx.machine_states);
     ctx.machine_states_csv.write(config.export_prefix + "_machine_states.csv");
     write_utilisation_csv(config.export_prefix + "_utilisation.csv",
                           ctx.machine_states.compute_node_times(static_cast<double>(ctx.jobs_csv.summary().makespan)));
     if (!ctx.io_csv.empty())
       ctx.io_csv.write(config.export_prefix + "_io.csv");
+    if (ctx.energy.enabled()) {
+      ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
+      ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");
+    }
   } catch (const std::exception& e) {
     fatal(e.what());
   }

@@ -4,6 +4,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include "execution/actors.hpp"
+#include "execution/context.hpp"
 #include "execution/messages.hpp"
 #include "model/workload.hpp"
 
@@ -11,7 +12,6 @@ namespace datasched {
 
 void static_submitter_actor(Context* context, Workload* workload)
 {
-  (void)context;
   using simgrid::s4u::Engine;
   std::vector<Job*> jobs = workload->static_jobs;
   // Submission order: by date, then by id as a string (Batsim's order).
@@ -33,6 +33,8 @@ void static_submitter_actor(Context* context, Workload* workload)
       simgrid::s4u::this_actor::sleep_for(next - reference_date);
     reference_date = Engine::get_clock();
     auto* message  = new_message(MessageType::JobSubmitted, workload->name);
+    if (index == 0) // -E: the schedule's consumed_joules start here, read where Batsim reads them
+      context->energy.note_first_submission(context->machines);
     while (index < jobs.size() && jobs[index]->submission_time <= reference_date)
       message->jobs.push_back(jobs[index++]);
     send_to_server(message);

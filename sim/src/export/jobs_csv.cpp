@@ -98,7 +98,13 @@ void JobsCsv::add(const Job& job)
   number(turnaround);
   number(stretch);
   field(job.allocation.to_string(" "));
-  rows_ += ",-1.000000,";
+  if (energy_) {
+    char buffer[128];
+    const int n = std::snprintf(buffer, sizeof buffer, ",%Lf,", job.consumed_energy);
+    rows_.append(buffer, n > 0 ? static_cast<size_t>(n) : 0);
+  } else {
+    rows_ += ",-1.000000,";
+  }
   rows_ += quoted(job.metadata);
   rows_ += '\n';
 

@@ -21,10 +21,13 @@ public:
   /// Records a job that reached a final state (completed, killed or rejected).
   void add(const Job& job);
   void write(const std::string& path) const;
+  /// -E: write each job's consumed_energy (Batsim's "%Lf") instead of -1.
+  void enable_energy() { energy_ = true; }
   const JobsSummary& summary() const { return summary_; }
 
 private:
   std::string rows_;
+  bool energy_ = false;
   JobsSummary summary_;
 };
 

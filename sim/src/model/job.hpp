@@ -67,6 +67,9 @@ struct Job {
   /// for dates of similar magnitude, so starting_time + runtime is the end date).
   long double runtime = 0;
   int return_code     = 0;
+  /// -E: joules consumed by its hosts while it ran (before its end: the reading at its start);
+  /// -1 without energy, as Batsim writes it.
+  long double consumed_energy = -1;
   std::string metadata;
   bool kill_requested  = false; ///< named by a KILL_JOB already: later ones skip it (as Batsim)
   bool killed          = false;

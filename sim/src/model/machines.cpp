@@ -103,6 +103,44 @@ Machines Machines::from_platform(const std::vector<simgrid::s4u::Host*>& hosts, 
   return result;
 }
 
+std::string power_state_to_string(PowerState state)
+{
+  switch (state) {
+    case PowerState::On:
+      return "on";
+    case PowerState::SwitchingOff:
+      return "switching_off";
+    case PowerState::Sleeping:
+      return "sleeping";
+    case PowerState::SwitchingOn:
+      return "switching_on";
+  }
+  return "?";
+}
+
+void Machines::load_power_states()
+{
+  // Hosts described alike share one PowerStates (a platform has few distinct ones).
+  std::map<std::pair<std::string, int>, std::shared_ptr<const PowerStates>> known;
+  for (Machine& m : resources_) {
+    auto prop       = m.properties.find("sleep_pstates");
+    std::string raw = prop == m.properties.end() ? std::string() : prop->second;
+    const int count = static_cast<int>(m.host->get_pstate_count());
+    auto& shared    = known[{raw, count}];
+    if (!shared) {
+      try {
+        shared = std::make_shared<const PowerStates>(PowerStates::parse(raw, count));
+      } catch (const InputError& e) {
+        throw InputError("host '" + m.name + "': " + e.what());
+      }
+    }
+    m.pstates = shared;
+    if (!shared->is(static_cast<int>(m.host->get_pstate()), PStateKind::Computation))
+      throw InputError("host '" + m.name + "': its initial pstate " + std::to_string(m.host->get_pstate()) +
+                       " is not a computation pstate (see its sleep_pstates property)");
+  }
+}
+
 const Machine* Machines::by_name(const std::string& name) const
 {
   auto it = index_by_name_.find(name);

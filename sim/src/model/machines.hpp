@@ -1,13 +1,16 @@
 #pragma once
 // The hosts of the platform as Batsim sees them: one master (runs the engine's own
 // actors), compute nodes and storage nodes, numbered as Batsim numbers them.
+#include <array>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <simgrid/s4u/Host.hpp>
 
 #include "model/interval_set.hpp"
+#include "model/power_states.hpp"
 
 namespace datasched {
 
@@ -16,6 +19,12 @@ enum class Role { Master, ComputeNode, Storage };
 std::string role_to_string(Role role);
 
 struct Job;
+
+/// Where a host is in Batsim's sleep cycle (-E only; otherwise always On). Idle and
+/// computing are both On: they follow from Machine::running_jobs. (The time spent in
+/// each state and the machine-state rows are MachineStates', see Context::set_power_state.)
+enum class PowerState { On, SwitchingOff, Sleeping, SwitchingOn };
+std::string power_state_to_string(PowerState state);
 
 struct Machine {
   int id = -1; ///< Batsim resource id (-1 for the master)
@@ -28,6 +37,10 @@ struct Machine {
   // Dynamic state.
   std::vector<const Job*> running_jobs;
   bool available = true; ///< false between machine_unavailable and machine_available events
+
+  // Energy (-E): the host's pstates by kind, shared by hosts with the same description.
+  std::shared_ptr<const PowerStates> pstates;
+  PowerState power = PowerState::On;
 };
 
 class Machines {
@@ -52,6 +65,9 @@ public:
   std::vector<Machine>& all() { return resources_; }
   const std::vector<Machine>& all() const { return resources_; }
   const Machine* by_name(const std::string& name) const;
+
+  /// Reads every resource's `sleep_pstates` property (-E). Throws InputError naming the host.
+  void load_power_states();
 
 private:
   Machine master_;

@@ -185,7 +185,19 @@ DecisionPayload parse_payload(const std::string& type, const EventFields& f)
       throw InputError(f.where() + ": 'requests' must be an object");
     return Query{r};
   }
-  if (type == "SET_RESOURCE_STATE" || type == "TO_JOB_MSG" || type == "ANSWER")
+  if (type == "SET_RESOURCE_STATE") {
+    SetResourceState d;
+    try {
+      d.resources = IntervalSet::from_string(f.string("resources"));
+    } catch (const InputError& e) {
+      throw InputError(f.where() + ": 'resources': " + e.what());
+    }
+    if (d.resources.empty())
+      throw InputError(f.where() + ": 'resources' is empty");
+    d.pstate = to_int(f.get("state"), f.where() + ": 'state' (a pstate number, as a string)");
+    return d;
+  }
+  if (type == "TO_JOB_MSG" || type == "ANSWER")
     throw InputError(f.where() + ": event type '" + type + "' is not supported by datasched-sim");
   throw InputError(f.where() + ": unknown event type '" + type + "'");
 }

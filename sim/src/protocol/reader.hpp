@@ -57,9 +57,14 @@ struct ChangeJobState {
 struct Query {
   nlohmann::json requests;
 };
+/// Batsim's SET_RESOURCE_STATE: {"resources": "1 3-5", "state": "2"} (the pstate as a string).
+struct SetResourceState {
+  IntervalSet resources;
+  int pstate = 0;
+};
 
 using DecisionPayload = std::variant<ExecuteJob, RejectJob, KillJobs, CallMeLater, NotifyDecision, RegisterJob,
-                                     RegisterProfile, SetJobMetadata, ChangeJobState, Query>;
+                                     RegisterProfile, SetJobMetadata, ChangeJobState, Query, SetResourceState>;
 
 struct Decision {
   double timestamp = 0;

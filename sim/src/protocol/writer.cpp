@@ -168,6 +168,16 @@ void ProtocolWriter::append_answer(const nlohmann::json& data, double date)
   append("ANSWER", data.dump(), date);
 }
 
+void ProtocolWriter::append_resource_state_changed(const std::string& resources, const std::string& state, double date)
+{
+  std::string data = "{\"resources\":";
+  append_json_string(data, resources);
+  data += ",\"state\":";
+  append_json_string(data, state);
+  data += '}';
+  append("RESOURCE_STATE_CHANGED", data, date);
+}
+
 std::string ProtocolWriter::generate(double now) const
 {
   std::string message;

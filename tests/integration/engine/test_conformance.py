@@ -13,10 +13,7 @@ CASES = conformance.case_dirs()
 
 #: Reference cases our engine does not reproduce yet, with the issue that covers them.
 #: Strict xfail: a case that starts to pass fails here until it is removed from this list.
-NOT_YET = {
-    "energy_easy": "issue 17 item 1: energy (-E) is refused",
-    "energy_sleep": "issue 17 item 1: energy (-E) is refused",
-}
+NOT_YET: dict[str, str] = {}
 
 
 def _param(case):

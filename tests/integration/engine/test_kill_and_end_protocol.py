@@ -25,8 +25,8 @@ Batsim 4.2.1 sources (git tag v4.2.1):
   after the reply to the last events.
 - src/server.cpp 917-932, 530-536: each CALL_ME_LATER creates a counted waiter
   (jobs_execution.cpp 587-617 sleeps until the date, then WAITING_DONE costs c).
-- src/server.cpp 140-151: leaving the loop with a waiter or killer still pending (a
-  CALL_ME_LATER or KILL_JOB sent in reply to SIMULATION_ENDS) aborts the run.
+- src/server.cpp 140-151: leaving the loop with a waiter, killer or switching host left (a
+  CALL_ME_LATER, KILL_JOB or SET_RESOURCE_STATE sent in reply to SIMULATION_ENDS) aborts the run.
 """
 
 import json
@@ -63,7 +63,7 @@ def on(event_type, send, **data):
     return {"on": {"type": event_type, **data}, "send": send}
 
 
-def run_triggered(tmp_path, jobs, profiles, rules):
+def run_triggered(tmp_path, jobs, profiles, rules, platform=PLATFORM, engine_args=()):
     """Runs the engine against triggeredSched.py; returns (process, messages, jobs rows)."""
     workload = write_workload(tmp_path, jobs, profiles)
     script, log = tmp_path / "script.json", tmp_path / "log.json"
@@ -76,7 +76,7 @@ def run_triggered(tmp_path, jobs, profiles, rules):
             [
                 str(find_engine()),
                 "-p",
-                str(PLATFORM),
+                str(platform),
                 "-w",
                 str(workload),
                 "-e",
@@ -85,6 +85,7 @@ def run_triggered(tmp_path, jobs, profiles, rules):
                 endpoint,
                 "--decision-timeout",
                 "10",
+                *engine_args,
             ],
             capture_output=True,
             text=True,
@@ -299,13 +300,24 @@ def test_two_call_me_later_at_the_same_date_give_two_calls(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("send", [[call_me_later(500)], [kill("w0!0")]])
-def test_work_requested_in_reply_to_simulation_ends_stops_the_run(tmp_path, send):
-    """Batsim asserts on leaving its loop that no waiter or killer is left
-    (server.cpp 150-151): a CALL_ME_LATER or KILL_JOB answering SIMULATION_ENDS aborts."""
+SWITCH_OFF = {"type": "SET_RESOURCE_STATE", "data": {"resources": "0", "state": "2"}}  # energy.xml: sleep
+
+
+@pytest.mark.parametrize(
+    "send,platform,engine_args,event",
+    [
+        ([call_me_later(500)], PLATFORM, [], "CALL_ME_LATER"),
+        ([kill("w0!0")], PLATFORM, [], "KILL_JOB"),
+        ([SWITCH_OFF], TEST_DATA / "energy.xml", ["-E"], "SET_RESOURCE_STATE"),
+    ],
+)
+def test_work_requested_in_reply_to_simulation_ends_stops_the_run(tmp_path, send, platform, engine_args, event):
+    """Batsim asserts on leaving its loop that no waiter, killer or switching host is left
+    (server.cpp 149-151): a CALL_ME_LATER, KILL_JOB or SET_RESOURCE_STATE answering
+    SIMULATION_ENDS aborts."""
     jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "short"}]
     rules = [on("JOB_SUBMITTED", [execute("w0!0", "0")], job_id="w0!0"), on("SIMULATION_ENDS", send)]
-    process, _, _ = run_triggered(tmp_path, jobs, LONG, rules)
+    process, _, _ = run_triggered(tmp_path, jobs, LONG, rules, platform, engine_args)
     assert process.returncode != 0
-    assert "in reply to SIMULATION_ENDS" in process.stderr
+    assert f"sent {event} in reply to SIMULATION_ENDS" in process.stderr
     assert "Oops" not in process.stderr
