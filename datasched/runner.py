@@ -444,18 +444,7 @@ def _run_once(
                 cwd=output_dir,
                 preexec_fn=_die_with_parent(os.getpid()),
             )
-        engine_proc = subprocess.Popen(
-            engine_cmd,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            text=True,
-            errors="replace",
-            cwd=output_dir,
-            preexec_fn=_die_with_parent(os.getpid()),
-        )
-        reader = threading.Thread(target=_pump_engine_stderr, args=(engine_proc, engine_log, on_progress), daemon=True)
-        reader.start()
+        engine_proc, reader = _start_engine(engine_cmd, output_dir, engine_log, on_progress)
         sched_exit_time = None
         while True:
             stop.check()
@@ -550,19 +539,7 @@ def _run_in_process(
     start = time.monotonic()
     proc = None
     try:
-        proc = subprocess.Popen(
-            command,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-            text=True,
-            errors="replace",
-            cwd=output_dir,
-            env=env,
-            preexec_fn=_die_with_parent(os.getpid()),
-        )
-        reader = threading.Thread(target=_pump_engine_stderr, args=(proc, log_path, on_progress), daemon=True)
-        reader.start()
+        proc, reader = _start_engine(command, output_dir, log_path, on_progress, env)
         while proc.poll() is None:
             stop.check()
             time.sleep(0.02)
@@ -576,6 +553,27 @@ def _run_in_process(
         return SimulationResult(output_dir, prefix, time.monotonic() - start, command, command)
     finally:
         _kill_group(proc)
+
+
+def _start_engine(
+    command: list[str], cwd: Path, log_path: Path, on_progress, env: dict[str, str] | None = None
+) -> tuple[subprocess.Popen, threading.Thread]:
+    """The engine in its own process group (killed with the runner), its stderr pumped into
+    ``log_path`` and progress lines by a daemon thread; both paths (protocol, in-process) use it."""
+    proc = subprocess.Popen(
+        command,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        text=True,
+        errors="replace",
+        cwd=cwd,
+        env=env,
+        preexec_fn=_die_with_parent(os.getpid()),
+    )
+    reader = threading.Thread(target=_pump_engine_stderr, args=(proc, log_path, on_progress), daemon=True)
+    reader.start()
+    return proc, reader
 
 
 def _pump_engine_stderr(proc: subprocess.Popen, log_path: Path, on_progress) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import os
+import subprocess
+import sys
 from itertools import pairwise
 from pathlib import Path
 
@@ -102,3 +104,23 @@ def scripted(tmp_path):
         return read_jobs_csv(result.jobs_csv)
 
     return run
+
+
+def run_engine_with_peer(
+    peer: str, peer_args: list[str], platform: Path, workload: Path, out: Path, engine_args=(), timeout: float = 60
+) -> subprocess.CompletedProcess:
+    """Runs the engine against a test decision process ``tests/data/<peer>`` (given the endpoint
+    first, then ``peer_args``), with a 10 s decision timeout; the peer is always stopped."""
+    from datasched.engine import find_engine
+    from datasched.runner import free_port
+
+    endpoint = f"tcp://127.0.0.1:{free_port()}"
+    process = subprocess.Popen([sys.executable, str(TEST_DATA / peer), endpoint, *peer_args])
+    command = [str(find_engine()), "-p", str(platform), "-w", str(workload), "-e", str(out), "-s", endpoint]
+    try:
+        return subprocess.run(
+            [*command, "--decision-timeout", "10", *engine_args], capture_output=True, text=True, timeout=timeout
+        )
+    finally:
+        process.kill()
+        process.wait()

@@ -30,14 +30,10 @@ Batsim 4.2.1 sources (git tag v4.2.1):
 """
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from datasched.engine import find_engine
-from datasched.runner import free_port
-from tests.conftest import TEST_DATA, read_jobs_csv, write_workload
+from tests.conftest import TEST_DATA, read_jobs_csv, run_engine_with_peer, write_workload
 
 pytestmark = pytest.mark.engine
 
@@ -68,32 +64,9 @@ def run_triggered(tmp_path, jobs, profiles, rules, platform=PLATFORM, engine_arg
     workload = write_workload(tmp_path, jobs, profiles)
     script, log = tmp_path / "script.json", tmp_path / "log.json"
     script.write_text(json.dumps(rules))
-    endpoint = f"tcp://127.0.0.1:{free_port()}"
-    peer = subprocess.Popen([sys.executable, str(TEST_DATA / "triggeredSched.py"), endpoint, str(script), str(log)])
-    out = tmp_path / "out"
-    try:
-        process = subprocess.run(
-            [
-                str(find_engine()),
-                "-p",
-                str(platform),
-                "-w",
-                str(workload),
-                "-e",
-                str(out),
-                "-s",
-                endpoint,
-                "--decision-timeout",
-                "10",
-                *engine_args,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    finally:
-        peer.kill()
-        peer.wait()
+    process = run_engine_with_peer(
+        "triggeredSched.py", [str(script), str(log)], platform, workload, tmp_path / "out", engine_args
+    )
     messages = json.loads(log.read_text()) if log.exists() else []
     jobs_csv = tmp_path / "out_jobs.csv"
     rows = read_jobs_csv(jobs_csv) if process.returncode == 0 else {}

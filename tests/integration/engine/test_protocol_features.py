@@ -6,13 +6,12 @@ bad decisions that must stop the engine with a message naming the job."""
 import csv
 import json
 import subprocess
-import sys
 
 import pytest
 
 from datasched.engine import find_engine
-from datasched.runner import SimulationError, free_port, run_simulation
-from tests.conftest import TEST_DATA, read_jobs_csv, write_workload
+from datasched.runner import SimulationError, run_simulation
+from tests.conftest import TEST_DATA, read_jobs_csv, run_engine_with_peer, write_workload
 
 pytestmark = pytest.mark.engine
 
@@ -252,31 +251,7 @@ def run_raw(tmp_path, platform, jobs, profiles, replies, engine_args=()):
     workload = write_workload(tmp_path, jobs, profiles)
     replies_path = tmp_path / "replies.json"
     replies_path.write_text(json.dumps(replies))
-    endpoint = f"tcp://127.0.0.1:{free_port()}"
-    peer = subprocess.Popen([sys.executable, str(TEST_DATA / "rawSched.py"), endpoint, str(replies_path)])
-    try:
-        return subprocess.run(
-            [
-                str(find_engine()),
-                "-p",
-                str(platform),
-                "-w",
-                str(workload),
-                "-e",
-                str(tmp_path / "out"),
-                "-s",
-                endpoint,
-                "--decision-timeout",
-                "10",
-                *engine_args,
-            ],
-            capture_output=True,
-            text=True,
-            timeout=60,
-        )
-    finally:
-        peer.kill()
-        peer.wait()
+    return run_engine_with_peer("rawSched.py", [str(replies_path)], platform, workload, tmp_path / "out", engine_args)
 
 
 def execute(job, alloc, **extra):
