@@ -20,7 +20,6 @@ allocator's own criterion, or placing one job at a time).
 
 from __future__ import annotations
 
-import csv
 import json
 import subprocess
 from collections.abc import Mapping, Sequence
@@ -172,14 +171,6 @@ def evaluate(spec: PlacementGapSpec, label: str, view: PlatformView) -> list[dic
 
 def write_table(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
     return write_rows(rows, COLUMNS, path)
-
-
-def read_table(path: Path) -> list[dict[str, Any]]:
-    with open(path, newline="") as handle:
-        return [
-            {**r, "scenario": int(r["scenario"]), **{k: float(r[k]) for k in COLUMNS[3:]}}
-            for r in csv.DictReader(handle)
-        ]
 
 
 def summary(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
