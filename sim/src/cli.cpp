@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include "export/output_prefix.hpp"
+
 #include <CLI/CLI.hpp>
 
 namespace datasched {
@@ -87,6 +89,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
       !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
+  }
+  if (!c.inspect) {
+    if (std::string problem = output_folder_problem(c.export_prefix); !problem.empty()) {
+      std::fprintf(stderr, "datasched-sim: error: option -e '%s': %s\n", c.export_prefix.c_str(), problem.c_str());
+      return 2;
+    }
   }
   return -1;
 }

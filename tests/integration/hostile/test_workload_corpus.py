@@ -5,10 +5,12 @@ output (not even a stale one)."""
 from __future__ import annotations
 
 import json
+import subprocess
 
 import pytest
 
-from tests.integration.hostile.engine_helpers import PLATFORM, run_engine
+from datasched.engine import find_engine
+from tests.integration.hostile.engine_helpers import ONE_JOB, PLATFORM, EngineOutcome, run_engine
 
 pytestmark = pytest.mark.engine
 
@@ -149,3 +151,29 @@ def test_missing_workload_file(tmp_path):
     """Refused by the command-line parser, which names the option and the file."""
     outcome = run_engine(tmp_path, PLATFORM, tmp_path / "absent.json", stale=False)
     assert outcome.status != 0 and "absent.json" in outcome.err and "does not exist" in outcome.err
+
+
+@pytest.mark.parametrize(
+    ("prefix_of", "problem"),
+    [
+        (lambda d: d / "absent" / "out", "the folder '{d}/absent' does not exist"),
+        (lambda d: d / "a-file" / "out", "'{d}/a-file' is not a folder"),
+    ],
+    ids=["missing-folder", "file-as-folder"],
+)
+def test_an_unusable_output_folder_is_refused_before_the_simulation(tmp_path, prefix_of, problem):
+    """A bad -e is refused when the command line is read (exit 2, the option named), not
+    after a whole simulation when the first output file is written."""
+    (tmp_path / "a-file").write_text("")
+    workload = tmp_path / "one.json"
+    workload.write_text(ONE_JOB)
+    prefix = prefix_of(tmp_path)
+    r = subprocess.run(
+        [str(find_engine()), "-p", str(PLATFORM), "-w", str(workload), "-e", str(prefix)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    outcome = EngineOutcome(r.returncode, r.stderr)
+    outcome.assert_error(f"option -e '{prefix}'", problem.format(d=tmp_path))
+    assert r.returncode == 2
