@@ -48,6 +48,11 @@ def register(subparsers) -> None:
         help="approximate each all-to-all communicate phase of n > D+1 nodes by D calibrated flows per node "
         "(much faster on large jobs, not exact; see workloads/README.md section 3); default 0: exact",
     )
+    run.add_argument(
+        "--energy",
+        action="store_true",
+        help="simulate energy as Batsim 4.2.1 does with -E (the platform's wattage_per_state; see README, Energy)",
+    )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
     run.add_argument(
         "--in-process",
@@ -185,7 +190,7 @@ def cmd_run(args) -> int:
         args.scheduler,
         args.output,
         options,
-        args.engine_arg,
+        [*args.engine_arg, "-E"] if args.energy and "-E" not in args.engine_arg else args.engine_arg,
         args.decision_timeout,
         args.traffic_policy,
         args.ipc_fanout,

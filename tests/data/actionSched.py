@@ -6,7 +6,7 @@ and performs scripted actions: ``on_begin`` (a list, at SIMULATION_BEGINS) and
   {"register_profile": [workload, name, profile]}
   {"register_job": [full id, res, walltime, profile name]}
   {"execute": full id, "alloc": "0-1", "storage_mapping": {...}, "io": {...}}
-  {"reject": full id}    {"metadata": [full id, text]}    {"change_state": [full id, STATE]}
+  {"reject": full id}    {"kill": full id}    {"metadata": [full id, text]}    {"change_state": [full id, STATE]}
   {"notify": "registration_finished" | "continue_registration"}
   {"storage_controller": {"datasets": {storage id: [{"id","size"}]}, "transfers": [[dataset, src, dst]]}}
   {"set_state": ["0-1", pstate]}    {"query_energy": true}    (energy, -E)
@@ -44,6 +44,8 @@ class ActionSched(BatsimScheduler):
                 if "storage_mapping" in action:
                     job.storage_mapping = action["storage_mapping"]
                 self.bs.execute_job(job, io_job=action.get("io"))
+            elif "kill" in action:
+                self.bs.kill_jobs([self.bs.jobs[action["kill"]]])
             elif "reject" in action:
                 self.bs.reject_jobs_by_id([action["reject"]])
             elif "metadata" in action:

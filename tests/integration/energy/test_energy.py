@@ -150,6 +150,43 @@ def test_a_pstate_change_scales_a_running_job_by_the_speed_ratio(tmp_path):
     assert [(e["time"], e["state"]) for e in changed] == [(4, "1")]  # between computation pstates: at once
 
 
+def test_a_killed_job_is_charged_the_energy_of_its_hosts_until_the_kill(tmp_path):
+    """Job 0 computes on h0 from 0 (10 s of work, 200 W); job 1 (a 1 s delay) is
+    submitted at 4 s, and the reply kills job 0 and starts job 1 on h1. As Batsim 4.2.1
+    (jobs_execution.cpp, the killer), the killed job's energy is read at the kill:
+      job 0: 4 s x 200 W = 800 J, runtime 4 s; job 1: 1 s x 100 W (a delay loads nothing) = 100 J.
+    The platform at 5 s: h0 4x200 + 1x100 = 900 J, h1 5x100 = 500 J, so 1400 J, and the
+    schedule's consumed_joules = E(5) - E(0) = 1400 J. The kill is traced as a job end ('e')
+    at 4 s, then job 1's start ('s') at 4 s and end at 5 s."""
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": "compute"},
+        {"id": 1, "subtime": 4, "res": 1, "profile": "delay"},
+    ]
+    rows, log, read = run_energy(
+        tmp_path,
+        jobs,
+        {"compute": COMPUTE_1E9, "delay": DELAY_1},
+        on_submit={
+            "0": [{"execute": "w0!0", "alloc": "0"}],
+            "1": [{"kill": "w0!0"}, {"execute": "w0!1", "alloc": "1"}],
+        },
+    )
+    assert rows["0"]["final_state"] == "COMPLETED_KILLED"
+    assert float(rows["0"]["execution_time"]) == pytest.approx(4, abs=TOL)
+    assert float(rows["0"]["consumed_energy"]) == pytest.approx(800, abs=TOL)
+    assert float(rows["1"]["consumed_energy"]) == pytest.approx(100, abs=TOL)
+    assert [e["event"] for e in log].count("JOB_KILLED") == 1
+
+    energy = read("consumed_energy")
+    assert [r["event_type"] for r in energy] == ["s", "e", "s", "e"]
+    assert float(energy[1]["time"]) == pytest.approx(4, abs=TOL)
+    assert float(energy[1]["energy"]) == pytest.approx(4 * 200 + 4 * 100, abs=TOL)
+    assert float(energy[-1]["energy"]) == pytest.approx(1400, abs=TOL)
+    (schedule,) = read("schedule")
+    assert float(schedule["consumed_joules"]) == pytest.approx(1400, abs=TOL)
+    assert schedule["nb_jobs_killed"] == "1"
+
+
 def test_without_energy_the_outputs_are_unchanged(tmp_path):
     """Without -E, consumed_energy is -1 (Batsim's value) and no energy file is written."""
     workload = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], {"d": DELAY_1})
@@ -254,3 +291,18 @@ def test_bad_power_decisions_are_named(tmp_path, replies, engine_args, message):
     assert message in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert not list(tmp_path.glob("out_*.csv"))
+
+
+@pytest.mark.parametrize("energy", [True, False])
+def test_datasched_run_energy_flag_turns_energy_on(tmp_path, energy, capsys):
+    """`datasched run --energy` is the engine's -E: one 10 s job at 200 W on h0 costs
+    2000 J; without the flag no energy file is written and consumed_energy is -1, as Batsim."""
+    from datasched.cli import main
+
+    workload = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}], {"c": COMPUTE_1E9})
+    out = tmp_path / "out"
+    argv = ["run", "--platform", str(ENERGY), "--workload", str(workload), "--scheduler", "fcfs"]
+    assert main([*argv, "--output", str(out), *(["--energy"] if energy else [])]) == 0
+    (row,) = read_jobs_csv(out / "out_jobs.csv").values()
+    assert float(row["consumed_energy"]) == pytest.approx(2000 if energy else -1, abs=TOL)
+    assert (out / "out_consumed_energy.csv").exists() == energy
