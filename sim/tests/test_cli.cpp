@@ -17,11 +17,11 @@ int parse(std::vector<std::string> args, EngineConfig& c)
 TEST(Cli, AcceptsBatsimOptionNames)
 {
   EngineConfig c;
-  int code = parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "-e", "x/out", "-s", "tcp://h:1", "-r",
+  int code = parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "-e", "out", "-s", "tcp://h:1", "-r",
                     "a,b:storage", "--enable-dynamic-jobs", "--acknowledge-dynamic-jobs"},
                    c);
   EXPECT_EQ(code, -1);
-  EXPECT_EQ(c.export_prefix, "x/out");
+  EXPECT_EQ(c.export_prefix, "out");
   EXPECT_EQ(c.socket_endpoint, "tcp://h:1");
   ASSERT_EQ(c.role_overrides.size(), 1u);
   EXPECT_EQ(c.role_overrides[0].first, "a,b");

@@ -1,6 +1,7 @@
 // Runs a job's profile on its allocation and reports its completion to the server;
 // kills jobs.
 #include <algorithm>
+#include <limits>
 
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Actor.hpp>
@@ -75,6 +76,30 @@ private:
   /// act no more (as a killed actor never runs again) and must not touch
   /// job_->progress, which the killer cleared.
   bool killed() const { return job_->killed; }
+
+  /// Waits for one of `pending` and returns its index, or -1 when the walltime left is
+  /// used up (subtracting the time waited). Under a traffic policy it also wakes when one
+  /// of them has paid its latency, so that the arbiter sets its priority then
+  /// (traffic.hpp); without one this is a single wait_any_for, as before.
+  ssize_t wait_any(std::vector<simgrid::s4u::ExecPtr>& pending)
+  {
+    for (;;) {
+      const double before    = Engine::get_clock();
+      const double due       = context_->traffic.next_due(pending);
+      double timeout         = limited() ? remaining_ : -1.0;
+      const bool for_latency = due < std::numeric_limits<double>::infinity() && (timeout < 0 || due - before < timeout);
+      if (for_latency)
+        timeout = std::max(0.0, due - before);
+      const ssize_t index = simgrid::s4u::Exec::wait_any_for(pending, timeout);
+      if (limited())
+        remaining_ -= Engine::get_clock() - before;
+      if (index >= 0 && index < static_cast<ssize_t>(pending.size()))
+        return index;
+      if (!for_latency || killed())
+        return -1;
+      context_->traffic.settle();
+    }
+  }
 
   /// this_actor::sleep_for(duration), but a kill ends it early. A semaphore timeout is
   /// the same CPU sleep action as sleep_for's (so the wait ends at the same date, and
@@ -156,18 +181,25 @@ private:
     if (arbitrated)
       context_->traffic.started(exec, traffic_class_of(profile.type), hosts, bytes);
     const double before = Engine::get_clock();
+    bool timed_out      = false;
     try {
-      if (!limited())
+      if (arbitrated) { // it may have to wake when its latency is paid (traffic.hpp)
+        std::vector<simgrid::s4u::ExecPtr> pending{exec};
+        timed_out = wait_any(pending) < 0 && !killed();
+      } else if (!limited())
         exec->wait();
       else
         exec->wait_for(remaining_);
     } catch (const simgrid::TimeoutException&) {
-      timed_out_execs.push_back(exec);
-      return Outcome::WalltimeReached;
+      timed_out = true;
     } catch (const simgrid::CancelException&) { // only killer_actor cancels a running job's ptask
       return Outcome::Killed;
     }
-    if (limited())
+    if (timed_out) {
+      timed_out_execs.push_back(exec);
+      return Outcome::WalltimeReached;
+    }
+    if (limited() && !arbitrated) // wait_any has counted it
       remaining_ -= Engine::get_clock() - before;
     if (arbitrated)
       context_->traffic.ended(exec.get());
@@ -268,10 +300,7 @@ private:
     while (!pending.empty()) {
       ssize_t index = -1;
       try {
-        const double before = Engine::get_clock();
-        index               = simgrid::s4u::Exec::wait_any_for(pending, limited() ? remaining_ : -1.0);
-        if (limited())
-          remaining_ -= Engine::get_clock() - before;
+        index = wait_any(pending);
       } catch (const simgrid::CancelException&) {
         return Outcome::Killed;
       }

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
+
+#include <simgrid/s4u/Engine.hpp>
 
 #include "fatal.hpp"
 
@@ -81,11 +84,11 @@ TrafficPolicy TrafficPolicy::parse(const std::string& text)
   throw InputError(where + ": unknown traffic policy (expected none, np, ba:X, fp or weights:ipc=A,storage=B)");
 }
 
-const std::vector<simgrid::s4u::Link*>& TrafficArbiter::route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst)
+const TrafficArbiter::Route& TrafficArbiter::route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst)
 {
   auto [it, inserted] = routes_.try_emplace({src, dst});
   if (inserted)
-    src->route_to(dst, it->second, nullptr);
+    src->route_to(dst, it->second.links, &it->second.latency);
   return it->second;
 }
 
@@ -97,16 +100,27 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
   Running r;
   r.exec    = exec;
   r.traffic = traffic;
+  // The activity's latency, as L07 computes it: the longest route among its flows.
+  double latency = 0;
+  const size_t n = hosts.size();
+  if (!bytes.empty())
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        if (bytes[i * n + j] > 0)
+          latency = std::max(latency, route(hosts[i], hosts[j]).latency);
+  if (latency > 0) {
+    r.ready_at     = simgrid::s4u::Engine::get_clock() + latency;
+    r.latency_paid = false;
+  }
   if (policy_.counts_class_members() && !bytes.empty()) {
     // Per shared link: total and largest flow, as BMF weighs them.
     std::unordered_map<const simgrid::s4u::Link*, std::pair<double, double>> load;
-    const size_t n = hosts.size();
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
         const double b = bytes[i * n + j];
         if (b <= 0)
           continue;
-        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j])) {
+        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]).links) {
           if (link->get_sharing_policy() == simgrid::s4u::Link::SharingPolicy::FATPIPE)
             continue; // a FATPIPE is not shared
           auto& [total, biggest] = load[link];
@@ -157,6 +171,12 @@ void TrafficArbiter::apply_priority(Running& r)
   if (policy_.counts_class_members())
     for (const auto& [link, flows] : r.links)
       crowd = std::max(crowd, flows_on_link_[link][c]);
+  // Not during the latency (see traffic.hpp): its waiter's settle() sets it once paid.
+  if (!r.latency_paid) {
+    if (simgrid::s4u::Engine::get_clock() < due_date(r))
+      return;
+    r.latency_paid = true;
+  }
   const double priority = policy_.weight[c] / crowd;
   // An activity that ended at this date but whose actor has not yet called ended()
   // keeps its entry: only a started one still has a share to set.
@@ -164,6 +184,28 @@ void TrafficArbiter::apply_priority(Running& r)
     r.priority = priority;
     r.exec->update_priority(priority);
   }
+}
+
+double TrafficArbiter::due_date(const Running& r)
+{
+  // One nanosecond after the latency (relative at large dates, where a double's step
+  // is coarser), so that SimGrid's own reset of the penalty, at that date, is past.
+  return r.ready_at + 1e-9 + 1e-15 * r.ready_at;
+}
+
+double TrafficArbiter::next_due(const std::vector<simgrid::s4u::ExecPtr>& execs) const
+{
+  double due = std::numeric_limits<double>::infinity();
+  for (const Running& r : running_)
+    if (!r.latency_paid && std::find(execs.begin(), execs.end(), r.exec) != execs.end())
+      due = std::min(due, due_date(r));
+  return due;
+}
+
+void TrafficArbiter::settle()
+{
+  for (auto& r : running_)
+    apply_priority(r);
 }
 
 } // namespace datasched

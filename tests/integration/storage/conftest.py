@@ -44,10 +44,11 @@ def star_platform(path: Path, *, nodes: int = 4, link_bw: float = 1 * GB, io_ser
     return write(generate(params), path)
 
 
-def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * GB) -> Path:
+def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * GB, mid_latency: float = 0) -> Path:
     """A hand-written dumbbell (platforms/ builds no such thing): nodes L0..L{side-1} and
     R0..R{side-1}, each behind a fast 100 GB/s access link; every left-to-right flow
-    crosses the one ``mid`` link (SPLITDUPLEX, ``bottleneck_bw`` each way, 0 s). Each
+    crosses the one ``mid`` link (SPLITDUPLEX, ``bottleneck_bw`` each way, ``mid_latency``
+    seconds; every other link has none). Each
     node X has the generator's endpoint layout: X-nvm behind X-nvm-read (2 GB/s) and
     X-nvm-write (1 GB/s), X-dram behind X-dram-link (10 GB/s), with properties
     datasched_role and node as platforms/ writes them."""
@@ -68,10 +69,10 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
         host(f"{n}-nvm", {"role": "storage", "datasched_role": "nvm", "node": n})
         host(f"{n}-dram", {"role": "storage", "datasched_role": "dram", "node": n})
 
-    def link(name: str, bw: float, policy: str = "SHARED") -> None:
-        ET.SubElement(zone, "link", id=name, bandwidth=f"{bw:.0f}Bps", latency="0s", sharing_policy=policy)
+    def link(name: str, bw: float, policy: str = "SHARED", latency: float = 0) -> None:
+        ET.SubElement(zone, "link", id=name, bandwidth=f"{bw:.0f}Bps", latency=f"{latency!r}s", sharing_policy=policy)
 
-    link("mid", bottleneck_bw, "SPLITDUPLEX")
+    link("mid", bottleneck_bw, "SPLITDUPLEX", mid_latency)
     link("master-link", 1e12, "FATPIPE")
     for n in nodes:
         link(f"{n}-access", 100 * GB)
