@@ -7,6 +7,7 @@
 #include "fatal.hpp"
 #include "qos/benchmarks.hpp"
 #include "qos/experiment.hpp"
+#include "qos/flows.hpp"
 #include "qos/service_levels.hpp"
 
 using namespace datasched::qos;
@@ -33,25 +34,25 @@ nlohmann::json minimal()
 
 } // namespace
 
-// Figure 4 of the paper: SL0 is high (weight 40), SL1-7 low with weights 2^sl; so a low
-// flow's priority is 2^sl / 128 and the high one's strict_factor x 40/40.
-TEST(QosServiceLevels, PaperTableMapsSlToPriorities)
+// Figure 4 of the paper: SL0 is high (weight 40), SL1-7 low with weights 2^sl.
+TEST(QosServiceLevels, PaperTable)
 {
   const auto t = ArbitrationTable::paper_default();
-  EXPECT_DOUBLE_EQ(t.priority(0, "x"), kStrictDefault);
-  for (int sl = 1; sl <= 7; ++sl)
-    EXPECT_DOUBLE_EQ(t.priority(sl, "x"), static_cast<double>(1 << sl) / 128.0) << sl;
-  EXPECT_TRUE(t.is_high(0));
-  EXPECT_FALSE(t.is_high(3));
+  EXPECT_TRUE(t.is_high(0, "x"));
+  EXPECT_DOUBLE_EQ(t.weight(0, "x"), 40);
+  for (int sl = 1; sl <= 7; ++sl) {
+    EXPECT_FALSE(t.is_high(sl, "x")) << sl;
+    EXPECT_DOUBLE_EQ(t.weight(sl, "x"), static_cast<double>(1 << sl)) << sl;
+  }
 }
 
 TEST(QosServiceLevels, UnusableLevelsAreNamed)
 {
   const auto t = ArbitrationTable::paper_default();
-  EXPECT_THROW(t.priority(16, "f"), InputError);
-  EXPECT_THROW(t.priority(-1, "f"), InputError);
+  EXPECT_THROW(t.is_high(16, "f"), InputError);
+  EXPECT_THROW(t.is_high(-1, "f"), InputError);
   try {
-    t.priority(9, "exp.json: noise.sl");
+    t.is_high(9, "exp.json: noise.sl");
     FAIL();
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("noise.sl: SL9 (VL15) is the management lane"), std::string::npos);
@@ -63,9 +64,11 @@ TEST(QosExperiment, ParsesOpenSmStrings)
   auto doc           = minimal();
   doc["arbitration"] = {{"vlarb_high", "0:40,1:10"}, {"vlarb_low", "2:4"}, {"sl2vl", "0,1,2,3,4,5,6,7,15,15,15,15,15,15,15,15"}};
   const auto e       = parse_experiment(doc, "exp.json");
-  EXPECT_DOUBLE_EQ(e.arbitration.priority(1, "x"), kStrictDefault * 10.0 / 40.0);
-  EXPECT_DOUBLE_EQ(e.arbitration.priority(2, "x"), 1.0);
-  EXPECT_THROW(e.arbitration.priority(3, "x"), InputError); // VL3 has no weight
+  EXPECT_TRUE(e.arbitration.is_high(1, "x"));
+  EXPECT_DOUBLE_EQ(e.arbitration.weight(1, "x"), 10.0);
+  EXPECT_FALSE(e.arbitration.is_high(2, "x"));
+  EXPECT_THROW(e.arbitration.is_high(3, "x"), InputError); // VL3 has no weight
+  EXPECT_EQ(e.used_service_levels, std::set<int>{1});
 }
 
 TEST(QosExperiment, ErrorsNameTheField)
@@ -86,6 +89,15 @@ TEST(QosExperiment, ErrorsNameTheField)
   doc                        = minimal();
   doc["arbitration"]         = {{"vlarb_high", "15:3"}};
   EXPECT_NE(error_of(doc).find("arbitration.vlarb_high: expected vl:weight"), std::string::npos);
+}
+
+// Weights matter (BMF) only when one table holds SLs of different weights in use.
+TEST(QosServiceLevels, WeightsInPlay)
+{
+  const auto t = ArbitrationTable::paper_default();
+  EXPECT_FALSE(weights_in_play(t, {0, 1}));
+  EXPECT_FALSE(weights_in_play(t, {0, 7}));
+  EXPECT_TRUE(weights_in_play(t, {1, 2}));
 }
 
 TEST(QosBenchmarks, StencilPairsAreFaceNeighboursBothWays)

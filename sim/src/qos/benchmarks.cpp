@@ -73,11 +73,11 @@ BenchmarkRow bulk_synchronous(const Benchmark& b, const std::vector<sg4::Host*>&
     if (b.compute_seconds > 0)
       sg4::this_actor::sleep_for(b.compute_seconds);
     const double t1 = now();
-    std::vector<sg4::ExecPtr> exchange;
+    std::vector<FlowSpec> exchange;
     exchange.reserve(pairs.size());
     for (const auto& [src, dst] : pairs)
-      exchange.push_back(flows.start(hosts[static_cast<std::size_t>(src)], hosts[static_cast<std::size_t>(dst)], bytes, b.sl));
-    flows.wait_all(exchange);
+      exchange.push_back({hosts[static_cast<std::size_t>(src)], hosts[static_cast<std::size_t>(dst)], bytes, b.sl});
+    flows.transfer_all(exchange);
     row.compute += t1 - t0;
     row.communicate += now() - t1;
   }

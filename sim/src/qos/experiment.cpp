@@ -131,7 +131,7 @@ ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string&
   }
   t.high_weight   = weight_table(f, "vlarb_high", t.high_weight);
   t.low_weight    = weight_table(f, "vlarb_low", t.low_weight);
-  t.strict_factor = f.number("strict_factor", kStrictDefault, 1, false);
+  t.granularity   = f.number("granularity", t.granularity, 0, true);
   f.finish();
   t.check(file + ": arbitration");
   return t;
@@ -309,7 +309,10 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   if (e.noise && !e.benchmark)
     top.fail("noise", "noise runs until the benchmark ends: give a benchmark");
   // Every SL used must carry data under this table (not VL15, some weight).
-  const auto check_sl = [&](int sl, const std::string& field) { e.arbitration.priority(sl, file + ": " + field); };
+  const auto check_sl = [&](int sl, const std::string& field) {
+    e.arbitration.is_high(sl, file + ": " + field);
+    e.used_service_levels.insert(sl);
+  };
   if (e.noise)
     check_sl(e.noise->sl, "noise.sl");
   for (std::size_t i = 0; i < e.writes.size(); ++i)

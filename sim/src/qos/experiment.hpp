@@ -6,6 +6,7 @@
 // checked against the platform later (qos/run.cpp), naming the field too.
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,7 @@ struct Experiment {
   std::vector<Write> writes;
   std::vector<Transfer> transfers;
   std::optional<Benchmark> benchmark;
+  std::set<int> used_service_levels; ///< every SL some flow of the experiment uses
 };
 
 /// Validates a parsed document; `file` only names the source in messages.

@@ -31,6 +31,7 @@ struct Results {
   std::uint64_t activities     = 0;
   int max_concurrent           = 0;
   double simulated_time        = 0;
+  bool weighted                = false; ///< BMF with SL weights (else SimGrid's default ptask solver)
 };
 
 std::vector<std::string> output_files(const std::string& prefix);

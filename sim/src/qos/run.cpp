@@ -91,7 +91,7 @@ void remove_files(const std::vector<std::string>& files)
 
 class Run {
 public:
-  Run(const Experiment& e, const std::string& platform) : e_(e), flows_(e.arbitration)
+  Run(const Experiment& e, const std::string& platform) : e_(e), flows_(e.arbitration, e.used_service_levels)
   {
     Resolver r(e.file, platform);
     if (e.benchmark)
@@ -119,8 +119,9 @@ public:
     results_.writes.resize(e.writes.size());
   }
 
-  void start_actors()
+  void start_actors(sg4::Host* arbiter_host)
   {
+    flows_.start_arbiter(arbiter_host);
     if (staging_)
       staging_->start_actors();
     if (e_.benchmark)
@@ -144,6 +145,7 @@ public:
     results_.activities     = flows_.started();
     results_.max_concurrent = flows_.max_concurrent();
     results_.simulated_time = sg4::Engine::get_clock();
+    results_.weighted       = flows_.weighted();
     return results_;
   }
 
@@ -177,7 +179,7 @@ private:
     auto& result  = results_.transfers[i];
     sg4::this_actor::sleep_until(t.start);
     result.start    = sg4::Engine::get_clock();
-    result.priority = e_.arbitration.priority(t.sl, "transfer");
+    result.priority = flows_.priority(t.sl);
     flows_.transfer(hosts_.transfers[i].first, hosts_.transfers[i].second, t.bytes, t.sl);
     result.end = sg4::Engine::get_clock();
   }
@@ -205,15 +207,23 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
   }
   std::unique_ptr<Run> run;
   try {
-    // BMF: the only SimGrid 3.32 solver that honours ptask priorities (DESIGN.md).
-    init_simgrid(config, program_name, true);
+    // BMF: the only SimGrid 3.32 solver that honours ptask priorities (DESIGN.md), used
+    // only when weights are in play (qos/flows.hpp).
+    init_simgrid(config, program_name, weights_in_play(experiment.arbitration, experiment.used_service_levels));
     run = std::make_unique<Run>(experiment, config.platform_file);
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  install_abort_handler("SimGrid aborted the QoS staging simulation (its message is above)", outputs);
+  install_abort_handler(
+      weights_in_play(experiment.arbitration, experiment.used_service_levels)
+          ? "SimGrid aborted the QoS staging simulation (its message is above). This experiment uses SLs of different "
+            "weights in one arbitration table, hence SimGrid 3.32's BMF solver, which can find no allocation when "
+            "flows of unequal weights are chained over shared links (sim/src/qos/flows.hpp). Use SLs of one weight "
+            "per table"
+          : std::string("SimGrid aborted the QoS staging simulation (its message is above)"),
+      outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the QoS staging simulation cannot progress (deadlock)"); });
-  run->start_actors();
+  run->start_actors(sg4::Engine::get_instance()->get_all_hosts().front());
   sg4::Engine::get_instance()->run();
   try {
     write_outputs(config.export_prefix, experiment, run->results());

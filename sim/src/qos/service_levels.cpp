@@ -1,6 +1,5 @@
 #include "qos/service_levels.hpp"
 
-#include <algorithm>
 #include <cmath>
 
 #include "fatal.hpp"
@@ -21,8 +20,8 @@ ArbitrationTable ArbitrationTable::paper_default()
 
 void ArbitrationTable::check(const std::string& where) const
 {
-  if (!(strict_factor >= 1) || !std::isfinite(strict_factor))
-    throw InputError(where + ": strict_factor must be a finite number >= 1");
+  if (!(granularity > 0) || !std::isfinite(granularity))
+    throw InputError(where + ": granularity must be a number of bytes > 0");
   for (int vl = 0; vl < kVirtualLanes; ++vl) {
     const auto v = static_cast<std::size_t>(vl);
     if (!(high_weight[v] >= 0) || !(low_weight[v] >= 0) || !std::isfinite(high_weight[v]) ||
@@ -37,23 +36,27 @@ void ArbitrationTable::check(const std::string& where) const
   }
 }
 
-double ArbitrationTable::priority(int sl, const std::string& where) const
+bool ArbitrationTable::is_high(int sl, const std::string& where) const
 {
   if (sl < 0 || sl >= kServiceLevels)
     throw InputError(where + ": SL must be 0-15, got " + std::to_string(sl));
-  const int vl  = sl2vl[static_cast<std::size_t>(sl)];
-  const auto v  = static_cast<std::size_t>(vl);
+  const int vl       = sl2vl[static_cast<std::size_t>(sl)];
+  const auto v       = static_cast<std::size_t>(vl);
   const auto sl_name = "SL" + std::to_string(sl) + " (VL" + std::to_string(vl) + ")";
   if (vl == kManagementLane)
     throw InputError(where + ": " + sl_name + " is the management lane, which carries no data");
-  const double max_high = *std::max_element(high_weight.begin(), high_weight.end());
-  const double max_low  = *std::max_element(low_weight.begin(), low_weight.end());
   if (high_weight[v] > 0)
-    return strict_factor * high_weight[v] / max_high;
+    return true;
   if (low_weight[v] > 0)
-    return low_weight[v] / max_low;
-  throw InputError(where + ": " + sl_name +
-                   " has weight 0 in both arbitration tables: its packets would never be sent");
+    return false;
+  throw InputError(where + ": " + sl_name + " has weight 0 in both arbitration tables: its packets would never be sent");
+}
+
+double ArbitrationTable::weight(int sl, const std::string& where) const
+{
+  const bool high = is_high(sl, where);
+  const auto v    = static_cast<std::size_t>(sl2vl[static_cast<std::size_t>(sl)]);
+  return high ? high_weight[v] : low_weight[v];
 }
 
 } // namespace datasched::qos

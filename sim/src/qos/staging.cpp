@@ -1,4 +1,5 @@
 #include "qos/staging.hpp"
+#include "qos/sync.hpp"
 
 #include <algorithm>
 
@@ -43,18 +44,18 @@ void StagingServer::note_fill()
 void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int owner)
 {
   {
-    std::unique_lock lock(*mutex_);
+    ScopedLock lock(mutex_);
     // A block larger than the buffer still goes through, alone (the buffer is then empty).
     while ((buffered_bytes_ > 0 && buffered_bytes_ + bytes > config_.buffer_bytes) ||
            buffered_bytes_ + staged_bytes_ + bytes > capacity_)
-      changed_->wait(lock);
+      lock.wait(changed_);
     buffered_bytes_ += bytes;
     in_flight_++;
     note_fill();
     changed_->notify_all();
   }
   flows_.transfer(client, server_, bytes, sl);
-  std::unique_lock lock(*mutex_);
+  ScopedLock lock(mutex_);
   in_flight_--;
   last_activity_ = sg4::Engine::get_clock();
   stats_.absorbed_bytes += bytes;
@@ -67,9 +68,9 @@ void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int own
 
 double StagingServer::wait_drained(int owner)
 {
-  std::unique_lock lock(*mutex_);
+  ScopedLock lock(mutex_);
   while (owner_pending_[static_cast<std::size_t>(owner)] > 0)
-    changed_->wait(lock);
+    lock.wait(changed_);
   return sg4::Engine::get_clock();
 }
 
@@ -78,13 +79,13 @@ void StagingServer::ssd_writer()
   for (;;) {
     Extent block;
     {
-      std::unique_lock lock(*mutex_);
+      ScopedLock lock(mutex_);
       while (to_ssd_.empty())
-        changed_->wait(lock);
+        lock.wait(changed_);
       block = to_ssd_.front();
     }
     ssd_->write(block.bytes);
-    std::unique_lock lock(*mutex_);
+    ScopedLock lock(mutex_);
     to_ssd_.pop_front();
     buffered_bytes_ -= block.bytes;
     staged_bytes_ += block.bytes;
@@ -103,10 +104,10 @@ void StagingServer::mover()
     double chunk_bytes = 0;
     bool forced        = false;
     {
-      std::unique_lock lock(*mutex_);
+      ScopedLock lock(mutex_);
       for (;;) {
         if (staged_bytes_ <= 0) {
-          changed_->wait(lock);
+          lock.wait(changed_);
           continue;
         }
         if (above_watermark()) {
@@ -114,13 +115,13 @@ void StagingServer::mover()
           break;
         }
         if (busy()) {
-          changed_->wait(lock);
+          lock.wait(changed_);
           continue;
         }
         const double idle_at = last_activity_ + config_.idle_seconds;
         if (sg4::Engine::get_clock() >= idle_at)
           break;
-        changed_->wait_until(lock, idle_at);
+        lock.wait_until(changed_, idle_at);
       }
       // The oldest staged extents, up to drain_chunk bytes (splitting the last one).
       while (!staged_.empty() && chunk_bytes < config_.drain_chunk) {
@@ -137,8 +138,8 @@ void StagingServer::mover()
     if (stats_.first_drain < 0)
       stats_.first_drain = start;
     ssd_->read(chunk_bytes);
-    flows_.wait(flows_.start_with_priority(port_, pfs_, chunk_bytes, 1.0));
-    std::unique_lock lock(*mutex_);
+    flows_.transfer_unarbitrated(port_, pfs_, chunk_bytes);
+    ScopedLock lock(mutex_);
     const double end = sg4::Engine::get_clock();
     staged_bytes_ -= chunk_bytes;
     for (const auto& part : chunk)

@@ -12,7 +12,7 @@
 //      and frees its buffer space; the block is now *staged*.
 // Drain (the data mover, one per server): takes up to drain_chunk staged bytes (oldest
 // first), reads them from the SSD (disk read: it shares the SSD with the SSD writer),
-// sends them port -> PFS over the storage network (a ptask, priority 1: no IB SL there),
+// sends them port -> PFS over the storage network (a ptask, no IB SL there),
 // and frees their SSD space.
 //
 // "Idle", precisely: the server is idle at time t when no client block is in flight to it
