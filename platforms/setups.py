@@ -71,7 +71,7 @@ def build_forwarding(params: ForwardingParams) -> PlatformModel:
 
 
 def build_staging(params: StagingParams) -> PlatformModel:
-    """Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch.
+    r"""Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch.
 
     With ``pfs_servers`` > 0 the star becomes one zone of two: the data movers drain the
     staging SSDs to the back-end PFS over a separate storage network (seed 003 §III), which
