@@ -165,6 +165,7 @@ Noise parse_noise(const nlohmann::json& doc, const std::string& file)
   n.sl         = service_level(f, "sl");
   n.block_size = f.number("block_size", n.block_size, 0, true);
   n.start      = f.number("start", 0, 0, false);
+  n.jitter     = f.number("jitter", 0, 0, false);
   f.finish();
   return n;
 }
@@ -275,6 +276,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Experiment e;
   e.file = file;
   Fields top(doc, "", file);
+  e.seed = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
   if (top.has("arbitration"))
     e.arbitration = parse_arbitration(top.raw("arbitration"), file);
   if (top.has("staging"))

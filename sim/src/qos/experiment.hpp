@@ -38,6 +38,7 @@ struct Noise {
   int sl            = 0;
   double block_size = 1024.0 * 1024;
   double start      = 0;
+  double jitter     = 0; ///< each block waits U[0, jitter) s first (dd's per-call overhead; breaks phase locks)
 };
 
 /// One explicit write of `bytes` to the staging server, in blocks; the run waits until
@@ -82,6 +83,7 @@ struct Benchmark {
 
 struct Experiment {
   std::string file;
+  std::uint64_t seed = 0; ///< seeds the noise jitter (one generator per writer)
   ArbitrationTable arbitration = ArbitrationTable::paper_default();
   std::optional<Staging> staging;
   std::optional<Noise> noise;

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <memory>
+#include <random>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Disk.hpp>
@@ -113,7 +114,7 @@ public:
       auto* disk    = staging_disk(s, server);
       staging_      = std::make_unique<StagingServer>(s, server, disk, r.host(s.port, "staging.port"),
                                                  r.host(s.pfs, "staging.pfs"), staging_capacity(s, disk), flows_,
-                                                 e.writes.size());
+                                                 e.writes.size(), e.seed);
     }
     results_.transfers.resize(e.transfers.size());
     results_.writes.resize(e.writes.size());
@@ -154,8 +155,13 @@ private:
   void noise_writer(std::size_t i)
   {
     const auto& n = *e_.noise;
+    // One generator per writer, from the experiment's seed and the writer's index.
+    std::seed_seq seeds{e_.seed, static_cast<std::uint64_t>(i)};
+    std::mt19937_64 rng(seeds);
     sg4::this_actor::sleep_until(n.start);
     while (!benchmark_done_) {
+      if (n.jitter > 0)
+        sg4::this_actor::sleep_for(n.jitter * (static_cast<double>(rng() >> 11) * 0x1.0p-53));
       staging_->write_block(hosts_.noise[i], n.block_size, n.sl, -1);
       results_.noise_bytes += n.block_size;
     }

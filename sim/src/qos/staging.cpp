@@ -11,7 +11,7 @@ namespace datasched::qos {
 namespace sg4 = simgrid::s4u;
 
 StagingServer::StagingServer(const Staging& config, sg4::Host* server, sg4::Disk* ssd, sg4::Host* port, sg4::Host* pfs,
-                             double capacity, FlowLauncher& flows, std::size_t owners)
+                             double capacity, FlowLauncher& flows, std::size_t owners, std::uint64_t seed)
     : config_(config)
     , server_(server)
     , ssd_(ssd)
@@ -22,6 +22,7 @@ StagingServer::StagingServer(const Staging& config, sg4::Host* server, sg4::Disk
     , mutex_(sg4::Mutex::create())
     , changed_(sg4::ConditionVariable::create())
     , owner_pending_(owners, 0.0)
+    , rng_(seed)
 {
 }
 
@@ -41,18 +42,53 @@ void StagingServer::note_fill()
   stats_.max_fill = std::max(stats_.max_fill, buffered_bytes_ + staged_bytes_);
 }
 
+bool StagingServer::fits(double bytes) const
+{
+  // A block larger than the buffer still goes through, alone (the buffer is then empty).
+  return !((buffered_bytes_ > 0 && buffered_bytes_ + bytes > config_.buffer_bytes) ||
+           buffered_bytes_ + staged_bytes_ + bytes > capacity_);
+}
+
+void StagingServer::reserve(double bytes)
+{
+  buffered_bytes_ += bytes;
+  in_flight_++;
+  note_fill();
+}
+
+void StagingServer::grant_room()
+{
+  bool granted = false;
+  for (;;) {
+    std::vector<std::size_t> candidates;
+    for (std::size_t i = 0; i < waiters_.size(); ++i)
+      if (fits(waiters_[i]->bytes))
+        candidates.push_back(i);
+    if (candidates.empty())
+      break;
+    const std::size_t pick = candidates[static_cast<std::size_t>(rng_() % candidates.size())];
+    reserve(waiters_[pick]->bytes);
+    waiters_[pick]->granted = true;
+    waiters_.erase(waiters_.begin() + static_cast<std::ptrdiff_t>(pick));
+    granted = true;
+  }
+  if (granted)
+    changed_->notify_all();
+}
+
 void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int owner)
 {
   {
     ScopedLock lock(mutex_);
-    // A block larger than the buffer still goes through, alone (the buffer is then empty).
-    while ((buffered_bytes_ > 0 && buffered_bytes_ + bytes > config_.buffer_bytes) ||
-           buffered_bytes_ + staged_bytes_ + bytes > capacity_)
-      lock.wait(changed_);
-    buffered_bytes_ += bytes;
-    in_flight_++;
-    note_fill();
-    changed_->notify_all();
+    if (waiters_.empty() && fits(bytes)) {
+      reserve(bytes);
+    } else {
+      Waiter me{bytes, false};
+      waiters_.push_back(&me);
+      grant_room();
+      while (!me.granted)
+        lock.wait(changed_);
+    }
   }
   flows_.transfer(client, server_, bytes, sl);
   ScopedLock lock(mutex_);
@@ -93,6 +129,7 @@ void StagingServer::ssd_writer()
     stats_.ssd_bytes += block.bytes;
     // Leaving the buffer ends the server's work on this block: the idle clock starts.
     last_activity_ = sg4::Engine::get_clock();
+    grant_room();
     changed_->notify_all();
   }
 }
@@ -150,6 +187,7 @@ void StagingServer::mover()
     stats_.forced_chunks += forced ? 1 : 0;
     stats_.drain_busy += end - start;
     stats_.last_drain_end = end;
+    grant_room();
     changed_->notify_all();
   }
 }

@@ -5,7 +5,10 @@
 //
 // Write path of one block of b bytes from a client (one dd write, direct I/O):
 //   1. wait for room: b bytes in the server's receive buffer (buffer_bytes) and in the
-//      SSD (buffer + staged + b <= capacity) -- back-pressure on the client;
+//      SSD (buffer + staged + b <= capacity) -- back-pressure on the client. When room
+//      frees, it goes to a *random* waiting client (seeded): the server serves its queue
+//      pairs in no fixed order, and a fixed order would make two streaming clients
+//      alternate exactly and phase-lock with periodic MPI traffic;
 //   2. RDMA: a single-flow ptask client -> server on the write's SL (qos/flows.hpp);
 //   3. the client's write returns (the block is in server memory); the server's SSD
 //      writer writes it to the SSD (a SimGrid disk write, one block at a time, in order)
@@ -27,6 +30,7 @@
 #include <cstdint>
 #include <deque>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -58,7 +62,7 @@ public:
   /// `owners` is the number of explicit writes whose drain is tracked (ids 0..owners-1);
   /// noise blocks use the id -1.
   StagingServer(const Staging& config, simgrid::s4u::Host* server, simgrid::s4u::Disk* ssd, simgrid::s4u::Host* port,
-                simgrid::s4u::Host* pfs, double capacity, FlowLauncher& flows, std::size_t owners);
+                simgrid::s4u::Host* pfs, double capacity, FlowLauncher& flows, std::size_t owners, std::uint64_t seed);
 
   /// Starts the SSD writer and the data mover (daemon actors on the server and its port).
   void start_actors();
@@ -80,7 +84,16 @@ private:
     double bytes = 0;
   };
 
+  struct Waiter {
+    double bytes = 0;
+    bool granted = false;
+  };
+
   bool busy() const { return in_flight_ > 0 || !to_ssd_.empty(); }
+  bool fits(double bytes) const;
+  void reserve(double bytes);
+  /// Gives room to waiting clients, picked at random among those whose block fits.
+  void grant_room();
   bool above_watermark() const;
   void ssd_writer();
   void mover();
@@ -103,6 +116,8 @@ private:
   std::deque<Extent> to_ssd_;
   std::deque<Extent> staged_;
   std::vector<double> owner_pending_; ///< bytes of each explicit write not yet drained
+  std::vector<Waiter*> waiters_;      ///< clients waiting for room, in arrival order
+  std::mt19937_64 rng_;
   StagingStats stats_;
 };
 
