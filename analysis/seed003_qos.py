@@ -142,7 +142,12 @@ def experiment(benchmark: dict[str, Any], noise: str, granularity: float, spec: 
         "benchmark": benchmark,
     }
     if noise != "none":
-        doc["noise"] = {"writers": list(benchmark["hosts"]), "sl": int(noise), "block_size": MIB, "jitter": spec.noise_jitter}
+        doc["noise"] = {
+            "writers": list(benchmark["hosts"]),
+            "sl": int(noise),
+            "block_size": MIB,
+            "jitter": spec.noise_jitter,
+        }
     return doc
 
 
@@ -309,7 +314,9 @@ def effects(rows: Sequence[Mapping[str, Any]], ssd: float, g: float) -> Effects:
     cg = {n: _one(rows, "comm", bench="cg", ssd=ssd, granularity=g, noise=n) for n in NOISES}
     awp = []
     for compute in sorted({r["compute"] for r in rows if r["bench"] == "stencil"}):
-        t = {n: _one(rows, "runtime", bench="stencil", ssd=ssd, granularity=g, noise=n, compute=compute) for n in NOISES}
+        t = {
+            n: _one(rows, "runtime", bench="stencil", ssd=ssd, granularity=g, noise=n, compute=compute) for n in NOISES
+        }
         comm = _one(rows, "comm", bench="stencil", ssd=ssd, granularity=g, noise="none", compute=compute)
         awp.append((compute, comm / t["none"], _pct(t["0"], t["none"]), _pct(t["1"], t["none"])))
     return Effects(
@@ -416,8 +423,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ):
             for i, noise in enumerate(NOISES):
                 pts = sorted(
-                    (r["size"], r[value] * scale)
-                    for r in _pick(rows, bench=kind, ssd=ssd, granularity=g, noise=noise)
+                    (r["size"], r[value] * scale) for r in _pick(rows, bench=kind, ssd=ssd, granularity=g, noise=noise)
                 )
                 ax.plot(*zip(*pts, strict=True), marker="o", ms=3, label=labels[noise], color=PALETTE[i])
             ax.set_xscale("log", base=2)
@@ -430,7 +436,9 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         for j, gg in enumerate(spec.granularity):
             es = [e for e in all_effects if e.granularity == gg]
             xs = [e.ssd / 1e9 for e in es]
-            ax.plot(xs, [e.latency_sl1_us for e in es], marker="s", color=PALETTE[2 + j], label=f"SL1, g {gg / 1024:g} KiB")
+            ax.plot(
+                xs, [e.latency_sl1_us for e in es], marker="s", color=PALETTE[2 + j], label=f"SL1, g {gg / 1024:g} KiB"
+            )
         es = [e for e in all_effects if e.granularity == g]
         ax.plot([e.ssd / 1e9 for e in es], [e.latency_sl0_us for e in es], marker="o", color=PALETTE[1], label="SL0")
         ax.axhline(PAPER["latency_sl0_us"], color=PALETTE[1], ls="--", lw=0.8, label="paper SL0")
@@ -452,10 +460,22 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         e0 = [e for e in all_effects if e.granularity == g]
         for k, e in enumerate(e0):
             xs = [a[1] * 100 for a in e.awp]
-            ax.plot(xs, [a[2] for a in e.awp], marker="o", color=PALETTE[1], alpha=1 - 0.5 * k / max(1, len(e0)),
-                    label=f"SL0, SSD {e.ssd / 1e9:g} GB/s")
-            ax.plot(xs, [a[3] for a in e.awp], marker="s", color=PALETTE[2], alpha=1 - 0.5 * k / max(1, len(e0)),
-                    label=f"SL1, SSD {e.ssd / 1e9:g} GB/s")
+            ax.plot(
+                xs,
+                [a[2] for a in e.awp],
+                marker="o",
+                color=PALETTE[1],
+                alpha=1 - 0.5 * k / max(1, len(e0)),
+                label=f"SL0, SSD {e.ssd / 1e9:g} GB/s",
+            )
+            ax.plot(
+                xs,
+                [a[3] for a in e.awp],
+                marker="s",
+                color=PALETTE[2],
+                alpha=1 - 0.5 * k / max(1, len(e0)),
+                label=f"SL1, SSD {e.ssd / 1e9:g} GB/s",
+            )
         ax.axhline(PAPER["awp_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8)
         ax.axhline(PAPER["awp_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8)
         ax.set_xscale("log")
@@ -465,12 +485,12 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.legend(fontsize=6)
         ax = axes[1][2]
         width = 0.35
-        xs = range(len(e0))
-        ax.bar([x - width / 2 for x in xs], [e.cg_sl0_pct for e in e0], width, color=PALETTE[1], label="SL0")
-        ax.bar([x + width / 2 for x in xs], [e.cg_sl1_pct for e in e0], width, color=PALETTE[2], label="SL1")
+        positions = list(range(len(e0)))
+        ax.bar([x - width / 2 for x in positions], [e.cg_sl0_pct for e in e0], width, color=PALETTE[1], label="SL0")
+        ax.bar([x + width / 2 for x in positions], [e.cg_sl1_pct for e in e0], width, color=PALETTE[2], label="SL1")
         ax.axhline(PAPER["cg_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8, label="paper SL0")
         ax.axhline(PAPER["cg_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8, label="paper SL1")
-        ax.set_xticks(list(xs))
+        ax.set_xticks(positions)
         ax.set_xticklabels([f"SSD {e.ssd / 1e9:g} GB/s" for e in e0])
         ax.set_ylabel("communication time − no I/O (%)")
         ax.set_title("NAS CG-like transpose (8 nodes)")
@@ -516,11 +536,13 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, variant:
         "",
         "## Per configuration",
         "",
-        "| SSD (GB/s) | g (KiB) | 4 MB lat. SL0 (µs) | SL1 (µs) | 4 MB bw SL0 (MB/s) | recovered (MB/s) | CG comm SL0 | SL1 |",
+        "| SSD (GB/s) | g (KiB) | 4 MB lat. SL0 (µs) | SL1 (µs) | 4 MB bw SL0 (MB/s) | recovered (MB/s) "
+        "| CG comm SL0 | SL1 |",
         "|---|---|---|---|---|---|---|---|",
         *(
             f"| {e.ssd / 1e9:g} | {e.granularity / 1024:g} | {e.latency_sl0_us:+.1f} | {e.latency_sl1_us:+.1f} | "
-            f"{e.bandwidth_sl0_mbs:+.0f} | {e.bandwidth_recovered_mbs:+.0f} | {e.cg_sl0_pct:+.1f} % | {e.cg_sl1_pct:+.1f} % |"
+            f"{e.bandwidth_sl0_mbs:+.0f} | {e.bandwidth_recovered_mbs:+.0f} | "
+            f"{e.cg_sl0_pct:+.1f} % | {e.cg_sl1_pct:+.1f} % |"
             for e in all_effects
         ),
         "",

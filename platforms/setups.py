@@ -112,7 +112,9 @@ def _add_storage_network(outer: ET.Element, model: PlatformModel, params: Stagin
     names = [f"{name}-san" for name in servers]
     for name, server in zip(names, servers, strict=True):
         _host(zone, model, name, "staging_port", params.speed, 1, {"staging_server": server})
-    names += [h.get("id") for h in _host_group(zone, model, "pfs-", params.pfs_servers, "io_server", params.speed, 1, 0)]
+    names += [
+        h.get("id") for h in _host_group(zone, model, "pfs-", params.pfs_servers, "io_server", params.speed, 1, 0)
+    ]
     for name in names:
         sub(
             zone,

@@ -62,8 +62,9 @@ TEST(QosServiceLevels, UnusableLevelsAreNamed)
 TEST(QosExperiment, ParsesOpenSmStrings)
 {
   auto doc           = minimal();
-  doc["arbitration"] = {{"vlarb_high", "0:40,1:10"}, {"vlarb_low", "2:4"}, {"sl2vl", "0,1,2,3,4,5,6,7,15,15,15,15,15,15,15,15"}};
-  const auto e       = parse_experiment(doc, "exp.json");
+  doc["arbitration"] = {
+      {"vlarb_high", "0:40,1:10"}, {"vlarb_low", "2:4"}, {"sl2vl", "0,1,2,3,4,5,6,7,15,15,15,15,15,15,15,15"}};
+  const auto e = parse_experiment(doc, "exp.json");
   EXPECT_TRUE(e.arbitration.is_high(1, "x"));
   EXPECT_DOUBLE_EQ(e.arbitration.weight(1, "x"), 10.0);
   EXPECT_FALSE(e.arbitration.is_high(2, "x"));
@@ -79,15 +80,16 @@ TEST(QosExperiment, ErrorsNameTheField)
   doc          = minimal();
   doc["bogus"] = 1;
   EXPECT_EQ(error_of(doc), "exp.json: bogus: unknown key");
-  doc                        = minimal();
-  doc["transfers"][0]["sl"]  = 3;
-  doc["arbitration"]         = {{"vlarb_low", "1:2"}};
-  EXPECT_NE(error_of(doc).find("transfers[0].sl: SL3 (VL3) has weight 0 in both arbitration tables"), std::string::npos);
+  doc                       = minimal();
+  doc["transfers"][0]["sl"] = 3;
+  doc["arbitration"]        = {{"vlarb_low", "1:2"}};
+  EXPECT_NE(error_of(doc).find("transfers[0].sl: SL3 (VL3) has weight 0 in both arbitration tables"),
+            std::string::npos);
   doc          = minimal();
   doc["noise"] = {{"writers", {"a"}}};
   EXPECT_NE(error_of(doc).find("staging: missing"), std::string::npos);
-  doc                        = minimal();
-  doc["arbitration"]         = {{"vlarb_high", "15:3"}};
+  doc                = minimal();
+  doc["arbitration"] = {{"vlarb_high", "15:3"}};
   EXPECT_NE(error_of(doc).find("arbitration.vlarb_high: expected vl:weight"), std::string::npos);
 }
 

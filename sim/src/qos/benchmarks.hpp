@@ -29,13 +29,13 @@
 namespace datasched::qos {
 
 struct BenchmarkRow {
-  double size       = 0; ///< latency/bandwidth: message size
-  int iterations    = 0;
-  double value      = 0; ///< latency (s) or bandwidth (B/s); runtime (s) for stencil/cg
-  double compute    = 0; ///< stencil/cg: seconds in compute phases
+  double size        = 0; ///< latency/bandwidth: message size
+  int iterations     = 0;
+  double value       = 0; ///< latency (s) or bandwidth (B/s); runtime (s) for stencil/cg
+  double compute     = 0; ///< stencil/cg: seconds in compute phases
   double communicate = 0; ///< stencil/cg: seconds in exchange phases
-  double start      = 0;
-  double end        = 0;
+  double start       = 0;
+  double end         = 0;
 };
 
 /// Runs the benchmark in the calling actor and returns one row per size (latency,

@@ -129,9 +129,9 @@ ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string&
       t.sl2vl[static_cast<std::size_t>(sl)] = vl;
     }
   }
-  t.high_weight   = weight_table(f, "vlarb_high", t.high_weight);
-  t.low_weight    = weight_table(f, "vlarb_low", t.low_weight);
-  t.granularity   = f.number("granularity", t.granularity, 0, true);
+  t.high_weight = weight_table(f, "vlarb_high", t.high_weight);
+  t.low_weight  = weight_table(f, "vlarb_low", t.low_weight);
+  t.granularity = f.number("granularity", t.granularity, 0, true);
   f.finish();
   t.check(file + ": arbitration");
   return t;
@@ -174,7 +174,7 @@ Write parse_write(const nlohmann::json& doc, const std::string& where, const std
 {
   Fields f(doc, where, file);
   Write w;
-  w.host       = host_name(f, "host", true);
+  w.host = host_name(f, "host", true);
   if (!f.has("bytes"))
     f.fail("bytes", "missing (required)");
   w.bytes      = f.number("bytes", 0, 0, true);
@@ -207,14 +207,14 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "benchmark", file);
   Benchmark b;
-  const auto kind = f.choice("kind", "", {"latency", "bandwidth", "stencil", "cg"}, true);
-  b.kind          = kind == "latency"     ? BenchmarkKind::Latency
-                    : kind == "bandwidth" ? BenchmarkKind::Bandwidth
-                    : kind == "stencil"   ? BenchmarkKind::Stencil
-                                          : BenchmarkKind::Cg;
-  b.sl            = service_level(f, "sl");
-  b.start         = f.number("start", 0, 0, false);
-  b.iterations    = static_cast<int>(f.integer("iterations", b.iterations, 1));
+  const auto kind  = f.choice("kind", "", {"latency", "bandwidth", "stencil", "cg"}, true);
+  b.kind           = kind == "latency"     ? BenchmarkKind::Latency
+                     : kind == "bandwidth" ? BenchmarkKind::Bandwidth
+                     : kind == "stencil"   ? BenchmarkKind::Stencil
+                                           : BenchmarkKind::Cg;
+  b.sl             = service_level(f, "sl");
+  b.start          = f.number("start", 0, 0, false);
+  b.iterations     = static_cast<int>(f.integer("iterations", b.iterations, 1));
   const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
   b.hosts          = host_list(f, "hosts", 2);
   if (micro) {

@@ -19,16 +19,16 @@ namespace datasched::qos {
 /// A staging group: one staging server with its SSD, its port on the storage network and
 /// the back-end PFS server its data mover drains to.
 struct Staging {
-  std::string server;   ///< IB host with a disk (the SSD)
-  std::string disk;     ///< that disk's name; empty: the server's only disk
-  std::string port;     ///< the server's host on the storage network
-  std::string pfs;      ///< back-end PFS server on the storage network
+  std::string server;                         ///< IB host with a disk (the SSD)
+  std::string disk;                           ///< that disk's name; empty: the server's only disk
+  std::string port;                           ///< the server's host on the storage network
+  std::string pfs;                            ///< back-end PFS server on the storage network
   double buffer_bytes   = 64.0 * 1024 * 1024; ///< server memory holding received blocks not yet on the SSD
-  double capacity       = 0;    ///< SSD bytes; 0: the disk's "size" property
-  double idle_seconds   = 1e-3; ///< tau: how long the server must be idle before the mover drains
-  double drain_chunk    = 4.0 * 1024 * 1024; ///< bytes the mover reads and sends at a time
-  double high_watermark = 0.9;  ///< fill fraction (buffer + SSD) above which the mover drains even when busy
-  std::string where;            ///< "<file>: staging" for messages
+  double capacity       = 0;                  ///< SSD bytes; 0: the disk's "size" property
+  double idle_seconds   = 1e-3;               ///< tau: how long the server must be idle before the mover drains
+  double drain_chunk    = 4.0 * 1024 * 1024;  ///< bytes the mover reads and sends at a time
+  double high_watermark = 0.9; ///< fill fraction (buffer + SSD) above which the mover drains even when busy
+  std::string where;           ///< "<file>: staging" for messages
 };
 
 /// Continuous I/O noise: one I/O thread per entry of `writers` streams blocks of
@@ -70,20 +70,20 @@ struct Benchmark {
   double start = 0;
   // latency, bandwidth (OSU micro-benchmarks)
   std::vector<double> sizes;
-  int iterations = 100;
-  int warmup     = 10;
-  int window     = 64; ///< bandwidth: messages per window before the receiver's ack
+  int iterations   = 100;
+  int warmup       = 10;
+  int window       = 64; ///< bandwidth: messages per window before the receiver's ack
   double ack_bytes = 4;
   // stencil (AWP-ODC-like) and cg (NAS CG-like)
-  std::vector<int> grid;       ///< stencil: nodes along x, y, z (product = hosts)
-  double compute_seconds = 0;  ///< per iteration, on every node
-  double halo_bytes      = 0;  ///< stencil: per node face and direction, per iteration
-  double exchange_bytes  = 0;  ///< cg: per ordered node pair, per iteration (transpose exchange)
+  std::vector<int> grid;      ///< stencil: nodes along x, y, z (product = hosts)
+  double compute_seconds = 0; ///< per iteration, on every node
+  double halo_bytes      = 0; ///< stencil: per node face and direction, per iteration
+  double exchange_bytes  = 0; ///< cg: per ordered node pair, per iteration (transpose exchange)
 };
 
 struct Experiment {
   std::string file;
-  std::uint64_t seed = 0; ///< seeds the noise jitter (one generator per writer)
+  std::uint64_t seed           = 0; ///< seeds the noise jitter (one generator per writer)
   ArbitrationTable arbitration = ArbitrationTable::paper_default();
   std::optional<Staging> staging;
   std::optional<Noise> noise;

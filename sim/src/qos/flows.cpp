@@ -20,10 +20,8 @@ bool weights_in_play(const ArbitrationTable& table, const std::set<int>& used)
 }
 
 FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& used)
-    : table_(table)
-    , weighted_(weights_in_play(table, used))
-    , mutex_(sg4::Mutex::create())
-    , changed_(sg4::ConditionVariable::create())
+    : table_(table), weighted_(weights_in_play(table, used)), mutex_(sg4::Mutex::create()),
+      changed_(sg4::ConditionVariable::create())
 {
   double max_weight[2] = {0, 0}; // [low, high]
   for (int sl : used) {

@@ -34,8 +34,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
   std::string bench =
       "benchmark,sl,noise_sl,size,iterations,latency,bandwidth,runtime,compute_time,communication_time,start,end\n";
   if (e.benchmark) {
-    const auto& b         = *e.benchmark;
-    const std::string kind = to_string(b.kind);
+    const auto& b           = *e.benchmark;
+    const std::string kind  = to_string(b.kind);
     const std::string noise = e.noise ? std::to_string(e.noise->sl) : "";
     for (const auto& row : r.benchmark) {
       const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
@@ -79,8 +79,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
   write_file_atomically(files[3], staging);
 
   std::string summary = "solver,activities,max_concurrent_activities,noise_bytes,simulated_time\n";
-  summary += std::string(r.weighted ? "bmf" : "fair_bottleneck") + "," + std::to_string(r.activities) + "," + std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," +
-             num(r.simulated_time) + "\n";
+  summary += std::string(r.weighted ? "bmf" : "fair_bottleneck") + "," + std::to_string(r.activities) + "," +
+             std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," + num(r.simulated_time) + "\n";
   write_file_atomically(files[4], summary);
 }
 

@@ -112,9 +112,9 @@ public:
       const auto& s = *e.staging;
       auto* server  = r.host(s.server, "staging.server");
       auto* disk    = staging_disk(s, server);
-      staging_      = std::make_unique<StagingServer>(s, server, disk, r.host(s.port, "staging.port"),
-                                                 r.host(s.pfs, "staging.pfs"), staging_capacity(s, disk), flows_,
-                                                 e.writes.size(), e.seed);
+      staging_ =
+          std::make_unique<StagingServer>(s, server, disk, r.host(s.port, "staging.port"), r.host(s.pfs, "staging.pfs"),
+                                          staging_capacity(s, disk), flows_, e.writes.size(), e.seed);
     }
     results_.transfers.resize(e.transfers.size());
     results_.writes.resize(e.writes.size());
@@ -132,8 +132,7 @@ public:
       });
     if (e_.noise)
       for (std::size_t i = 0; i < hosts_.noise.size(); ++i)
-        sg4::Actor::create("noise" + std::to_string(i), hosts_.noise[i], [this, i]() { noise_writer(i); })
-            ->daemonize();
+        sg4::Actor::create("noise" + std::to_string(i), hosts_.noise[i], [this, i]() { noise_writer(i); })->daemonize();
     for (std::size_t i = 0; i < e_.writes.size(); ++i)
       sg4::Actor::create("write" + std::to_string(i), hosts_.writes[i], [this, i]() { write(i); });
     for (std::size_t i = 0; i < e_.transfers.size(); ++i)

@@ -49,7 +49,8 @@ bool ArbitrationTable::is_high(int sl, const std::string& where) const
     return true;
   if (low_weight[v] > 0)
     return false;
-  throw InputError(where + ": " + sl_name + " has weight 0 in both arbitration tables: its packets would never be sent");
+  throw InputError(where + ": " + sl_name +
+                   " has weight 0 in both arbitration tables: its packets would never be sent");
 }
 
 double ArbitrationTable::weight(int sl, const std::string& where) const

@@ -32,7 +32,7 @@ struct ArbitrationTable {
   std::array<int, kServiceLevels> sl2vl{};         ///< VL of each SL
   std::array<double, kVirtualLanes> high_weight{}; ///< qos_ca_vlarb_high, per VL (0: not in the table)
   std::array<double, kVirtualLanes> low_weight{};  ///< qos_ca_vlarb_low, per VL
-  double granularity = 65536; ///< bytes a low-table flow sends between checks of the high table
+  double granularity = 65536;                      ///< bytes a low-table flow sends between checks of the high table
 
   /// seed 003 Figure 4: SL i -> VL i for i < 8, SL 8-15 -> VL15; high: VL0 40; low:
   /// VL1..7 weights 2, 4, ..., 128.

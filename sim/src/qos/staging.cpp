@@ -12,19 +12,9 @@ namespace sg4 = simgrid::s4u;
 
 StagingServer::StagingServer(const Staging& config, sg4::Host* server, sg4::Disk* ssd, sg4::Host* port, sg4::Host* pfs,
                              double capacity, FlowLauncher& flows, std::size_t owners, std::uint64_t seed)
-    : config_(config)
-    , server_(server)
-    , ssd_(ssd)
-    , port_(port)
-    , pfs_(pfs)
-    , capacity_(capacity)
-    , flows_(flows)
-    , mutex_(sg4::Mutex::create())
-    , changed_(sg4::ConditionVariable::create())
-    , owner_pending_(owners, 0.0)
-    , rng_(seed)
-{
-}
+    : config_(config), server_(server), ssd_(ssd), port_(port), pfs_(pfs), capacity_(capacity), flows_(flows),
+      mutex_(sg4::Mutex::create()), changed_(sg4::ConditionVariable::create()), owner_pending_(owners, 0.0), rng_(seed)
+{}
 
 void StagingServer::start_actors()
 {

@@ -45,16 +45,16 @@
 namespace datasched::qos {
 
 struct StagingStats {
-  double absorbed_bytes = 0; ///< received from clients (in server memory)
-  double ssd_bytes      = 0; ///< written to the SSD
-  double drained_bytes  = 0; ///< sent to the PFS
-  std::uint64_t blocks  = 0;
-  std::uint64_t chunks  = 0;
+  double absorbed_bytes       = 0; ///< received from clients (in server memory)
+  double ssd_bytes            = 0; ///< written to the SSD
+  double drained_bytes        = 0; ///< sent to the PFS
+  std::uint64_t blocks        = 0;
+  std::uint64_t chunks        = 0;
   std::uint64_t forced_chunks = 0; ///< started above the high watermark while not idle
-  double drain_busy     = 0;       ///< seconds the mover spent reading + sending chunks
-  double first_drain    = -1;
-  double last_drain_end = -1;
-  double max_fill       = 0; ///< largest buffer + staged bytes seen
+  double drain_busy           = 0; ///< seconds the mover spent reading + sending chunks
+  double first_drain          = -1;
+  double last_drain_end       = -1;
+  double max_fill             = 0; ///< largest buffer + staged bytes seen
 };
 
 class StagingServer {
@@ -109,10 +109,10 @@ private:
 
   simgrid::s4u::MutexPtr mutex_;
   simgrid::s4u::ConditionVariablePtr changed_;
-  int in_flight_          = 0;
-  double last_activity_   = -std::numeric_limits<double>::infinity();
-  double buffered_bytes_  = 0; ///< reserved or received, not yet on the SSD
-  double staged_bytes_    = 0; ///< on the SSD, not yet drained
+  int in_flight_         = 0;
+  double last_activity_  = -std::numeric_limits<double>::infinity();
+  double buffered_bytes_ = 0; ///< reserved or received, not yet on the SSD
+  double staged_bytes_   = 0; ///< on the SSD, not yet drained
   std::deque<Extent> to_ssd_;
   std::deque<Extent> staged_;
   std::vector<double> owner_pending_; ///< bytes of each explicit write not yet drained

@@ -39,17 +39,17 @@ def engine() -> Path:
 def staging_platform(path: Path, **params: Any) -> Path:
     from datasched.platforms import StagingParams, generate, write
 
-    defaults = dict(
-        clients=3,
-        staging_servers=1,
-        pfs_servers=1,
-        link_bw=L,
-        link_lat=LAT,
-        ssd_write_bw=W,
-        ssd_read_bw=R,
-        storage_link_bw=S,
-        storage_link_lat=MU,
-    )
+    defaults = {
+        "clients": 3,
+        "staging_servers": 1,
+        "pfs_servers": 1,
+        "link_bw": L,
+        "link_lat": LAT,
+        "ssd_write_bw": W,
+        "ssd_read_bw": R,
+        "storage_link_bw": S,
+        "storage_link_lat": MU,
+    }
     return write(generate(StagingParams(**(defaults | params))), path)
 
 

@@ -12,18 +12,18 @@ pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
 def test_tiny_sweep_rows_report_and_figure(tmp_path):
     spec = qos.parse_spec(
-        dict(
-            ssd_write_bw=[4e9],
-            granularity=[65536],
-            sizes=[1024, 4194304],
-            latency_iterations=3,
-            bandwidth_iterations=1,
-            window=4,
-            weight_sls=[1, 7],
-            stencil_iterations=3,
-            stencil_compute=[0.001],
-            cg_iterations=3,
-        )
+        {
+            "ssd_write_bw": [4e9],
+            "granularity": [65536],
+            "sizes": [1024, 4194304],
+            "latency_iterations": 3,
+            "bandwidth_iterations": 1,
+            "window": 4,
+            "weight_sls": [1, 7],
+            "stencil_iterations": 3,
+            "stencil_compute": [0.001],
+            "cg_iterations": 3,
+        }
     )
     outputs = {}
     for attempt in ("a", "b"):

@@ -10,16 +10,16 @@ from datasched.analysis import seed003_qos as qos
 
 
 def _spec(**over):
-    data = dict(
-        ssd_write_bw=[1e9, 4e9],
-        granularity=[65536],
-        sizes=[1, 4194304],
-        latency_iterations=2,
-        bandwidth_iterations=1,
-        stencil_iterations=2,
-        stencil_compute=[0.001],
-        cg_iterations=2,
-    )
+    data = {
+        "ssd_write_bw": [1e9, 4e9],
+        "granularity": [65536],
+        "sizes": [1, 4194304],
+        "latency_iterations": 2,
+        "bandwidth_iterations": 1,
+        "stencil_iterations": 2,
+        "stencil_compute": [0.001],
+        "cg_iterations": 2,
+    }
     return qos.parse_spec(data | over)
 
 
@@ -49,7 +49,7 @@ def test_verdict_rule(paper, ours, verdict):
 
 
 def _row(bench, noise, **values):
-    base = dict(bench=bench, ssd=1e9, granularity=65536.0, noise=noise, compute=0.0, size=0)
+    base = {"bench": bench, "ssd": 1e9, "granularity": 65536.0, "noise": noise, "compute": 0.0, "size": 0}
     base.update(latency=math.nan, bandwidth=math.nan, runtime=math.nan, comm=math.nan)
     return base | values
 
@@ -75,6 +75,6 @@ def test_effects_are_differences_against_no_io():
     assert e.latency_sl0_us == pytest.approx(400) and e.latency_sl1_us == pytest.approx(80)
     assert e.bandwidth_sl0_mbs == pytest.approx(-700) and e.bandwidth_recovered_mbs == pytest.approx(674)
     assert e.cg_sl0_pct == pytest.approx(32.77) and e.cg_sl1_pct == pytest.approx(9.31)
-    assert e.awp == (pytest.approx((0.001, 0.5, 17.9, 8.0)),)
+    assert len(e.awp) == 1 and e.awp[0] == pytest.approx((0.001, 0.5, 17.9, 8.0))
     verdicts = qos.verdicts([e], (0.0, 0.0))
     assert all(v.verdict == "reproduced" for v in verdicts), verdicts
