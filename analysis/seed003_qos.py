@@ -185,8 +185,9 @@ def cg_benchmark(spec: Seed003Spec) -> dict[str, Any]:
     }
 
 
-def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> list[dict[str, str]]:
-    """Runs one experiment; returns its benchmark rows. RuntimeError with the engine's message."""
+def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """Runs one experiment; returns its benchmark rows and its summary row (solver, flows at
+    once). RuntimeError with the engine's message."""
     from datasched.engine import find_engine
 
     prefix.parent.mkdir(parents=True, exist_ok=True)
@@ -201,10 +202,25 @@ def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> list[dict[s
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
     with open(f"{prefix}_benchmark.csv", newline="") as f:
-        return list(csv.DictReader(f))
+        rows = list(csv.DictReader(f))
+    with open(f"{prefix}_summary.csv", newline="") as f:
+        return rows, next(csv.DictReader(f))
 
 
-CASE_COLUMNS = ("bench", "ssd", "granularity", "noise", "compute", "size", "latency", "bandwidth", "runtime", "comm")
+CASE_COLUMNS = (
+    "bench",
+    "ssd",
+    "granularity",
+    "noise",
+    "compute",
+    "size",
+    "latency",
+    "bandwidth",
+    "runtime",
+    "comm",
+    "solver",
+    "max_flows",
+)
 
 
 def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
@@ -228,7 +244,10 @@ def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
         runs = [(n, spec.cg_compute, cg_benchmark(spec)) for n in NOISES]
     rows = []
     for i, (noise, compute, bench) in enumerate(runs):
-        for r in run_engine(experiment(bench, noise, case.granularity, spec), platform, work / f"run{i}" / "out"):
+        results, summary = run_engine(
+            experiment(bench, noise, case.granularity, spec), platform, work / f"run{i}" / "out"
+        )
+        for r in results:
             rows.append(
                 {
                     "bench": {"micro": "", "weights": "weights-"}.get(case.bench, "") + r["benchmark"],
@@ -241,6 +260,8 @@ def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
                     "bandwidth": _num(r["bandwidth"]),
                     "runtime": _num(r["runtime"]),
                     "comm": _num(r["communication_time"]),
+                    "solver": summary["solver"],
+                    "max_flows": int(summary["max_concurrent_activities"]),
                 }
             )
     _write_csv(out_csv, CASE_COLUMNS, rows)
@@ -276,6 +297,7 @@ def read_rows(case_csvs: Sequence[Path]) -> list[dict[str, Any]]:
                 for key in ("ssd", "granularity", "compute", "latency", "bandwidth", "runtime", "comm"):
                     row[key] = float(r[key]) if r[key] != "" else math.nan
                 row["size"] = int(r["size"]) if r["size"] else 0
+                row["max_flows"] = int(r["max_flows"])
                 out.append(row)
     return out
 
@@ -506,6 +528,11 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
 # --------------------------------------------------------------------------- report
 
 
+def _solvers(rows: Sequence[Mapping[str, Any]]) -> str:
+    names = sorted({r["solver"] for r in rows})
+    return f"every run used SimGrid's {names[0]} solver" if len(names) == 1 else f"solvers {', '.join(names)}"
+
+
 def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, variant: str, figure_name: str) -> str:
     all_effects = [effects(rows, s, g) for s in spec.ssd_write_bw for g in spec.granularity]
     spread = weights_spread(rows)
@@ -603,8 +630,9 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, variant:
         "  packets), MPI protocol overheads (eager/rendezvous), CPU and memory-bus contention between the I/O",
         "  thread and the ranks (the paper pins them to different cores), OSU's overlapping of back-to-back sends",
         "  (each of our messages pays the route latency: small-message bandwidth is low).",
-        "- Each message is its own single-flow activity: no SimGrid solver limit is reached (the runs use the",
-        "  default ptask solver, since one weight per table is in use; see sim/src/qos/flows.hpp).",
+        "- Each message is its own single-flow activity, so no SimGrid solver limit is reached: "
+        f"{_solvers(rows)}, at most {max(r['max_flows'] for r in rows)} flows at once (one weight per table is",
+        "  in use, so SimGrid's default ptask solver runs, not BMF; see sim/src/qos/flows.hpp).",
         "",
         "Numbers: `seed003_qos_plotted.csv` beside this report (one row per benchmark result).",
     ]

@@ -44,5 +44,6 @@ def test_tiny_sweep_rows_report_and_figure(tmp_path):
     report = qos.format_report(rows, spec, "test", "f.png")
     assert "| I/O on SL1 … SL7 (weights 2 … 128): no difference | insignificant | spread 0.00 µs" in report
     assert "## Why ours differ" in report
+    assert "every run used SimGrid's fair_bottleneck solver" in report
     png = qos.plot(rows, spec, tmp_path / "f.png", "test")
     assert png.stat().st_size > 10_000

@@ -50,7 +50,7 @@ def test_verdict_rule(paper, ours, verdict):
 
 def _row(bench, noise, **values):
     base = {"bench": bench, "ssd": 1e9, "granularity": 65536.0, "noise": noise, "compute": 0.0, "size": 0}
-    base.update(latency=math.nan, bandwidth=math.nan, runtime=math.nan, comm=math.nan)
+    base.update(latency=math.nan, bandwidth=math.nan, runtime=math.nan, comm=math.nan, solver="x", max_flows=1)
     return base | values
 
 
