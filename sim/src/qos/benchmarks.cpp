@@ -113,6 +113,26 @@ std::vector<std::pair<int, int>> stencil_pairs(const std::vector<int>& grid)
   return pairs;
 }
 
+std::vector<std::pair<int, int>> benchmark_pairs(const Benchmark& b)
+{
+  switch (b.kind) {
+    case BenchmarkKind::Latency:
+    case BenchmarkKind::Bandwidth:
+      return {{0, 1}, {1, 0}};
+    case BenchmarkKind::Stencil:
+      return stencil_pairs(b.grid);
+    case BenchmarkKind::Cg:
+      break;
+  }
+  std::vector<std::pair<int, int>> pairs;
+  const int n = static_cast<int>(b.hosts.size());
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      if (i != j)
+        pairs.emplace_back(i, j);
+  return pairs;
+}
+
 std::vector<BenchmarkRow> run_benchmark(const Benchmark& b, const std::vector<sg4::Host*>& hosts, FlowLauncher& flows)
 {
   sg4::this_actor::sleep_until(b.start);
@@ -122,16 +142,9 @@ std::vector<BenchmarkRow> run_benchmark(const Benchmark& b, const std::vector<sg
     case BenchmarkKind::Bandwidth:
       return bandwidth(b, hosts[0], hosts[1], flows);
     case BenchmarkKind::Stencil:
-      return {bulk_synchronous(b, hosts, stencil_pairs(b.grid), b.halo_bytes, flows)};
-    case BenchmarkKind::Cg: {
-      std::vector<std::pair<int, int>> pairs;
-      const int n = static_cast<int>(hosts.size());
-      for (int i = 0; i < n; ++i)
-        for (int j = 0; j < n; ++j)
-          if (i != j)
-            pairs.emplace_back(i, j);
-      return {bulk_synchronous(b, hosts, pairs, b.exchange_bytes, flows)};
-    }
+      return {bulk_synchronous(b, hosts, benchmark_pairs(b), b.halo_bytes, flows)};
+    case BenchmarkKind::Cg:
+      return {bulk_synchronous(b, hosts, benchmark_pairs(b), b.exchange_bytes, flows)};
   }
   return {};
 }

@@ -43,6 +43,9 @@ struct BenchmarkRow {
 std::vector<BenchmarkRow> run_benchmark(const Benchmark& benchmark, const std::vector<simgrid::s4u::Host*>& hosts,
                                         FlowLauncher& flows);
 
+/// Every directed pair (i, j) of `benchmark.hosts` indices that exchanges messages.
+std::vector<std::pair<int, int>> benchmark_pairs(const Benchmark& benchmark);
+
 /// The directed node pairs (i, j) of a halo exchange on a non-periodic nx x ny x nz grid,
 /// node index x + nx (y + ny z): each face neighbour pair appears in both directions.
 std::vector<std::pair<int, int>> stencil_pairs(const std::vector<int>& grid);

@@ -44,6 +44,24 @@ public:
     return h;
   }
 
+  /// A flow from `a` to `b` needs a route with at least one link (not the same host, not
+  /// across the unconnected IB and storage-network zones).
+  void route(sg4::Host* a, sg4::Host* b, const std::string& field) const
+  {
+    if (a == b)
+      throw InputError(file_ + ": " + field + ": a flow from '" + a->get_name() + "' to itself has no network route");
+    std::vector<sg4::Link*> links;
+    double latency = 0;
+    try {
+      a->route_to(b, links, &latency);
+    } catch (const std::exception&) {
+      links.clear();
+    }
+    if (links.empty())
+      throw InputError(file_ + ": " + field + ": no network route from '" + a->get_name() + "' to '" + b->get_name() +
+                       "' in platform '" + platform_ + "'");
+  }
+
 private:
   const std::string& file_;
   const std::string& platform_;
@@ -107,14 +125,25 @@ public:
       const auto where = "transfers[" + std::to_string(i) + "]";
       hosts_.transfers.emplace_back(r.host(e.transfers[i].src, where + ".src"),
                                     r.host(e.transfers[i].dst, where + ".dst"));
+      r.route(hosts_.transfers.back().first, hosts_.transfers.back().second, where);
     }
+    if (e.benchmark)
+      for (const auto& [a, b] : benchmark_pairs(*e.benchmark))
+        r.route(hosts_.benchmark[static_cast<std::size_t>(a)], hosts_.benchmark[static_cast<std::size_t>(b)],
+                "benchmark.hosts");
     if (e.staging) {
       const auto& s = *e.staging;
       auto* server  = r.host(s.server, "staging.server");
       auto* disk    = staging_disk(s, server);
-      staging_ =
-          std::make_unique<StagingServer>(s, server, disk, r.host(s.port, "staging.port"), r.host(s.pfs, "staging.pfs"),
-                                          staging_capacity(s, disk), flows_, e.writes.size(), e.seed);
+      auto* port    = r.host(s.port, "staging.port");
+      auto* pfs     = r.host(s.pfs, "staging.pfs");
+      r.route(port, pfs, "staging.pfs");
+      for (std::size_t i = 0; i < hosts_.noise.size(); ++i)
+        r.route(hosts_.noise[i], server, "noise.writers[" + std::to_string(i) + "]");
+      for (std::size_t i = 0; i < hosts_.writes.size(); ++i)
+        r.route(hosts_.writes[i], server, "writes[" + std::to_string(i) + "].host");
+      staging_ = std::make_unique<StagingServer>(s, server, disk, port, pfs, staging_capacity(s, disk), flows_,
+                                                 e.writes.size(), e.seed);
     }
     results_.transfers.resize(e.transfers.size());
     results_.writes.resize(e.writes.size());
@@ -215,6 +244,8 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
     // BMF: the only SimGrid 3.32 solver that honours ptask priorities (DESIGN.md), used
     // only when weights are in play (qos/flows.hpp).
     init_simgrid(config, program_name, weights_in_play(experiment.arbitration, experiment.used_service_levels));
+    // Routing tables are built when the platform is sealed; routes are checked below.
+    sg4::Engine::get_instance()->seal_platform();
     run = std::make_unique<Run>(experiment, config.platform_file);
   } catch (const InputError& e) {
     fatal(e.what());

@@ -65,6 +65,11 @@ def _transfer(**fields) -> dict:
             {"staging": STAGING | {"server": "client-0"}, "writes": [{"host": "client-1", "bytes": 10}]},
             "staging.server: host 'client-0' has 0 disks",
         ),
+        (_transfer(dst="pfs-0"), "transfers[0]: no network route from 'client-0' to 'pfs-0' in platform"),
+        (
+            {"staging": STAGING, "writes": [{"host": "stg-0", "bytes": 10}]},
+            "writes[0].host: a flow from 'stg-0' to itself has no network route",
+        ),
         (
             {"benchmark": {"kind": "stencil", "hosts": ["client-0", "client-1"], "grid": [3, 1, 1], "halo_bytes": 1}},
             "benchmark.grid: nx x ny x nz = 3 nodes, but hosts lists 2",
