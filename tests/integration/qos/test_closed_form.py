@@ -162,3 +162,31 @@ def test_full_staging_drains_even_when_busy(platform, run_qos):
     assert float(stg["max_fill"]) <= 4 * MIB
     assert float(stg["drained_bytes"]) == 16 * MIB
     assert math.isfinite(float(result.table("writes")[0]["drained"]))
+
+
+def test_stencil_iteration_is_compute_then_halo_exchange(platform, run_qos):
+    """Stencil on a 3 × 1 × 1 node grid, no noise: the middle node sends h to each side on its UP
+    link (L/2 each) and receives h from each side on its DOWN link: an iteration takes
+    c + 2λ + 2h / L; the run k (c + 2λ + 2h / L), communication k (2λ + 2h / L)."""
+    k, c, h = 5, 1e-3, 1 << 20
+    bench = {
+        "kind": "stencil",
+        "hosts": ["client-0", "client-1", "client-2"],
+        "grid": [3, 1, 1],
+        "iterations": k,
+        "compute_seconds": c,
+        "halo_bytes": h,
+    }
+    (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
+    exchange = 2 * LAT + 2 * h / L
+    assert float(row["runtime"]) == pytest.approx(k * (c + exchange), abs=2e-9)
+    assert float(row["communication_time"]) == pytest.approx(k * exchange, abs=2e-9)
+
+
+def test_cg_transpose_is_all_pairs(platform, run_qos):
+    """CG on n = 3 nodes: every node sends x to each of the n − 1 others at once, so each UP and
+    DOWN link carries n − 1 flows: an exchange takes 2λ + (n − 1) x / L."""
+    k, x, n = 4, 150000, 3
+    bench = {"kind": "cg", "hosts": ["client-0", "client-1", "client-2"], "iterations": k, "exchange_bytes": x}
+    (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
+    assert float(row["communication_time"]) == pytest.approx(k * (2 * LAT + (n - 1) * x / L), abs=2e-9)
