@@ -35,6 +35,8 @@ from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
 from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
+from datasched.analysis.seed003_qos import Seed003Spec
+from datasched.analysis.seed003_qos import parse_spec as parse_seed003_spec
 from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -120,6 +122,8 @@ class ExperimentConfig:
     placement_gap_dir: Path | None = None
     seed002_twins: Seed002Spec | None = None
     seed002_twins_dir: Path | None = None
+    seed003_qos: Seed003Spec | None = None
+    seed003_qos_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -158,6 +162,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig9 = data["artifacts"].get("seed000_fig9")
     gap = data["artifacts"].get("placement_gap")
     twins = data["artifacts"].get("seed002_twins")
+    qos = data["artifacts"].get("seed003_qos")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -178,6 +183,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         placement_gap_dir=_repo_path(gap["dir"]) if gap else None,
         seed002_twins=_seed002_twins(twins, source) if twins else None,
         seed002_twins_dir=_repo_path(twins["dir"]) if twins else None,
+        seed003_qos=parse_seed003_spec(qos) if qos else None,
+        seed003_qos_dir=_repo_path(qos["dir"]) if qos else None,
     )
 
 

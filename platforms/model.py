@@ -19,6 +19,7 @@ DATASCHED_ROLES = {
     "io_server": "storage",
     "forwarder": "storage",
     "staging": "storage",
+    "staging_port": "storage",  # a staging server's port on the separate storage network
 }
 
 # Link categories used by ``PlatformModel.links``.
@@ -29,6 +30,7 @@ LINK_CATEGORIES = (
     "storage_backend",  # server-to-server replication network
     "management",  # master host connection
     "fabric",  # single-switch networks of the seed 002/003 set-ups
+    "storage_network",  # seed 003's separate network between staging servers and the back-end PFS
 )
 
 

@@ -215,6 +215,15 @@ class StagingParams(Strict):
     ssd_read_bw: Bandwidth = Field(1.4 * GB, description="B/s (assumption)")
     ssd_write_bw: Bandwidth = Field(1.0 * GB, description="B/s (assumption)")
     ssd_capacity: Size = Field(300 * GB)
+    pfs_servers: int = Field(
+        0,
+        ge=0,
+        description="back-end PFS servers on a separate storage network (0: no storage network, the plain star)",
+    )
+    storage_link_bw: Bandwidth = Field(
+        10 * GBIT, description="storage-network NIC of staging ports and PFS servers, per direction, B/s (assumption)"
+    )
+    storage_link_lat: Latency = Field(10e-6, description="storage-network hop, s (assumption)")
 
 
 PlatformParams = Annotated[SystemParams | ForwardingParams | StagingParams, Field(discriminator="kind")]

@@ -71,15 +71,59 @@ def build_forwarding(params: ForwardingParams) -> PlatformModel:
 
 
 def build_staging(params: StagingParams) -> PlatformModel:
-    """Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch."""
-    _, zone, model = _star(params.name, "staging")
+    r"""Seed 003: client nodes and SSD staging servers on one InfiniBand-like switch.
+
+    With ``pfs_servers`` > 0 the star becomes one zone of two: the data movers drain the
+    staging SSDs to the back-end PFS over a separate storage network (seed 003 §III), which
+    no client traffic crosses. A staging server ``stg-i`` then has a second host, its port
+    ``stg-i-san`` on that network (SimGrid hosts have one NIC in a Cluster zone)::
+
+        client-* ... stg-i (SSD) ... master          stg-i-san ... pfs-j
+              \        |           /                        \      /
+               +-- [IB switch] --+                      [storage switch]
+    """
+    if params.pfs_servers == 0:
+        _, zone, model = _star(params.name, "staging")
+    else:
+        root = new_platform()
+        model = PlatformModel(name=params.name, root=root)
+        outer = sub(root, "zone", id="root", routing="Full")
+        props(outer, {"datasched_platform": params.name, "setup": "staging"})
+        zone = sub(outer, "zone", id="fabric", routing="Cluster")
     _host(zone, model, "master", "master", 1e9, 1)
     _host_group(
         zone, model, "client-", params.clients, "compute_node", params.speed, params.cores, params.client_dram_size
     )
-    for host in _host_group(
+    servers = _host_group(
         zone, model, "stg-", params.staging_servers, "staging", params.speed, params.cores, params.server_dram_size
-    ):
+    )
+    for host in servers:
         _add_disk(host, "ssd", "ssd", params.ssd_read_bw, params.ssd_write_bw, params.ssd_capacity)
     _finish_star(zone, model, params.link_bw, params.link_lat)
+    if params.pfs_servers > 0:
+        _add_storage_network(outer, model, params, [h.get("id") for h in servers])
     return model
+
+
+def _add_storage_network(outer: ET.Element, model: PlatformModel, params: StagingParams, servers: list[str]) -> None:
+    """The storage switch: one port host per staging server and the PFS servers, each on its
+    own SPLITDUPLEX NIC. No route joins it to the IB zone: nothing but the drain crosses it."""
+    zone = sub(outer, "zone", id="storage-network", routing="Cluster")
+    names = [f"{name}-san" for name in servers]
+    for name, server in zip(names, servers, strict=True):
+        _host(zone, model, name, "staging_port", params.speed, 1, {"staging_server": server})
+    names += [
+        h.get("id") for h in _host_group(zone, model, "pfs-", params.pfs_servers, "io_server", params.speed, 1, 0)
+    ]
+    for name in names:
+        sub(
+            zone,
+            "link",
+            id=f"{name}-nic",
+            bandwidth=bw(params.storage_link_bw),
+            latency=lat(params.storage_link_lat),
+            sharing_policy="SPLITDUPLEX",
+        )
+        model.add_link("storage_network", f"{name}-nic")
+    for name in names:
+        sub(zone, "host_link", id=name, up=f"{name}-nic_UP", down=f"{name}-nic_DOWN")

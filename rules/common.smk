@@ -122,6 +122,18 @@ def seed002_twins_outputs():
     return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
 
 
+SEED003 = EXP.seed003_qos
+SEED003_RESULTS = f"{RESULTS}/seed003_qos"
+SEED003_DIR = workdir_relative(str(EXP.seed003_qos_dir)) if SEED003 else ""
+
+
+def seed003_qos_outputs():
+    """Seed 003's artifact files (rules/seed003.smk), or none when not configured."""
+    if not SEED003:
+        return []
+    return [f"{SEED003_DIR}/seed003_qos.png", f"{SEED003_DIR}/seed003_qos_plotted.csv", f"{SEED003_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -152,6 +164,7 @@ onsuccess:
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
+        (SEED003_DIR, seed003_qos_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

@@ -62,6 +62,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "
                  "<export>_applications.csv, _forwarders.csv, _servers.csv")
       ->check(CLI::ExistingFile);
+  app.add_option("--qos-staging", c.qos_staging_experiment,
+                 "Run this QoS data-staging experiment JSON (seed 003: InfiniBand service levels, staging server "
+                 "with lazy drain, OSU/stencil/CG benchmarks under I/O noise; sim/src/qos/README.md) on the platform, "
+                 "without a decision process; outputs <export>_benchmark.csv, _transfers.csv, _writes.csv, "
+                 "_staging.csv, _summary.csv")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 
@@ -85,8 +91,15 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
     std::fprintf(stderr, "datasched-sim: error: --io-forwarding runs an experiment on its own: drop -w/--inspect\n");
     return 2;
   }
-  if (!c.inspect && c.io_forwarding_experiment.empty() && c.workload_files.empty() &&
-      !c.simulation.dynamic_jobs_enabled) {
+  if (!c.qos_staging_experiment.empty() &&
+      (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty())) {
+    std::fprintf(
+        stderr,
+        "datasched-sim: error: --qos-staging runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+    return 2;
+  }
+  if (!c.inspect && c.io_forwarding_experiment.empty() && c.qos_staging_experiment.empty() &&
+      c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

@@ -1,0 +1,639 @@
+"""Seed 003 (QoS-aware data staging on InfiniBand): the paper's experiments as engine inputs
+(``datasched-sim --qos-staging``, sim/src/qos/README.md), a runner, and the report.
+
+What the paper states and we take: two MPI ranks on two client nodes (OSU latency / bandwidth,
+messages up to 4 MB) while one I/O thread per node streams 1 MB writes (dd, direct I/O) to one
+staging server with a PCIe SSD; I/O on SL0 (shared with MPI) or SL1 (OpenSM's Figure 4 table:
+SL0 high, SL1-7 low with weights 2^sl); SL1-7 for the weights study; AWP-ODC with a 256³ grid on
+64 ranks as 4 × 4 × 4, 2001 iterations; NAS CG on 64 ranks over 8 client nodes. What it does not
+state is ours, chosen here and never fitted (README of the artifact lists them):
+
+* IB QDR data rate 32 Gbit/s per direction, 1.5 µs per hop (``StagingParams``);
+* the staging server gives freed buffer room to a random waiting writer (seeded): with a fixed
+  order the two dd threads alternate exactly and their blocks phase-lock with the ping-pong;
+* the SSD's write bandwidth (**swept**: it sets how fast the noise can go once the staging
+  server's 64 MiB buffer is full) and the arbitration granularity (**swept**: the bytes a low-SL
+  flow sends between checks of the high table);
+* 8 ranks per node (block placement); AWP-ODC halos: 2 ghost layers of 9 single-precision fields
+  per face (64² points per rank face, 4 rank faces per node face); compute per iteration
+  (**swept**); CG class C (na = 150000: one 150 kB transpose message per node pair and
+  iteration, 75 × 26 = 1950 iterations), 1 ms of compute per iteration.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import subprocess
+import textwrap
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from datasched.analysis.seed000_common import Verdict, claims_table
+
+MIB = 2**20
+STAGING = {"server": "stg-0", "port": "stg-0-san", "pfs": "pfs-0"}
+CLIENTS = [f"client-{i}" for i in range(8)]
+
+#: AWP-ODC (paper: NX = NY = NZ = 256, 64 ranks as 4 × 4 × 4, TMAX 20 → 2001 iterations) on 8
+#: nodes of 8 ranks: a 2 × 2 × 2 node grid of 2 × 2 × 2 rank blocks; a rank owns 64³ points.
+AWP_GRID = [2, 2, 2]
+AWP_HALO = 4 * (64 * 64) * 2 * 9 * 4  # 4 rank faces × 64² points × 2 layers × 9 fields × 4 B
+AWP_ITERATIONS = 2001
+#: NAS CG class C on 64 ranks (8 × 8, a process row per node): one transpose message of
+#: na / 8 doubles per node pair and iteration.
+CG_EXCHANGE = 150000 // 8 * 8
+CG_ITERATIONS = 75 * 26
+
+#: The paper's numbers (§VI).
+PAPER = {
+    "latency_sl0_us": 400.0,
+    "latency_sl1_us": 80.0,
+    "bandwidth_sl0_mbs": -700.0,
+    "bandwidth_recovered_mbs": 674.0,
+    "awp_sl0_pct": 17.9,
+    "awp_sl1_pct": 8.0,
+    "cg_sl0_pct": 32.77,
+    "cg_sl1_pct": 9.31,
+}
+
+NOISES = ("none", "0", "1")
+
+
+@dataclass(frozen=True)
+class Seed003Spec:
+    """``artifacts.seed003_qos`` of a config (config/schema.json)."""
+
+    ssd_write_bw: tuple[float, ...]  # B/s, swept; the first is the headline
+    granularity: tuple[float, ...]  # bytes, swept; the first is the headline
+    sizes: tuple[int, ...]
+    latency_iterations: int
+    bandwidth_iterations: int
+    window: int
+    weight_sls: tuple[int, ...]
+    stencil_iterations: int
+    stencil_compute: tuple[float, ...]  # seconds per iteration, swept
+    cg_iterations: int
+    cg_compute: float
+    noise_jitter: float = 0.0  # each dd block waits U[0, jitter) first (dd per-call overhead)
+    seed: int = 1
+
+    def cases(self) -> list[Case]:
+        out = []
+        for ssd in self.ssd_write_bw:
+            for g in self.granularity:
+                out += [Case("micro", ssd, g), Case("stencil", ssd, g), Case("cg", ssd, g)]
+        out.append(Case("weights", self.ssd_write_bw[0], self.granularity[0]))
+        return out
+
+
+@dataclass(frozen=True)
+class Case:
+    """One Snakemake job: a benchmark family on one platform (SSD) and granularity, every noise."""
+
+    bench: str  # micro | weights | stencil | cg
+    ssd: float
+    granularity: float
+
+    @property
+    def path(self) -> str:
+        return f"bench={self.bench}/ssd={self.ssd:g}/g={self.granularity:g}"
+
+    @classmethod
+    def from_path(cls, path: str) -> Case:
+        f = dict(part.split("=", 1) for part in path.split("/"))
+        return cls(f["bench"], float(f["ssd"]), float(f["g"]))
+
+
+def parse_spec(data: Mapping[str, Any]) -> Seed003Spec:
+    return Seed003Spec(
+        ssd_write_bw=tuple(float(x) for x in data["ssd_write_bw"]),
+        granularity=tuple(float(x) for x in data["granularity"]),
+        sizes=tuple(int(x) for x in data["sizes"]),
+        latency_iterations=int(data["latency_iterations"]),
+        bandwidth_iterations=int(data["bandwidth_iterations"]),
+        window=int(data.get("window", 64)),
+        weight_sls=tuple(int(x) for x in data.get("weight_sls", range(1, 8))),
+        stencil_iterations=int(data["stencil_iterations"]),
+        stencil_compute=tuple(float(x) for x in data["stencil_compute"]),
+        cg_iterations=int(data["cg_iterations"]),
+        cg_compute=float(data.get("cg_compute", 0.001)),
+        noise_jitter=float(data.get("noise_jitter", 0.0)),
+        seed=int(data.get("seed", 1)),
+    )
+
+
+# --------------------------------------------------------------------------- experiments
+
+
+def platform_params(ssd: float) -> dict[str, Any]:
+    """8 client nodes, one staging server (SSD writing at ``ssd`` B/s), one PFS server."""
+    return {"clients": 8, "staging_servers": 1, "pfs_servers": 1, "ssd_write_bw": ssd, "ssd_read_bw": max(1.4e9, ssd)}
+
+
+def experiment(benchmark: dict[str, Any], noise: str, granularity: float, spec: Seed003Spec) -> dict[str, Any]:
+    """``noise``: "none", or the SL of one dd writer per benchmark node."""
+    doc: dict[str, Any] = {
+        "seed": spec.seed,
+        "arbitration": {"granularity": granularity},
+        "staging": STAGING,
+        "benchmark": benchmark,
+    }
+    if noise != "none":
+        doc["noise"] = {
+            "writers": list(benchmark["hosts"]),
+            "sl": int(noise),
+            "block_size": MIB,
+            "jitter": spec.noise_jitter,
+        }
+    return doc
+
+
+def micro_benchmark(kind: str, spec: Seed003Spec) -> dict[str, Any]:
+    """osu_latency / osu_bw between client-0 and client-1 on SL0; starts after 10 ms of noise."""
+    bench: dict[str, Any] = {"kind": kind, "hosts": CLIENTS[:2], "sizes": list(spec.sizes), "sl": 0, "start": 0.01}
+    if kind == "latency":
+        bench |= {"iterations": spec.latency_iterations, "warmup": max(1, spec.latency_iterations // 10)}
+    else:
+        bench |= {"iterations": spec.bandwidth_iterations, "warmup": 1, "window": spec.window}
+    return bench
+
+
+def stencil_benchmark(spec: Seed003Spec, compute: float) -> dict[str, Any]:
+    return {
+        "kind": "stencil",
+        "hosts": CLIENTS,
+        "grid": AWP_GRID,
+        "iterations": spec.stencil_iterations,
+        "compute_seconds": compute,
+        "halo_bytes": AWP_HALO,
+        "start": 0.01,
+    }
+
+
+def cg_benchmark(spec: Seed003Spec) -> dict[str, Any]:
+    return {
+        "kind": "cg",
+        "hosts": CLIENTS,
+        "iterations": spec.cg_iterations,
+        "compute_seconds": spec.cg_compute,
+        "exchange_bytes": CG_EXCHANGE,
+        "start": 0.01,
+    }
+
+
+def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> tuple[list[dict[str, str]], dict[str, str]]:
+    """Runs one experiment; returns its benchmark rows and its summary row (solver, flows at
+    once). RuntimeError with the engine's message."""
+    from datasched.engine import find_engine
+
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    exp = Path(f"{prefix}_experiment.json")
+    exp.write_text(json.dumps(doc, indent=1, sort_keys=True))
+    proc = subprocess.run(
+        [str(find_engine()), "--qos-staging", str(exp), "-p", str(platform), "-e", str(prefix)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
+    with open(f"{prefix}_benchmark.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    with open(f"{prefix}_summary.csv", newline="") as f:
+        return rows, next(csv.DictReader(f))
+
+
+CASE_COLUMNS = (
+    "bench",
+    "ssd",
+    "granularity",
+    "noise",
+    "compute",
+    "size",
+    "latency",
+    "bandwidth",
+    "runtime",
+    "comm",
+    "solver",
+    "max_flows",
+)
+
+
+def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
+    """Simulates ``case`` under every noise; one row per benchmark row."""
+    from datasched.platforms import StagingParams, generate, write
+
+    platform = write(generate(StagingParams(**platform_params(case.ssd))), work / "platform.xml")
+    runs: list[tuple[str, float, dict[str, Any]]] = []
+    if case.bench == "micro":
+        runs = [(n, 0.0, micro_benchmark(k, spec)) for k in ("latency", "bandwidth") for n in NOISES]
+    elif case.bench == "weights":
+        big = [max(spec.sizes)]
+        runs = [
+            (str(sl), 0.0, micro_benchmark(k, spec) | {"sizes": big})
+            for k in ("latency", "bandwidth")
+            for sl in spec.weight_sls
+        ]
+    elif case.bench == "stencil":
+        runs = [(n, c, stencil_benchmark(spec, c)) for c in spec.stencil_compute for n in NOISES]
+    else:
+        runs = [(n, spec.cg_compute, cg_benchmark(spec)) for n in NOISES]
+    rows = []
+    for i, (noise, compute, bench) in enumerate(runs):
+        results, summary = run_engine(
+            experiment(bench, noise, case.granularity, spec), platform, work / f"run{i}" / "out"
+        )
+        for r in results:
+            rows.append(
+                {
+                    "bench": {"micro": "", "weights": "weights-"}.get(case.bench, "") + r["benchmark"],
+                    "ssd": case.ssd,
+                    "granularity": case.granularity,
+                    "noise": noise,
+                    "compute": compute,
+                    "size": int(r["size"]) if r["size"] else "",
+                    "latency": _num(r["latency"]),
+                    "bandwidth": _num(r["bandwidth"]),
+                    "runtime": _num(r["runtime"]),
+                    "comm": _num(r["communication_time"]),
+                    "solver": summary["solver"],
+                    "max_flows": int(summary["max_concurrent_activities"]),
+                }
+            )
+    _write_csv(out_csv, CASE_COLUMNS, rows)
+    return len(rows)
+
+
+def _num(text: str) -> float | str:
+    return float(text) if text else ""
+
+
+def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    with open(tmp, "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
+    tmp.replace(path)
+    return path
+
+
+# --------------------------------------------------------------------------- summary
+
+
+def read_rows(case_csvs: Sequence[Path]) -> list[dict[str, Any]]:
+    """Every case's rows, typed (numbers as floats, sizes as ints)."""
+    out = []
+    for path in case_csvs:
+        with open(path, newline="") as f:
+            for r in csv.DictReader(f):
+                row: dict[str, Any] = dict(r)
+                for key in ("ssd", "granularity", "compute", "latency", "bandwidth", "runtime", "comm"):
+                    row[key] = float(r[key]) if r[key] != "" else math.nan
+                row["size"] = int(r["size"]) if r["size"] else 0
+                row["max_flows"] = int(r["max_flows"])
+                out.append(row)
+    return out
+
+
+def write_plotted(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
+    return _write_csv(path, CASE_COLUMNS, rows)
+
+
+def _pick(rows, **key) -> list[Mapping[str, Any]]:
+    return [r for r in rows if all(r[k] == v for k, v in key.items())]
+
+
+def _one(rows, value: str, **key) -> float:
+    found = _pick(rows, **key)
+    return found[0][value] if found else math.nan
+
+
+@dataclass(frozen=True)
+class Effects:
+    """The paper's quantities at one SSD bandwidth and granularity (NaN where not simulated)."""
+
+    ssd: float
+    granularity: float
+    latency_sl0_us: float
+    latency_sl1_us: float
+    bandwidth_sl0_mbs: float
+    bandwidth_recovered_mbs: float
+    cg_sl0_pct: float
+    cg_sl1_pct: float
+    awp: tuple[tuple[float, float, float, float], ...]  # (compute, comm share alone, SL0 %, SL1 %)
+
+
+def effects(rows: Sequence[Mapping[str, Any]], ssd: float, g: float) -> Effects:
+    big = max((r["size"] for r in rows if r["bench"] == "latency"), default=0)
+    lat = {n: _one(rows, "latency", bench="latency", ssd=ssd, granularity=g, noise=n, size=big) for n in NOISES}
+    bw = {n: _one(rows, "bandwidth", bench="bandwidth", ssd=ssd, granularity=g, noise=n, size=big) for n in NOISES}
+    cg = {n: _one(rows, "comm", bench="cg", ssd=ssd, granularity=g, noise=n) for n in NOISES}
+    awp = []
+    for compute in sorted({r["compute"] for r in rows if r["bench"] == "stencil"}):
+        t = {
+            n: _one(rows, "runtime", bench="stencil", ssd=ssd, granularity=g, noise=n, compute=compute) for n in NOISES
+        }
+        comm = _one(rows, "comm", bench="stencil", ssd=ssd, granularity=g, noise="none", compute=compute)
+        awp.append((compute, comm / t["none"], _pct(t["0"], t["none"]), _pct(t["1"], t["none"])))
+    return Effects(
+        ssd=ssd,
+        granularity=g,
+        latency_sl0_us=(lat["0"] - lat["none"]) * 1e6,
+        latency_sl1_us=(lat["1"] - lat["none"]) * 1e6,
+        bandwidth_sl0_mbs=(bw["0"] - bw["none"]) / 1e6,
+        bandwidth_recovered_mbs=(bw["1"] - bw["0"]) / 1e6,
+        cg_sl0_pct=_pct(cg["0"], cg["none"]),
+        cg_sl1_pct=_pct(cg["1"], cg["none"]),
+        awp=tuple(awp),
+    )
+
+
+def _pct(value: float, base: float) -> float:
+    return 100 * (value - base) / base if base else math.nan
+
+
+def weights_spread(rows: Sequence[Mapping[str, Any]]) -> tuple[float, float]:
+    """(max − min) over SL1-7 of the largest message's latency (µs) and bandwidth (MB/s)."""
+    lat = [r["latency"] for r in rows if r["bench"] == "weights-latency"]
+    bw = [r["bandwidth"] for r in rows if r["bench"] == "weights-bandwidth"]
+    if not lat or not bw:
+        return math.nan, math.nan
+    return (max(lat) - min(lat)) * 1e6, (max(bw) - min(bw)) / 1e6
+
+
+# --------------------------------------------------------------------------- verdicts
+
+
+def verdict(paper: float, ours: Sequence[float]) -> str:
+    """*reproduced within the sweep*: the paper's value lies within the range of ours over the
+    sweep, or within ±25 % of one of ours (which unknown parameter values give it is in the
+    report's tables); *in direction*: ours have the paper's sign (beyond ±1 % of it);
+    *not reproduced*: otherwise."""
+    values = [v for v in ours if math.isfinite(v)]
+    if not values:
+        return "not simulated"
+    if min(values) <= paper <= max(values) or any(abs(v - paper) <= 0.25 * abs(paper) for v in values):
+        return "reproduced within the sweep"
+    if all(v * paper > 0 and abs(v) > 0.01 * abs(paper) for v in values):
+        return "in direction, not in size"
+    return "not reproduced"
+
+
+def _range(values: Sequence[float], unit: str, fmt: str = "{:+.0f}") -> str:
+    values = [v for v in values if math.isfinite(v)]
+    if not values:
+        return "—"
+    lo, hi = min(values), max(values)
+    return fmt.format(lo) + unit if math.isclose(lo, hi, abs_tol=1e-9) else f"{fmt.format(lo)} … {fmt.format(hi)}{unit}"
+
+
+def verdicts(all_effects: Sequence[Effects], spread: tuple[float, float]) -> list[Verdict]:
+    lat0 = [e.latency_sl0_us for e in all_effects]
+    lat1 = [e.latency_sl1_us for e in all_effects]
+    bw0 = [e.bandwidth_sl0_mbs for e in all_effects]
+    bwr = [e.bandwidth_recovered_mbs for e in all_effects]
+    awp0 = [a[2] for e in all_effects for a in e.awp]
+    awp1 = [a[3] for e in all_effects for a in e.awp]
+    cg_gain = [e.cg_sl0_pct - e.cg_sl1_pct for e in all_effects]
+    lat_spread, bw_spread = spread
+    return [
+        Verdict("4 MB latency under I/O noise on SL0", "+400 µs", _range(lat0, " µs"), verdict(400, lat0)),
+        Verdict("4 MB latency with I/O on SL1 (isolated)", "+80 µs", _range(lat1, " µs"), verdict(80, lat1)),
+        Verdict("4 MB bandwidth under I/O noise on SL0", "−700 MB/s", _range(bw0, " MB/s"), verdict(-700, bw0)),
+        Verdict("bandwidth recovered by SL1", "+674 MB/s", _range(bwr, " MB/s"), verdict(674, bwr)),
+        Verdict("AWP-ODC runtime, noise on SL0", "+17.9 %", _range(awp0, " %", "{:+.1f}"), verdict(17.9, awp0)),
+        Verdict("AWP-ODC runtime, noise on SL1", "+8 %", _range(awp1, " %", "{:+.1f}"), verdict(8.0, awp1)),
+        Verdict(
+            "CG communication time, SL1 instead of SL0",
+            "−23.46 points (+32.77 % → +9.31 %)",
+            _range([-g for g in cg_gain], " points", "{:+.2f}"),
+            verdict(-23.46, [-g for g in cg_gain]),
+        ),
+        Verdict(
+            "I/O on SL1 … SL7 (weights 2 … 128): no difference",
+            "insignificant",
+            f"spread {lat_spread:.2f} µs, {bw_spread:.2f} MB/s",
+            "reproduced" if lat_spread < 1 and bw_spread < 1 else "not reproduced",  # < 1 µs, < 1 MB/s
+        ),
+    ]
+
+
+# --------------------------------------------------------------------------- figure
+
+
+def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title: str) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from datasched.analysis.style import PALETTE, figure_style, save
+
+    ssd, g = spec.ssd_write_bw[0], spec.granularity[0]
+    labels = {"none": "no I/O", "0": "I/O on SL0", "1": "I/O on SL1"}
+    all_effects = [effects(rows, s, gg) for s in spec.ssd_write_bw for gg in spec.granularity]
+    with figure_style():
+        fig, axes = plt.subplots(2, 3, figsize=(13, 7.5))
+        for ax, kind, value, scale, unit in (
+            (axes[0][0], "latency", "latency", 1e6, "latency (µs)"),
+            (axes[0][1], "bandwidth", "bandwidth", 1e-6, "bandwidth (MB/s)"),
+        ):
+            for i, noise in enumerate(NOISES):
+                pts = sorted(
+                    (r["size"], r[value] * scale) for r in _pick(rows, bench=kind, ssd=ssd, granularity=g, noise=noise)
+                )
+                ax.plot(*zip(*pts, strict=True), marker="o", ms=3, label=labels[noise], color=PALETTE[i])
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log" if kind == "latency" else "linear")
+            ax.set_xlabel("message size (bytes)")
+            ax.set_ylabel(unit)
+            ax.set_title(f"osu_{kind} (SSD {ssd / 1e9:g} GB/s, g {g / 1024:g} KiB)")
+            ax.legend()
+        ax = axes[0][2]
+        for j, gg in enumerate(spec.granularity):
+            es = [e for e in all_effects if e.granularity == gg]
+            xs = [e.ssd / 1e9 for e in es]
+            ax.plot(
+                xs, [e.latency_sl1_us for e in es], marker="s", color=PALETTE[2 + j], label=f"SL1, g {gg / 1024:g} KiB"
+            )
+        es = [e for e in all_effects if e.granularity == g]
+        ax.plot([e.ssd / 1e9 for e in es], [e.latency_sl0_us for e in es], marker="o", color=PALETTE[1], label="SL0")
+        ax.axhline(PAPER["latency_sl0_us"], color=PALETTE[1], ls="--", lw=0.8, label="paper SL0")
+        ax.axhline(PAPER["latency_sl1_us"], color=PALETTE[2], ls="--", lw=0.8, label="paper SL1")
+        ax.set_xlabel("SSD write bandwidth (GB/s)")
+        ax.set_ylabel("4 MB latency − no I/O (µs)")
+        ax.set_title("latency added by the noise")
+        ax.legend(fontsize=7)
+        ax = axes[1][0]
+        weights = sorted((int(r["noise"]), r["latency"] * 1e6) for r in rows if r["bench"] == "weights-latency")
+        if weights:
+            ax.bar([w[0] for w in weights], [w[1] for w in weights], color=PALETTE[2])
+            ax.set_ylim(0, max(w[1] for w in weights) * 1.2)
+            ax.set_xticks([w[0] for w in weights])
+        ax.set_xlabel("SL of the I/O (weight 2^SL in the low table)")
+        ax.set_ylabel("4 MiB latency (µs)")
+        ax.set_title(f"SL weights 1–7: 4 MiB latency under I/O on that SL (SSD {ssd / 1e9:g} GB/s)", fontsize=8)
+        ax = axes[1][1]
+        e0 = [e for e in all_effects if e.granularity == g]
+        for k, e in enumerate(e0):
+            xs = [a[1] * 100 for a in e.awp]
+            ax.plot(
+                xs,
+                [a[2] for a in e.awp],
+                marker="o",
+                color=PALETTE[1],
+                alpha=1 - 0.5 * k / max(1, len(e0)),
+                label=f"SL0, SSD {e.ssd / 1e9:g} GB/s",
+            )
+            ax.plot(
+                xs,
+                [a[3] for a in e.awp],
+                marker="s",
+                color=PALETTE[2],
+                alpha=1 - 0.5 * k / max(1, len(e0)),
+                label=f"SL1, SSD {e.ssd / 1e9:g} GB/s",
+            )
+        ax.axhline(PAPER["awp_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8)
+        ax.axhline(PAPER["awp_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8)
+        ax.set_xscale("log")
+        ax.set_xlabel("communication share of the run without I/O (%)")
+        ax.set_ylabel("runtime − no I/O (%)")
+        ax.set_title("AWP-ODC-like stencil (8 nodes)")
+        ax.legend(fontsize=6)
+        ax = axes[1][2]
+        width = 0.35
+        positions = list(range(len(e0)))
+        ax.bar([x - width / 2 for x in positions], [e.cg_sl0_pct for e in e0], width, color=PALETTE[1], label="SL0")
+        ax.bar([x + width / 2 for x in positions], [e.cg_sl1_pct for e in e0], width, color=PALETTE[2], label="SL1")
+        ax.axhline(PAPER["cg_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8, label="paper SL0")
+        ax.axhline(PAPER["cg_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8, label="paper SL1")
+        ax.set_xticks(positions)
+        ax.set_xticklabels([f"SSD {e.ssd / 1e9:g} GB/s" for e in e0])
+        ax.set_ylabel("communication time − no I/O (%)")
+        ax.set_title("NAS CG-like transpose (8 nodes)")
+        ax.legend(fontsize=7)
+        fig.suptitle(title)
+        fig.tight_layout()
+        save(fig, png)
+    return png
+
+
+# --------------------------------------------------------------------------- report
+
+
+def _solvers(rows: Sequence[Mapping[str, Any]]) -> str:
+    names = sorted({r["solver"] for r in rows})
+    return f"every run used SimGrid's {names[0]} solver" if len(names) == 1 else f"solvers {', '.join(names)}"
+
+
+def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, variant: str, figure_name: str) -> str:
+    all_effects = [effects(rows, s, g) for s in spec.ssd_write_bw for g in spec.granularity]
+    spread = weights_spread(rows)
+    lines = [
+        f"# Seed 003 (QoS-aware data staging on InfiniBand) on datasched — {variant} variant",
+        "",
+        f"![results]({figure_name})",
+        "",
+        *textwrap.wrap(
+            "Set-up (sim/src/qos/README.md for the model): 8 client nodes, one staging server with an SSD "
+            "behind a 64 MiB receive buffer, one back-end PFS server on a separate 10 Gbit/s storage network "
+            "(platforms' `StagingParams`, `pfs_servers=1`); IB QDR links of 4 GB/s per direction, 1.5 µs per "
+            "hop; OpenSM's arbitration table of the paper's Figure 4. Noise: one dd thread per benchmark node "
+            "writing 1 MiB blocks to the staging server back to back. Micro-benchmarks between client-0 and "
+            f"client-1 (sizes up to {max(spec.sizes) / MIB:g} MiB; latency {spec.latency_iterations} round "
+            f"trips, bandwidth {spec.bandwidth_iterations} windows of {spec.window}); AWP-ODC-like stencil on "
+            f"2 × 2 × 2 nodes, {spec.stencil_iterations} iterations (paper: {AWP_ITERATIONS}), "
+            f"{AWP_HALO / MIB:.3g} MiB per node face; CG-like transpose on 8 nodes, {spec.cg_iterations} "
+            f"iterations (class C: {CG_ITERATIONS}), {CG_EXCHANGE / 1000:g} kB per node pair. Swept (the paper "
+            f"is silent): SSD write bandwidth {', '.join(f'{s / 1e9:g}' for s in spec.ssd_write_bw)} GB/s; "
+            f"arbitration granularity {', '.join(f'{g / 1024:g}' for g in spec.granularity)} KiB; stencil "
+            f"compute per iteration {', '.join(f'{c * 1000:g}' for c in spec.stencil_compute)} ms.",
+            width=100,
+        ),
+        "",
+        "## Claims",
+        "",
+        *claims_table(verdicts(all_effects, spread)),
+        "",
+        "Ranges are over the sweep (SSD bandwidth × granularity; for AWP-ODC also compute per iteration).",
+        "Verdicts: *reproduced within the sweep* = the paper's value within our range or within ±25 % of one",
+        "of our values (the tables below say at which SSD bandwidth, granularity or compute: these are not",
+        "in the paper, so a match says which values are consistent with it, not that we predicted it); *in",
+        "direction, not in size* = every value of ours has the paper's sign; *not reproduced* otherwise. SL",
+        "weights: *reproduced* when SL1 … SL7 differ by less than 1 µs and 1 MB/s.",
+        "",
+        "## Per configuration",
+        "",
+        "| SSD (GB/s) | g (KiB) | 4 MB lat. SL0 (µs) | SL1 (µs) | 4 MB bw SL0 (MB/s) | recovered (MB/s) "
+        "| CG comm SL0 | SL1 |",
+        "|---|---|---|---|---|---|---|---|",
+        *(
+            f"| {e.ssd / 1e9:g} | {e.granularity / 1024:g} | {e.latency_sl0_us:+.1f} | {e.latency_sl1_us:+.1f} | "
+            f"{e.bandwidth_sl0_mbs:+.0f} | {e.bandwidth_recovered_mbs:+.0f} | "
+            f"{e.cg_sl0_pct:+.1f} % | {e.cg_sl1_pct:+.1f} % |"
+            for e in all_effects
+        ),
+        "",
+        "AWP-ODC-like runtime added by the noise (communication share of the run without I/O in brackets):",
+        "",
+        "| SSD (GB/s) | g (KiB) | compute / iteration | SL0 | SL1 |",
+        "|---|---|---|---|---|",
+        *(
+            f"| {e.ssd / 1e9:g} | {e.granularity / 1024:g} | {c * 1000:g} ms ({share * 100:.1f} % comm) | "
+            f"{s0:+.1f} % | {s1:+.1f} % |"
+            for e in all_effects
+            for c, share, s0, s1 in e.awp
+        ),
+        "",
+        "## What drives our numbers",
+        "",
+        "- **The noise is as fast as the staging server lets it be.** Each dd thread waits for room in the",
+        "  server's 64 MiB buffer, which the SSD empties at its write bandwidth: once the buffer is full the two",
+        "  writers together move what the SSD writes. A slow SSD (1 GB/s: 0.5 GB/s per client) leaves the MPI",
+        "  flow alone most of the time; an SSD as fast as the link makes the noise a second full-rate flow on",
+        "  the client's link, and equal sharing on SL0 then doubles a large message's time. The paper's +400 µs",
+        "  and −700 MB/s sit between these: the SSD bandwidth (not stated) decides the size of every SL0 claim.",
+        "- **SL1 is strict priority at a granularity.** MPI on SL0 is served first; the I/O moves only in the",
+        "  gaps, in pieces of g bytes, and a piece already on the wire when a message starts delays it by at",
+        "  most g / L (16 µs for 64 KiB). That is all the interference left, far below the paper's +80 µs: the",
+        "  flow model has no qos_ca_high_limit (the low VL's guaranteed turn), no head-of-line blocking or",
+        "  credit stalls in the switch, no HCA/PCIe contention between the two streams, no MPI rendezvous",
+        "  handshake that waits behind I/O packets. Those are what the paper's residual 80 µs and 8 % measure.",
+        "- **SL weights 1–7 cannot matter here** (as the paper says): only one low SL carries I/O at a time and",
+        "  SL0 is strictly above all of them, so a low weight never meets another low flow. Our results are",
+        "  identical to the last digit: the weights enter only when two low SLs share a link",
+        "  (tests/integration/qos: shares w1/(w1+w2)).",
+        "- **Applications**: the noise only costs an application its communication phases, so the effect grows",
+        "  with the communication share (swept through the compute per iteration). Iterations are",
+        "  bulk-synchronous, so the node whose link carries a noise block sets the pace: a slow SSD, whose",
+        "  noise comes one block at a time at full link speed to one node, hurts the stencil *more* than a fast",
+        "  SSD spreading a steady trickle over all nodes. CG's transpose sends 7 messages from each node at",
+        "  once, so a node's I/O block competes with 7 MPI flows and gets 1/8 of its link: the SL0 penalty on",
+        "  CG is smaller than on a single large message. SL1 removes nearly all of both.",
+        "- **The lazy drain never runs during these benchmarks** (the dd threads never leave the server idle",
+        "  for τ), and when it runs it uses the storage network: it cannot disturb MPI in this model, as the paper",
+        "  designs. tests/integration/qos checks write-then-drain and the idle rule in closed form.",
+        "",
+        "## Why ours differ",
+        "",
+        "- Unknowns we chose (swept where they matter): SSD write bandwidth, receive buffer (64 MiB),",
+        "  arbitration granularity, compute per iteration, halo composition (9 fields, 2 layers, single precision),",
+        "  CG class (C), 8 ranks per node with block placement, link latency 1.5 µs per hop, QDR data rate 4 GB/s.",
+        "- Not modelled: the IB link-level mechanisms above (high_limit, VL buffers and credits, HOL blocking, MTU",
+        "  packets), MPI protocol overheads (eager/rendezvous), CPU and memory-bus contention between the I/O",
+        "  thread and the ranks (the paper pins them to different cores), OSU's overlapping of back-to-back sends",
+        "  (each of our messages pays the route latency: small-message bandwidth is low).",
+        "- Each message is its own single-flow activity, so no SimGrid solver limit is reached: "
+        f"{_solvers(rows)}, at most {max(r['max_flows'] for r in rows)} flows at once (one weight per table is",
+        "  in use, so SimGrid's default ptask solver runs, not BMF; see sim/src/qos/flows.hpp).",
+        "",
+        "Numbers: `seed003_qos_plotted.csv` beside this report (one row per benchmark result).",
+    ]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,340 @@
+#include "qos/experiment.hpp"
+
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "fatal.hpp"
+#include "model/json_fields.hpp"
+#include "model/workload.hpp"
+
+namespace datasched::qos {
+
+std::string to_string(BenchmarkKind kind)
+{
+  switch (kind) {
+    case BenchmarkKind::Latency:
+      return "latency";
+    case BenchmarkKind::Bandwidth:
+      return "bandwidth";
+    case BenchmarkKind::Stencil:
+      return "stencil";
+    case BenchmarkKind::Cg:
+      return "cg";
+  }
+  return "?";
+}
+
+namespace {
+
+std::string host_name(Fields& f, const std::string& key, bool required)
+{
+  if (!f.has(key)) {
+    if (required)
+      f.fail(key, "missing (required)");
+    return "";
+  }
+  const auto& v = f.raw(key);
+  if (!v.is_string() || v.get<std::string>().empty())
+    f.fail(key, "expected a host name, got " + v.dump());
+  return v.get<std::string>();
+}
+
+std::vector<std::string> host_list(Fields& f, const std::string& key, std::size_t min_size)
+{
+  if (!f.has(key))
+    f.fail(key, "missing (required)");
+  const auto& v = f.raw(key);
+  if (!v.is_array() || v.size() < min_size)
+    f.fail(key, "expected a list of at least " + std::to_string(min_size) + " host names, got " + v.dump());
+  std::vector<std::string> hosts;
+  for (const auto& h : v) {
+    if (!h.is_string() || h.get<std::string>().empty())
+      f.fail(key, "expected host names, got " + h.dump());
+    hosts.push_back(h.get<std::string>());
+  }
+  return hosts;
+}
+
+int service_level(Fields& f, const std::string& key)
+{
+  if (!f.has(key))
+    return 0;
+  const auto& v = f.raw(key);
+  if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= kServiceLevels)
+    f.fail(key, "the service level must be an integer 0-15, got " + v.dump());
+  return static_cast<int>(v.get<long long>());
+}
+
+/// OpenSM's "vl:weight,vl:weight,..." (qos_ca_vlarb_high / _low). VLs not listed weigh 0.
+std::array<double, kVirtualLanes> weight_table(Fields& f, const std::string& key,
+                                               const std::array<double, kVirtualLanes>& fallback)
+{
+  if (!f.has(key))
+    return fallback;
+  const auto& v = f.raw(key);
+  if (!v.is_string())
+    f.fail(key, "expected OpenSM's \"vl:weight,...\" string, got " + v.dump());
+  std::array<double, kVirtualLanes> table{};
+  std::stringstream items(v.get<std::string>());
+  std::string item;
+  while (std::getline(items, item, ',')) {
+    const auto colon = item.find(':');
+    int vl           = -1;
+    double weight    = -1;
+    try {
+      std::size_t used = 0;
+      vl               = std::stoi(item.substr(0, colon), &used);
+      if (colon == std::string::npos || used != colon)
+        vl = -1;
+      weight = std::stod(item.substr(colon + 1), &used);
+      if (used != item.size() - colon - 1)
+        weight = -1;
+    } catch (const std::exception&) {
+      vl = -1;
+    }
+    if (vl < 0 || vl >= kVirtualLanes || vl == kManagementLane || !(weight >= 0) || weight > 255)
+      f.fail(key, "expected vl:weight with VL 0-14 and weight 0-255, got '" + item + "'");
+    table[static_cast<std::size_t>(vl)] = weight;
+  }
+  return table;
+}
+
+ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "arbitration", file);
+  ArbitrationTable t = ArbitrationTable::paper_default();
+  if (f.has("sl2vl")) {
+    const auto& v = f.raw("sl2vl");
+    std::vector<int> lanes;
+    std::stringstream items(v.is_string() ? v.get<std::string>() : std::string());
+    std::string item;
+    while (v.is_string() && std::getline(items, item, ',')) {
+      try {
+        std::size_t used = 0;
+        const int vl     = std::stoi(item, &used);
+        lanes.push_back(used == item.size() ? vl : -1);
+      } catch (const std::exception&) {
+        lanes.push_back(-1);
+      }
+    }
+    if (!v.is_string() || lanes.size() != kServiceLevels)
+      f.fail("sl2vl", "expected OpenSM's qos_ca_sl2vl: 16 comma-separated VLs, got " + v.dump());
+    for (int sl = 0; sl < kServiceLevels; ++sl) {
+      const int vl = lanes[static_cast<std::size_t>(sl)];
+      if (vl < 0 || vl >= kVirtualLanes)
+        f.fail("sl2vl", "SL" + std::to_string(sl) + ": expected a VL 0-15, got " + v.dump());
+      t.sl2vl[static_cast<std::size_t>(sl)] = vl;
+    }
+  }
+  t.high_weight = weight_table(f, "vlarb_high", t.high_weight);
+  t.low_weight  = weight_table(f, "vlarb_low", t.low_weight);
+  t.granularity = f.number("granularity", t.granularity, 0, true);
+  f.finish();
+  t.check(file + ": arbitration");
+  return t;
+}
+
+Staging parse_staging(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "staging", file);
+  Staging s;
+  s.where          = file + ": staging";
+  s.server         = host_name(f, "server", true);
+  s.disk           = host_name(f, "disk", false);
+  s.port           = host_name(f, "port", true);
+  s.pfs            = host_name(f, "pfs", true);
+  s.buffer_bytes   = f.number("buffer_bytes", s.buffer_bytes, 0, true);
+  s.capacity       = f.number("capacity", 0, 0, false);
+  s.idle_seconds   = f.number("idle_seconds", s.idle_seconds, 0, false);
+  s.drain_chunk    = f.number("drain_chunk", s.drain_chunk, 0, true);
+  s.high_watermark = f.number("high_watermark", s.high_watermark, 0, true);
+  if (s.high_watermark > 1)
+    f.fail("high_watermark", "must be a fraction of the capacity, at most 1");
+  f.finish();
+  return s;
+}
+
+Noise parse_noise(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "noise", file);
+  Noise n;
+  n.writers    = host_list(f, "writers", 1);
+  n.sl         = service_level(f, "sl");
+  n.block_size = f.number("block_size", n.block_size, 0, true);
+  n.start      = f.number("start", 0, 0, false);
+  n.jitter     = f.number("jitter", 0, 0, false);
+  f.finish();
+  return n;
+}
+
+Write parse_write(const nlohmann::json& doc, const std::string& where, const std::string& file)
+{
+  Fields f(doc, where, file);
+  Write w;
+  w.host = host_name(f, "host", true);
+  if (!f.has("bytes"))
+    f.fail("bytes", "missing (required)");
+  w.bytes      = f.number("bytes", 0, 0, true);
+  w.block_size = f.number("block_size", w.block_size, 0, true);
+  w.sl         = service_level(f, "sl");
+  w.start      = f.number("start", 0, 0, false);
+  f.finish();
+  return w;
+}
+
+Transfer parse_transfer(const nlohmann::json& doc, const std::string& where, const std::string& file, std::size_t index)
+{
+  Fields f(doc, where, file);
+  Transfer t;
+  t.name = f.has("name") ? host_name(f, "name", false) : "t" + std::to_string(index);
+  t.src  = host_name(f, "src", true);
+  t.dst  = host_name(f, "dst", true);
+  if (t.src == t.dst)
+    f.fail("dst", "must differ from src ('" + t.src + "'): a flow needs a network route");
+  if (!f.has("bytes"))
+    f.fail("bytes", "missing (required)");
+  t.bytes = f.number("bytes", 0, 0, true);
+  t.sl    = service_level(f, "sl");
+  t.start = f.number("start", 0, 0, false);
+  f.finish();
+  return t;
+}
+
+Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "benchmark", file);
+  Benchmark b;
+  const auto kind  = f.choice("kind", "", {"latency", "bandwidth", "stencil", "cg"}, true);
+  b.kind           = kind == "latency"     ? BenchmarkKind::Latency
+                     : kind == "bandwidth" ? BenchmarkKind::Bandwidth
+                     : kind == "stencil"   ? BenchmarkKind::Stencil
+                                           : BenchmarkKind::Cg;
+  b.sl             = service_level(f, "sl");
+  b.start          = f.number("start", 0, 0, false);
+  b.iterations     = static_cast<int>(f.integer("iterations", b.iterations, 1));
+  const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
+  b.hosts          = host_list(f, "hosts", 2);
+  if (micro) {
+    if (b.hosts.size() != 2 || b.hosts[0] == b.hosts[1])
+      f.fail("hosts", "a point-to-point benchmark needs two distinct hosts");
+    if (!f.has("sizes"))
+      f.fail("sizes", "missing (required)");
+    const auto& sizes = f.raw("sizes");
+    if (!sizes.is_array() || sizes.empty())
+      f.fail("sizes", "expected a non-empty list of message sizes in bytes");
+    for (const auto& s : sizes) {
+      if (!s.is_number() || !(s.get<double>() > 0) || s.get<double>() > 1e12)
+        f.fail("sizes", "message sizes must be numbers > 0 (bytes), got " + s.dump());
+      b.sizes.push_back(s.get<double>());
+    }
+    b.warmup = static_cast<int>(f.integer("warmup", b.warmup, 0));
+    if (b.kind == BenchmarkKind::Bandwidth) {
+      b.window    = static_cast<int>(f.integer("window", b.window, 1));
+      b.ack_bytes = f.number("ack_bytes", b.ack_bytes, 0, true);
+    }
+  } else {
+    std::set<std::string> distinct(b.hosts.begin(), b.hosts.end());
+    if (distinct.size() != b.hosts.size())
+      f.fail("hosts", "every node must appear once");
+    b.compute_seconds = f.number("compute_seconds", 0, 0, false);
+    if (b.kind == BenchmarkKind::Stencil) {
+      if (!f.has("grid"))
+        f.fail("grid", "missing (required)");
+      const auto& g = f.raw("grid");
+      if (!g.is_array() || g.size() != 3)
+        f.fail("grid", "expected [nx, ny, nz] nodes, got " + g.dump());
+      long long product = 1;
+      for (const auto& d : g) {
+        if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 1024)
+          f.fail("grid", "expected three integers 1-1024, got " + g.dump());
+        product *= d.get<long long>();
+        b.grid.push_back(static_cast<int>(d.get<long long>()));
+      }
+      if (product != static_cast<long long>(b.hosts.size()))
+        f.fail("grid", "nx x ny x nz = " + std::to_string(product) + " nodes, but hosts lists " +
+                           std::to_string(b.hosts.size()));
+      if (!f.has("halo_bytes"))
+        f.fail("halo_bytes", "missing (required)");
+      b.halo_bytes = f.number("halo_bytes", 0, 0, true);
+    } else {
+      if (!f.has("exchange_bytes"))
+        f.fail("exchange_bytes", "missing (required)");
+      b.exchange_bytes = f.number("exchange_bytes", 0, 0, true);
+    }
+  }
+  f.finish();
+  return b;
+}
+
+} // namespace
+
+Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
+{
+  Experiment e;
+  e.file = file;
+  Fields top(doc, "", file);
+  e.seed = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  if (top.has("arbitration"))
+    e.arbitration = parse_arbitration(top.raw("arbitration"), file);
+  if (top.has("staging"))
+    e.staging = parse_staging(top.raw("staging"), file);
+  if (top.has("noise"))
+    e.noise = parse_noise(top.raw("noise"), file);
+  if (top.has("writes")) {
+    const auto& list = top.raw("writes");
+    if (!list.is_array())
+      top.fail("writes", "expected a list");
+    for (std::size_t i = 0; i < list.size(); ++i)
+      e.writes.push_back(parse_write(list[i], "writes[" + std::to_string(i) + "]", file));
+  }
+  if (top.has("transfers")) {
+    const auto& list = top.raw("transfers");
+    if (!list.is_array())
+      top.fail("transfers", "expected a list");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      e.transfers.push_back(parse_transfer(list[i], "transfers[" + std::to_string(i) + "]", file, i));
+      if (!names.insert(e.transfers.back().name).second)
+        top.fail("transfers[" + std::to_string(i) + "].name", "duplicate name '" + e.transfers.back().name + "'");
+    }
+  }
+  if (top.has("benchmark"))
+    e.benchmark = parse_benchmark(top.raw("benchmark"), file);
+  top.finish();
+  if ((e.noise || !e.writes.empty()) && !e.staging)
+    top.fail("staging", "missing (required by noise and writes: where do they write?)");
+  if (!e.benchmark && e.writes.empty() && e.transfers.empty())
+    top.fail("", "nothing to run: give a benchmark, writes or transfers");
+  if (e.noise && !e.benchmark)
+    top.fail("noise", "noise runs until the benchmark ends: give a benchmark");
+  // Every SL used must carry data under this table (not VL15, some weight).
+  const auto check_sl = [&](int sl, const std::string& field) {
+    e.arbitration.is_high(sl, file + ": " + field);
+    e.used_service_levels.insert(sl);
+  };
+  if (e.noise)
+    check_sl(e.noise->sl, "noise.sl");
+  for (std::size_t i = 0; i < e.writes.size(); ++i)
+    check_sl(e.writes[i].sl, "writes[" + std::to_string(i) + "].sl");
+  for (std::size_t i = 0; i < e.transfers.size(); ++i)
+    check_sl(e.transfers[i].sl, "transfers[" + std::to_string(i) + "].sl");
+  if (e.benchmark)
+    check_sl(e.benchmark->sl, "benchmark.sl");
+  return e;
+}
+
+Experiment load_experiment(const std::string& path)
+{
+  nlohmann::json doc;
+  try {
+    doc = read_json_file(path);
+  } catch (const InputError& err) {
+    throw InputError(std::string("experiment: ") + err.what());
+  }
+  return parse_experiment(doc, path);
+}
+
+} // namespace datasched::qos

@@ -1,0 +1,200 @@
+#include "qos/flows.hpp"
+#include "qos/sync.hpp"
+
+#include <algorithm>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
+
+namespace datasched::qos {
+
+namespace sg4 = simgrid::s4u;
+
+bool weights_in_play(const ArbitrationTable& table, const std::set<int>& used)
+{
+  std::set<double> weights[2]; // [low, high]
+  for (int sl : used)
+    weights[table.is_high(sl, "flow") ? 1 : 0].insert(table.weight(sl, "flow"));
+  return weights[0].size() > 1 || weights[1].size() > 1;
+}
+
+FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& used)
+    : table_(table), weighted_(weights_in_play(table, used)), mutex_(sg4::Mutex::create()),
+      changed_(sg4::ConditionVariable::create())
+{
+  double max_weight[2] = {0, 0}; // [low, high]
+  for (int sl : used) {
+    const int high   = table.is_high(sl, "flow") ? 1 : 0;
+    max_weight[high] = std::max(max_weight[high], table.weight(sl, "flow"));
+  }
+  for (int sl = 0; sl < kServiceLevels; ++sl) {
+    const auto s = static_cast<std::size_t>(sl);
+    priority_[s] = 1;
+    if (!used.count(sl))
+      continue;
+    high_[s] = table.is_high(sl, "flow");
+    if (weighted_)
+      priority_[s] = table.weight(sl, "flow") / max_weight[high_[s] ? 1 : 0];
+  }
+}
+
+void FlowLauncher::start_arbiter(sg4::Host* where)
+{
+  if (weighted_)
+    sg4::Actor::create("sl-arbiter", where, [this]() { arbiter(); })->daemonize();
+}
+
+const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
+{
+  const auto key = std::make_pair(static_cast<const void*>(src), static_cast<const void*>(dst));
+  auto it        = routes_.find(key);
+  if (it != routes_.end())
+    return it->second;
+  Route r;
+  src->route_to(dst, r.links, &r.latency);
+  return routes_.emplace(key, std::move(r)).first->second;
+}
+
+void FlowLauncher::arbiter()
+{
+  ScopedLock lock(mutex_);
+  for (;;) {
+    if (pending_.empty()) {
+      lock.wait(changed_);
+      continue;
+    }
+    const double due = pending_.begin()->first.first;
+    if (sg4::Engine::get_clock() < due) {
+      lock.wait_until(changed_, due);
+      continue;
+    }
+    while (!pending_.empty() && pending_.begin()->first.first <= sg4::Engine::get_clock()) {
+      auto [flow, priority] = pending_.begin()->second;
+      pending_.erase(pending_.begin());
+      // A flow may already be over (a few bytes finish within kPriorityDelay).
+      if (flow->get_state() == sg4::Activity::State::STARTED)
+        flow->update_priority(priority);
+    }
+  }
+}
+
+sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority, const Route& r)
+{
+  // bytes[i * 2 + j]: from host i to host j; only 0 -> 1 is non-zero (one flow).
+  auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, {0.0, bytes, 0.0, 0.0});
+  exec->start();
+  if (priority != 1.0) {
+    // Only under BMF (weighted_). Before start() a ptask's priority is ignored, and
+    // during its latency it would be lost (header).
+    if (r.latency <= 0) {
+      exec->update_priority(priority);
+    } else {
+      ScopedLock lock(mutex_);
+      pending_.emplace(std::make_pair(sg4::Engine::get_clock() + r.latency + kPriorityDelay, started_),
+                       std::make_pair(exec, priority));
+      changed_->notify_all();
+    }
+  }
+  started_++;
+  running_++;
+  max_running_ = std::max(max_running_, running_);
+  return exec;
+}
+
+void FlowLauncher::high_flow_changes(const Route& r, int delta)
+{
+  ScopedLock lock(mutex_);
+  for (const auto* link : r.links)
+    high_on_link_[link] += delta;
+  if (delta < 0)
+    changed_->notify_all();
+}
+
+void FlowLauncher::ended(const Route& r, bool high)
+{
+  running_--;
+  if (high)
+    high_flow_changes(r, -1);
+}
+
+void FlowLauncher::wait_for_no_high_flow(const Route& r)
+{
+  ScopedLock lock(mutex_);
+  auto blocked = [&]() {
+    return std::any_of(r.links.begin(), r.links.end(), [&](const sg4::Link* l) {
+      auto it = high_on_link_.find(l);
+      return it != high_on_link_.end() && it->second > 0;
+    });
+  };
+  while (blocked())
+    lock.wait(changed_);
+}
+
+void FlowLauncher::transfer_low(sg4::Host* src, sg4::Host* dst, double bytes, int sl)
+{
+  const Route& r = route(src, dst);
+  for (double left = bytes; left > 0;) {
+    const double piece = std::min(left, table_.granularity);
+    wait_for_no_high_flow(r);
+    auto exec = launch(src, dst, piece, priority(sl), r);
+    exec->wait();
+    ended(r, false);
+    left -= piece;
+  }
+}
+
+void FlowLauncher::transfer(sg4::Host* src, sg4::Host* dst, double bytes, int sl)
+{
+  if (!high_[static_cast<std::size_t>(sl)]) {
+    transfer_low(src, dst, bytes, sl);
+    return;
+  }
+  const Route& r = route(src, dst);
+  high_flow_changes(r, +1);
+  auto exec = launch(src, dst, bytes, priority(sl), r);
+  exec->wait();
+  ended(r, true);
+}
+
+void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
+{
+  // High flows: started here, waited for in completion order (each end opens the gate
+  // at once). Low flows: one actor each, since they move piece by piece.
+  std::vector<sg4::ExecPtr> running;
+  std::vector<const Route*> routes;
+  auto low_done = sg4::Semaphore::create(0);
+  int lows      = 0;
+  for (const auto& f : flows) {
+    if (!high_[static_cast<std::size_t>(f.sl)]) {
+      lows++;
+      sg4::Actor::create("low-flow", f.src, [this, f, low_done]() {
+        transfer_low(f.src, f.dst, f.bytes, f.sl);
+        low_done->release();
+      });
+      continue;
+    }
+    const Route& r = route(f.src, f.dst);
+    high_flow_changes(r, +1);
+    running.push_back(launch(f.src, f.dst, f.bytes, priority(f.sl), r));
+    routes.push_back(&r);
+  }
+  while (!running.empty()) {
+    const auto done = static_cast<std::size_t>(sg4::Exec::wait_any(running));
+    ended(*routes[done], true);
+    running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
+    routes.erase(routes.begin() + static_cast<std::ptrdiff_t>(done));
+  }
+  for (int i = 0; i < lows; ++i)
+    low_done->acquire();
+}
+
+void FlowLauncher::transfer_unarbitrated(sg4::Host* src, sg4::Host* dst, double bytes)
+{
+  const Route& r = route(src, dst);
+  auto exec      = launch(src, dst, bytes, 1.0, r);
+  exec->wait();
+  ended(r, false);
+}
+
+} // namespace datasched::qos

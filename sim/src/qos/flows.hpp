@@ -1,0 +1,121 @@
+#pragma once
+// Every network transfer of the QoS mode is a single-flow SimGrid ptask (two hosts, bytes
+// only from the first to the second): SimGrid's solver shares the links among the flows
+// active at any time. On top of it, this file arbitrates between the InfiniBand
+// arbitration tables (qos/service_levels.hpp):
+//
+//   * strict priority of the high table, with a granularity: a flow whose SL is served by
+//     the low table moves in pieces of at most `granularity` bytes, each its own ptask;
+//     a piece starts only when no high-table flow is active on any link of its route
+//     ("active": started and not yet finished, latency included), else it waits for the
+//     last such flow to end. A piece already started is not pre-empted (it shares the
+//     link with a high flow that arrives meanwhile, as a packet already on the wire):
+//     the high flow's delay is bounded by one piece.
+//   * weights within a table: when the flows of one table use SLs of different weights,
+//     the run uses SimGrid's BMF solver and each flow's activity priority is its VL's
+//     weight over the largest weight in use in its table; BMF then gives the flows limited
+//     by one link bandwidths in proportion to their priorities (w1/(w1+w2), ...). When all
+//     weights in use within each table are equal (every experiment of the paper: MPI on
+//     SL0, I/O on one SL), all priorities are 1 and SimGrid's default ptask solver
+//     (fair_bottleneck: equal shares of a bottleneck) runs: no priority is ever set.
+//
+// Why not priorities across the tables: SimGrid 3.32's BMF fails ("Unable to find a BMF
+// allocation") on single-flow activities of unequal priorities chained over two links
+// (flow A on links 1-2, B on 2-3, C on 3-4 with B weaker: its first-link tie-break picks a
+// resource that is not B's bottleneck). Equal priorities avoid that, and activities with a
+// single flow avoid BMF's other failure (several flows of one activity on a link).
+//
+// SimGrid 3.32 pitfall (src/surf/ptask_L07.cpp, HostL07Model::update_actions_state): when
+// a ptask's latency has been paid, L07 resets its penalty to 1.0, discarding a priority
+// set before; a priority set *during* the latency un-suspends the flow, which then skips
+// the latency. So weights are applied by an arbiter actor kPriorityDelay (1 ns) after the
+// flow's latency has elapsed; during that nanosecond the flow runs at priority 1, which
+// moves at most 1 ns x link bandwidth bytes differently (4 bytes at 4 GB/s).
+//
+// A flow pays its route's latency (the sum of its links' latencies, ptask_L07) before
+// moving bytes: S bytes alone on a route of bandwidth B take sum(latencies) + S / B
+// (a low-table flow: that per piece).
+#include <cstdint>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <simgrid/s4u/ConditionVariable.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/Mutex.hpp>
+
+#include "qos/service_levels.hpp"
+
+namespace datasched::qos {
+
+/// How long after its latency a flow's weight is applied (see above).
+constexpr double kPriorityDelay = 1e-9;
+
+struct FlowSpec {
+  simgrid::s4u::Host* src = nullptr;
+  simgrid::s4u::Host* dst = nullptr;
+  double bytes            = 0;
+  int sl                  = 0;
+};
+
+/// Whether the SLs in `used` have more than one distinct weight within a table (then the
+/// run needs SimGrid's BMF solver; see above).
+bool weights_in_play(const ArbitrationTable& table, const std::set<int>& used);
+
+class FlowLauncher {
+public:
+  /// `used` are all the SLs the experiment's flows use (already validated).
+  FlowLauncher(const ArbitrationTable& table, const std::set<int>& used);
+
+  /// Whether weights are in play, hence the BMF solver (see above).
+  bool weighted() const { return weighted_; }
+  /// Starts the daemon actor (on `where`) that applies weights once latencies are paid.
+  void start_arbiter(simgrid::s4u::Host* where);
+
+  /// Moves one flow and returns when it is complete (calling actor).
+  void transfer(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
+  /// Moves all these flows at once and returns when all are complete.
+  void transfer_all(const std::vector<FlowSpec>& flows);
+  /// One flow outside the IB fabric (the drain on the storage network): no SL, priority 1.
+  void transfer_unarbitrated(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes);
+
+  std::uint64_t started() const { return started_; }
+  int max_concurrent() const { return max_running_; }
+  double priority(int sl) const { return priority_[static_cast<std::size_t>(sl)]; }
+
+private:
+  struct Route {
+    std::vector<simgrid::s4u::Link*> links;
+    double latency = 0;
+  };
+  const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
+  simgrid::s4u::ExecPtr launch(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, double priority,
+                               const Route& r);
+  void ended(const Route& r, bool high);
+  void high_flow_changes(const Route& r, int delta);
+  void wait_for_no_high_flow(const Route& r);
+  void transfer_low(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
+  void arbiter();
+
+  const ArbitrationTable& table_;
+  std::array<bool, kServiceLevels> high_{};
+  std::array<double, kServiceLevels> priority_{};
+  bool weighted_ = false;
+
+  simgrid::s4u::MutexPtr mutex_;
+  simgrid::s4u::ConditionVariablePtr changed_;
+  /// High-table flows active on each link (the gate of low-table pieces).
+  std::unordered_map<const simgrid::s4u::Link*, int> high_on_link_;
+  /// (time to apply, start order) -> (flow, priority); the order keeps runs deterministic.
+  std::map<std::pair<double, std::uint64_t>, std::pair<simgrid::s4u::ExecPtr, double>> pending_;
+  std::map<std::pair<const void*, const void*>, Route> routes_;
+  std::uint64_t started_ = 0;
+  int running_           = 0;
+  int max_running_       = 0;
+};
+
+} // namespace datasched::qos

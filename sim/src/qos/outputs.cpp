@@ -1,0 +1,87 @@
+#include "qos/outputs.hpp"
+
+#include <cstdio>
+
+#include "export/csv_file.hpp"
+
+namespace datasched::qos {
+
+namespace {
+/// Nanosecond resolution: message latencies are microseconds.
+std::string num(double x)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.9f", x);
+  return buffer;
+}
+std::string whole(double x)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.0f", x);
+  return buffer;
+}
+} // namespace
+
+std::vector<std::string> output_files(const std::string& prefix)
+{
+  return {prefix + "_benchmark.csv", prefix + "_transfers.csv", prefix + "_writes.csv", prefix + "_staging.csv",
+          prefix + "_summary.csv"};
+}
+
+void write_outputs(const std::string& prefix, const Experiment& e, const Results& r)
+{
+  const auto files = output_files(prefix);
+  std::string bench =
+      "benchmark,sl,noise_sl,size,iterations,latency,bandwidth,runtime,compute_time,communication_time,start,end\n";
+  if (e.benchmark) {
+    const auto& b           = *e.benchmark;
+    const std::string kind  = to_string(b.kind);
+    const std::string noise = e.noise ? std::to_string(e.noise->sl) : "";
+    for (const auto& row : r.benchmark) {
+      const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
+      bench += kind + "," + std::to_string(b.sl) + "," + noise + "," + (micro ? whole(row.size) : "") + "," +
+               std::to_string(row.iterations) + "," + (b.kind == BenchmarkKind::Latency ? num(row.value) : "") + "," +
+               (b.kind == BenchmarkKind::Bandwidth ? num(row.value) : "") + "," + (micro ? "" : num(row.value)) + "," +
+               (micro ? "" : num(row.compute)) + "," + (micro ? "" : num(row.communicate)) + "," + num(row.start) +
+               "," + num(row.end) + "\n";
+    }
+  }
+  write_file_atomically(files[0], bench);
+
+  std::string transfers = "name,src,dst,bytes,sl,priority,start,end\n";
+  for (std::size_t i = 0; i < e.transfers.size(); ++i) {
+    const auto& t = e.transfers[i];
+    const auto& x = r.transfers[i];
+    transfers += t.name + "," + t.src + "," + t.dst + "," + whole(t.bytes) + "," + std::to_string(t.sl) + "," +
+                 num(x.priority) + "," + num(x.start) + "," + num(x.end) + "\n";
+  }
+  write_file_atomically(files[1], transfers);
+
+  std::string writes = "write,host,bytes,block_size,sl,start,absorbed,drained\n";
+  for (std::size_t i = 0; i < e.writes.size(); ++i) {
+    const auto& w = e.writes[i];
+    const auto& x = r.writes[i];
+    writes += std::to_string(i) + "," + w.host + "," + whole(w.bytes) + "," + whole(w.block_size) + "," +
+              std::to_string(w.sl) + "," + num(x.start) + "," + num(x.absorbed) + "," + num(x.drained) + "\n";
+  }
+  write_file_atomically(files[2], writes);
+
+  std::string staging = "server,absorbed_bytes,ssd_bytes,drained_bytes,staged_at_end,buffered_at_end,blocks,chunks,"
+                        "forced_chunks,drain_busy,first_drain,last_drain_end,max_fill\n";
+  if (r.staging) {
+    const auto& s = r.staging->stats();
+    staging += r.staging->name() + "," + whole(s.absorbed_bytes) + "," + whole(s.ssd_bytes) + "," +
+               whole(s.drained_bytes) + "," + whole(r.staging->staged_bytes()) + "," +
+               whole(r.staging->buffered_bytes()) + "," + std::to_string(s.blocks) + "," + std::to_string(s.chunks) +
+               "," + std::to_string(s.forced_chunks) + "," + num(s.drain_busy) + "," + num(s.first_drain) + "," +
+               num(s.last_drain_end) + "," + whole(s.max_fill) + "\n";
+  }
+  write_file_atomically(files[3], staging);
+
+  std::string summary = "solver,activities,max_concurrent_activities,noise_bytes,simulated_time\n";
+  summary += std::string(r.weighted ? "bmf" : "fair_bottleneck") + "," + std::to_string(r.activities) + "," +
+             std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," + num(r.simulated_time) + "\n";
+  write_file_atomically(files[4], summary);
+}
+
+} // namespace datasched::qos

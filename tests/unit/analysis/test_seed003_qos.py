@@ -1,0 +1,80 @@
+"""Seed 003's artifact logic without the engine: case paths, verdict rule, effects, spec parsing."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from datasched.analysis import seed003_qos as qos
+
+
+def _spec(**over):
+    data = {
+        "ssd_write_bw": [1e9, 4e9],
+        "granularity": [65536],
+        "sizes": [1, 4194304],
+        "latency_iterations": 2,
+        "bandwidth_iterations": 1,
+        "stencil_iterations": 2,
+        "stencil_compute": [0.001],
+        "cg_iterations": 2,
+    }
+    return qos.parse_spec(data | over)
+
+
+def test_cases_and_paths_round_trip():
+    spec = _spec()
+    cases = spec.cases()
+    assert [c.bench for c in cases].count("weights") == 1  # weights only at the headline SSD and g
+    assert len(cases) == 2 * 3 + 1
+    for case in cases:
+        assert qos.Case.from_path(case.path) == case
+
+
+@pytest.mark.parametrize(
+    ("paper", "ours", "verdict"),
+    [
+        (400, [98, 1037], "reproduced within the sweep"),  # within the range
+        (80, [70], "reproduced within the sweep"),  # within ±25 %
+        (17.9, [0.7, 10.9], "in direction, not in size"),
+        (8, [0.0, 0.5], "not reproduced"),  # 0 has no sign
+        (-700, [-1980, -510], "reproduced within the sweep"),
+        (-700, [300], "not reproduced"),
+        (5, [math.nan], "not simulated"),
+    ],
+)
+def test_verdict_rule(paper, ours, verdict):
+    assert qos.verdict(paper, ours) == verdict
+
+
+def _row(bench, noise, **values):
+    base = {"bench": bench, "ssd": 1e9, "granularity": 65536.0, "noise": noise, "compute": 0.0, "size": 0}
+    base.update(latency=math.nan, bandwidth=math.nan, runtime=math.nan, comm=math.nan, solver="x", max_flows=1)
+    return base | values
+
+
+def test_effects_are_differences_against_no_io():
+    """Latency and bandwidth differences at the largest size; CG and stencil in % of no I/O."""
+    big = 4194304
+    rows = [
+        _row("latency", "none", size=big, latency=1.0e-3),
+        _row("latency", "0", size=big, latency=1.4e-3),
+        _row("latency", "1", size=big, latency=1.08e-3),
+        _row("bandwidth", "none", size=big, bandwidth=3.0e9),
+        _row("bandwidth", "0", size=big, bandwidth=2.3e9),
+        _row("bandwidth", "1", size=big, bandwidth=2.974e9),
+        _row("cg", "none", comm=1.0),
+        _row("cg", "0", comm=1.3277),
+        _row("cg", "1", comm=1.0931),
+        _row("stencil", "none", compute=0.001, runtime=2.0, comm=1.0),
+        _row("stencil", "0", compute=0.001, runtime=2.358),
+        _row("stencil", "1", compute=0.001, runtime=2.16),
+    ]
+    e = qos.effects(rows, 1e9, 65536.0)
+    assert e.latency_sl0_us == pytest.approx(400) and e.latency_sl1_us == pytest.approx(80)
+    assert e.bandwidth_sl0_mbs == pytest.approx(-700) and e.bandwidth_recovered_mbs == pytest.approx(674)
+    assert e.cg_sl0_pct == pytest.approx(32.77) and e.cg_sl1_pct == pytest.approx(9.31)
+    assert len(e.awp) == 1 and e.awp[0] == pytest.approx((0.001, 0.5, 17.9, 8.0))
+    verdicts = qos.verdicts([e], (0.0, 0.0))
+    assert all(v.verdict.startswith("reproduced") for v in verdicts), verdicts
