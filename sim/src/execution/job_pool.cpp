@@ -6,6 +6,7 @@
 #include <simgrid/simix.hpp>
 
 #include "execution/actors.hpp"
+#include "fatal.hpp"
 #include "model/job.hpp"
 
 namespace datasched {
@@ -60,15 +61,17 @@ void JobPool::wake_worker(JobWorker* worker, Host* host)
 
 void JobPool::worker_loop(JobPool* pool, JobWorker* worker)
 {
-  for (;;) {
-    run_job(pool->context_, worker->job, *worker->wakeup);
-    worker->job = nullptr;
-    // Actors run one at a time and nothing between these two lines yields: when the
-    // server finds this worker idle, the worker is blocked in acquire(), or its
-    // acquire() is handled before the server's release (it ran first in the round).
-    pool->idle_.push_back(worker);
-    worker->wakeup->acquire();
-  }
+  run_actor_guarded([pool, worker] {
+    for (;;) {
+      run_job(pool->context_, worker->job, *worker->wakeup);
+      worker->job = nullptr;
+      // Actors run one at a time and nothing between these two lines yields: when the
+      // server finds this worker idle, the worker is blocked in acquire(), or its
+      // acquire() is handled before the server's release (it ran first in the round).
+      pool->idle_.push_back(worker);
+      worker->wakeup->acquire();
+    }
+  });
 }
 
 } // namespace datasched

@@ -624,7 +624,7 @@ private:
 
 void server_actor(Context* context)
 {
-  Server(context).run();
+  run_actor_guarded([context] { Server(context).run(); });
 }
 
 } // namespace datasched
