@@ -56,6 +56,7 @@ public:
     }
     check_nothing_pending_after_end();
     ctx_->simulation_completed = true;
+    ctx_->job_pool.stop(); // the idle job actors wait for no more jobs (job_pool.hpp)
   }
 
 private:
