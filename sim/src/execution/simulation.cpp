@@ -78,7 +78,8 @@ std::string pending_jobs_description(Context& ctx)
 void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
-  // as jobs run at once (they are pooled, see job_pool.hpp; before that, one per job).
+  // as jobs run at once on each host (pooled per host, see job_pool.hpp; before that,
+  // one per job).
   // With SimGrid's defaults (8 MiB stacks behind a guard page) each creation and
   // destruction cost a posix_memalign, two mprotect calls and VMA splits: about 1.5 s
   // of system time on the 50,000-job benchmark when every job had an actor
