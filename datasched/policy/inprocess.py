@@ -72,6 +72,18 @@ def tcmalloc_library() -> str | None:
     return ctypes.util.find_library("tcmalloc_minimal")
 
 
+class EngineFailure(RuntimeError):
+    """The in-process simulation ended with an error: ``code`` is the engine's exit
+    status (datasched-sim's), ``message`` its one-line message (empty when the engine's
+    command-line parser already printed it). The engine has stopped its actors and
+    removed its partial outputs; this process goes on."""
+
+    def __init__(self, code: int, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(f"datasched-sim: error: {message}" if message else f"datasched-sim exited with status {code}")
+
+
 class _Decider:
     """The callback the engine calls once per decision round."""
 
@@ -106,18 +118,23 @@ def run(
     policy, engine_argv: list[str], platform_xml: str | None = None, record: BinaryIO | None = None
 ) -> tuple[int, ProtocolSession]:
     """Runs the engine with ``engine_argv`` (its command line without the program name)
-    and ``policy`` deciding in this process; returns the engine's exit code and the session.
+    and ``policy`` deciding in this process; returns the engine's exit code (0) and the
+    session, or raises :class:`EngineFailure` naming the engine's error.
     ``record``: a binary file that receives every (request, reply) pair, in the format
     of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``)."""
     library = ctypes.CDLL(str(engine_library()))
     library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
     library.datasched_sim_run.restype = ctypes.c_int
+    library.datasched_sim_last_error.argtypes = []
+    library.datasched_sim_last_error.restype = ctypes.c_char_p
     session = ProtocolSession(policy, platform_xml=platform_xml)
     decider = _Decider(session, record)
     callback = DECIDE_FN(decider)
     args = ["datasched-sim", *engine_argv]
     argv = (ctypes.c_char_p * (len(args) + 1))(*[a.encode() for a in args], None)
     code = library.datasched_sim_run(len(args), argv, callback, None)
+    if code != 0:
+        raise EngineFailure(code, library.datasched_sim_last_error().decode(errors="replace"))
     return code, session
 
 
@@ -162,7 +179,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
         record = stack.enter_context(args.record.open("wb")) if args.record else None
-        code, session = run(policy, engine_args, args.platform, record)
+        try:
+            code, session = run(policy, engine_args, args.platform, record)
+        except EngineFailure as failure:
+            if failure.message:  # the same line datasched-sim prints
+                print(failure, file=sys.stderr)
+            return failure.code
     print(
         f"datasched policy {args.policy} (in process): {session.decision_rounds} decision rounds, "
         f"{session.nb_jobs_submitted} jobs submitted, {session.nb_jobs_scheduled} started, "

@@ -9,7 +9,16 @@
 extern "C" {
 /// Same command line and exit codes as datasched-sim (argv[0] is the program name),
 /// except that `decide` answers every decision round (-s/--socket-endpoint is unused).
-/// Fatal errors exit the process, as they do in datasched-sim.
+/// An error that ends the run (a bad input or decision, a failed `decide`, a deadlock)
+/// does not exit the process: the actors are stopped, partial outputs removed, and
+/// the error's exit status returned; datasched_sim_last_error() then gives its
+/// message, which is not printed. (Command-line errors are printed by the parser, as
+/// datasched-sim does. SimGrid's own aborts still end the process: fatal.hpp.)
 __attribute__((visibility("default"))) int datasched_sim_run(int argc, char** argv, datasched_decide_fn decide,
                                                              void* user);
+
+/// The one-line message of the error that ended the last datasched_sim_run ("" after
+/// a successful run), without datasched-sim's "datasched-sim: error: " prefix. Valid
+/// until the next call of datasched_sim_run.
+__attribute__((visibility("default"))) const char* datasched_sim_last_error(void);
 }

@@ -3,36 +3,129 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
+#include <memory>
 
 #include <unistd.h>
+
+#include <simgrid/s4u/Actor.hpp>
 
 namespace datasched {
 
 namespace {
+
 std::function<void()>& cleanup_slot()
 {
   static std::function<void()> cleanup;
   return cleanup;
 }
+
+/// The first error of the current run (actors run one at a time, in one OS thread).
+std::unique_ptr<EngineError>& recorded_error()
+{
+  static std::unique_ptr<EngineError> error;
+  return error;
+}
+
+void run_cleanup()
+{
+  if (auto& cleanup = cleanup_slot()) {
+    try {
+      cleanup();
+    } catch (...) { // a failing cleanup must not hide the error being reported
+    }
+  }
+}
+
 } // namespace
+
+void fatal(const std::string& message, int code)
+{
+  throw EngineError(message, code);
+}
 
 void set_fatal_cleanup(std::function<void()> cleanup)
 {
   cleanup_slot() = std::move(cleanup);
 }
 
-void fatal(const std::string& message, int code)
+void record_engine_error(const EngineError& error)
 {
-  std::fprintf(stderr, "datasched-sim: error: %s\n", message.c_str());
-  std::fflush(stderr);
-  if (auto& cleanup = cleanup_slot()) {
+  if (!recorded_error())
+    recorded_error() = std::make_unique<EngineError>(error);
+}
+
+bool engine_error_recorded()
+{
+  return recorded_error() != nullptr;
+}
+
+void throw_recorded_engine_error()
+{
+  if (auto error = std::move(recorded_error()))
+    throw EngineError(*error);
+}
+
+void run_actor_guarded(const std::function<void()>& body)
+{
+  // The error is copied out of the handler before the actor yields to SimGrid (the
+  // kill is a simcall): no actor switch happens while an exception is being handled.
+  std::unique_ptr<EngineError> error;
+  try {
+    body();
+    return;
+  } catch (const EngineError& e) {
+    error = std::make_unique<EngineError>(e);
+  } catch (const InputError& e) {
+    error = std::make_unique<EngineError>(e.what());
+  } catch (const std::exception& e) { // a bug of ours or a SimGrid exception nobody expected
+    error = std::make_unique<EngineError>(std::string("internal error in actor '") +
+                                          simgrid::s4u::this_actor::get_cname() + "': " + e.what());
+  }
+  const bool first = !engine_error_recorded();
+  record_engine_error(*error);
+  if (first) // the others were killed by the first
+    simgrid::s4u::Actor::kill_all();
+}
+
+int report_engine_error(const EngineError& error, bool print)
+{
+  run_cleanup();
+  if (print) {
+    std::fprintf(stderr, "datasched-sim: error: %s\n", error.what());
+    std::fflush(stderr);
+  }
+  return error.code();
+}
+
+namespace {
+
+std::terminate_handler g_previous_terminate = nullptr;
+
+void on_terminate()
+{
+  if (std::exception_ptr current = std::current_exception()) {
     try {
-      cleanup();
+      std::rethrow_exception(current);
+    } catch (const EngineError& e) {
+      const int code = report_engine_error(e);
+      std::fflush(stdout);
+      std::_Exit(code);
     } catch (...) {
     }
   }
-  std::fflush(stdout);
-  std::_Exit(code);
+  if (g_previous_terminate)
+    g_previous_terminate();
+  std::abort();
+}
+
+} // namespace
+
+void install_engine_error_terminate_handler()
+{
+  std::terminate_handler previous = std::set_terminate(on_terminate);
+  if (previous != on_terminate)
+    g_previous_terminate = previous;
 }
 
 namespace {

@@ -2,22 +2,45 @@
 // platform, runs an I/O forwarding experiment (forwarding/run.hpp) or a QoS data-staging
 // experiment (qos/run.hpp), or runs a simulation
 // against a Batsim-protocol decision process.
+#include <cstdio>
+#include <cstdlib>
+
 #include "cli.hpp"
 #include "execution/simulation.hpp"
+#include "fatal.hpp"
 #include "forwarding/run.hpp"
 #include "inspect.hpp"
 #include "qos/run.hpp"
+
+namespace {
+
+int run(const datasched::EngineConfig& config, const char* program_name)
+{
+  if (config.inspect)
+    return datasched::inspect_platform(config, program_name);
+  if (!config.io_forwarding_experiment.empty())
+    return datasched::forwarding::run_io_forwarding(config, program_name);
+  if (!config.qos_staging_experiment.empty())
+    return datasched::qos::run_qos_staging(config, program_name);
+  return datasched::run_simulation(config, program_name);
+}
+
+} // namespace
 
 int main(int argc, char** argv)
 {
   datasched::EngineConfig config;
   if (int code = datasched::parse_command_line(argc, argv, config); code >= 0)
     return code;
-  if (config.inspect)
-    return datasched::inspect_platform(config, argv[0]);
-  if (!config.io_forwarding_experiment.empty())
-    return datasched::forwarding::run_io_forwarding(config, argv[0]);
-  if (!config.qos_staging_experiment.empty())
-    return datasched::qos::run_qos_staging(config, argv[0]);
-  return datasched::run_simulation(config, argv[0]);
+  try {
+    return run(config, argv[0]);
+  } catch (const datasched::EngineError& e) {
+    // One line, the outputs removed, the error's status. The process ends here without
+    // tearing SimGrid down: a run stopped by an error may leave it mid-parse or with
+    // activities of killed actors, and its exit handlers must not turn the status into
+    // a crash.
+    const int code = datasched::report_engine_error(e);
+    std::fflush(stdout);
+    std::_Exit(code);
+  }
 }

@@ -33,8 +33,9 @@ void enable_energy_plugin(const std::string& platform_file)
 {
   // Runs before the plugin's own creation callback (SimGrid calls them in the order they
   // were connected), which would abort on a malformed wattage_per_state and throw
-  // through its XML parser on a malformed wattage_off. fatal() exits at once, which is
-  // safe from inside the parser.
+  // through its XML parser on a malformed wattage_off. fatal() throws through the parser
+  // too (SimGrid's parser is C++ and throws its own ParseError that way); init_simgrid
+  // lets the EngineError through and the run ends before SimGrid's state is used again.
   simgrid::s4u::Host::on_creation_cb([platform_file](simgrid::s4u::Host& host) {
     const int nb_pstates = static_cast<int>(host.get_pstate_count());
     if (const char* value = host.get_property("wattage_per_state")) {

@@ -523,7 +523,7 @@ nlohmann::json progress_of(const Job& job, size_t level)
 }
 } // namespace
 
-void killer_actor(Context* context, std::vector<std::string> job_ids)
+static void kill_jobs(Context* context, const std::vector<std::string>& job_ids)
 {
   auto* message     = new_message(MessageType::KillingDone);
   message->job_ids  = job_ids;
@@ -558,6 +558,11 @@ void killer_actor(Context* context, std::vector<std::string> job_ids)
     message->jobs.push_back(job);
   }
   send_to_server(message);
+}
+
+void killer_actor(Context* context, std::vector<std::string> job_ids)
+{
+  run_actor_guarded([context, &job_ids] { kill_jobs(context, job_ids); });
 }
 
 } // namespace datasched

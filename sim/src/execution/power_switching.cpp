@@ -6,6 +6,7 @@
 
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "fatal.hpp"
 
 namespace datasched {
 
@@ -35,7 +36,7 @@ bool PendingSwitches::done(int machine, int target_pstate, IntervalSet& all)
   return false;
 }
 
-void power_switch_actor(Context* context, int machine_id, int target_pstate, bool on)
+static void switch_power(Context* context, int machine_id, int target_pstate, bool on)
 {
   Machine& machine = context->machines.at(machine_id);
   // The virtual pstate belongs to the sleep pstate: the one being left when switching
@@ -50,6 +51,11 @@ void power_switch_actor(Context* context, int machine_id, int target_pstate, boo
   message->machine_id = machine_id;
   message->pstate     = target_pstate;
   send_to_server(message);
+}
+
+void power_switch_actor(Context* context, int machine_id, int target_pstate, bool on)
+{
+  run_actor_guarded([=] { switch_power(context, machine_id, target_pstate, on); });
 }
 
 } // namespace datasched

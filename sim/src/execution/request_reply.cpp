@@ -21,7 +21,7 @@ void send_at(double date, Message* message)
 }
 } // namespace
 
-void decision_actor(Context* context)
+static void run_decision_rounds(Context* context)
 {
   // One actor for every decision round, woken by the server through a semaphore.
   // It replaces an actor created per round (twice per job on a typical run: each
@@ -57,7 +57,12 @@ void decision_actor(Context* context)
   }
 }
 
-void waiter_actor(double target_time)
+void decision_actor(Context* context)
+{
+  run_actor_guarded([context] { run_decision_rounds(context); });
+}
+
+static void wait_until(double target_time)
 {
   // As Batsim's waiter_process (jobs_execution.cpp): a wait shorter than 1e-5 s is
   // lengthened to 1e-5 s, so a CALL_ME_LATER just ahead of the clock fires 10 us later.
@@ -65,6 +70,11 @@ void waiter_actor(double target_time)
   if (target_time > now)
     simgrid::s4u::this_actor::sleep_for(std::max(target_time - now, 1e-5));
   send_to_server(new_message(MessageType::WaitingDone));
+}
+
+void waiter_actor(double target_time)
+{
+  run_actor_guarded([target_time] { wait_until(target_time); });
 }
 
 } // namespace datasched

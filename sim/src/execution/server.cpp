@@ -56,6 +56,7 @@ public:
     }
     check_nothing_pending_after_end();
     ctx_->simulation_completed = true;
+    ctx_->job_pool.stop(); // the idle job actors wait for no more jobs (job_pool.hpp)
   }
 
 private:
@@ -624,7 +625,7 @@ private:
 
 void server_actor(Context* context)
 {
-  Server(context).run();
+  run_actor_guarded([context] { Server(context).run(); });
 }
 
 } // namespace datasched

@@ -78,7 +78,8 @@ std::string pending_jobs_description(Context& ctx)
 void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
-  // as jobs run at once (they are pooled, see job_pool.hpp; before that, one per job).
+  // as jobs run at once on each host (pooled per host, see job_pool.hpp; before that,
+  // one per job).
   // With SimGrid's defaults (8 MiB stacks behind a guard page) each creation and
   // destruction cost a posix_memalign, two mprotect calls and VMA splits: about 1.5 s
   // of system time on the 50,000-job benchmark when every job had an actor
@@ -106,6 +107,7 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
     g_simgrid_argv.push_back(a.data());
   int argc = static_cast<int>(g_simgrid_argv.size());
   g_engine = std::make_unique<simgrid::s4u::Engine>(&argc, g_simgrid_argv.data());
+  install_engine_error_terminate_handler(); // after SimGrid's own (set by the Engine), to come first
   precheck_platform_file(config.platform_file);
   if (config.energy) // before the hosts exist: the plugin attaches itself to each one as it is created
     enable_energy_plugin(config.platform_file);
@@ -116,6 +118,8 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
                         {});
   try {
     g_engine->load_platform(config.platform_file);
+  } catch (const EngineError&) { // a host property checked while the parser creates it (energy.cpp)
+    throw;
   } catch (const std::exception& e) {
     throw InputError("cannot load platform '" + config.platform_file + "': " + e.what());
   }
@@ -204,9 +208,11 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal("cannot connect to the decision process at '" + config.socket_endpoint + "': " + e.what());
   }
 
+  // In SimGrid's kernel: recorded, not thrown (SimGrid kills the actors left, see fatal.hpp).
   simgrid::s4u::Engine::on_deadlock_cb([&ctx]() {
-    fatal("the simulation cannot progress (deadlock): " + pending_jobs_description(ctx) +
-          "; the decision process stopped making decisions (e.g. a job asks for more hosts than the platform has)");
+    record_engine_error(EngineError(
+        "the simulation cannot progress (deadlock): " + pending_jobs_description(ctx) +
+        "; the decision process stopped making decisions (e.g. a job asks for more hosts than the platform has)"));
   });
 
   auto* master = ctx.machines.master().host;
@@ -233,6 +239,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
 
   g_engine->run();
+  throw_recorded_engine_error(); // the first error of an actor, which stopped the run
 
   if (!ctx.simulation_completed)
     fatal("the simulation stopped before its end: " + pending_jobs_description(ctx));

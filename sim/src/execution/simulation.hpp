@@ -7,7 +7,8 @@
 
 namespace datasched {
 
-/// Returns the process exit code. Input errors are reported and return non-zero.
+/// Returns 0 once the outputs are written; any error that ends the run is thrown as
+/// EngineError (fatal.hpp), after the actors have been stopped.
 /// `channel`: how decisions are asked for; none (the default) connects a ZmqClient to
 /// the configured socket endpoint.
 int run_simulation(const EngineConfig& config, const char* program_name,

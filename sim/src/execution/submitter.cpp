@@ -6,11 +6,12 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "fatal.hpp"
 #include "model/workload.hpp"
 
 namespace datasched {
 
-void static_submitter_actor(Context* context, Workload* workload)
+static void submit_static_jobs(Context* context, Workload* workload)
 {
   using simgrid::s4u::Engine;
   std::vector<Job*> jobs = workload->static_jobs;
@@ -42,7 +43,12 @@ void static_submitter_actor(Context* context, Workload* workload)
   send_to_server(new_message(MessageType::SubmitterBye, workload->name));
 }
 
-void external_events_actor(std::vector<ExternalEvent> events)
+void static_submitter_actor(Context* context, Workload* workload)
+{
+  run_actor_guarded([context, workload] { submit_static_jobs(context, workload); });
+}
+
+static void send_external_events(std::vector<ExternalEvent> events)
 {
   using simgrid::s4u::Engine;
   double reference_date = Engine::get_clock();
@@ -59,6 +65,11 @@ void external_events_actor(std::vector<ExternalEvent> events)
   auto* last       = new_message(MessageType::MachineEvent);
   last->event_type = "no_more_external_event_to_occur";
   send_to_server(last);
+}
+
+void external_events_actor(std::vector<ExternalEvent> events)
+{
+  run_actor_guarded([&events] { send_external_events(std::move(events)); });
 }
 
 } // namespace datasched

@@ -74,11 +74,11 @@ public:
     for (std::size_t f = 0; f < forwarders_.size(); ++f)
       for (int w = 0; w < e_.forwarding.max_in_flight; ++w)
         sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host, [this, f]() {
-          worker(static_cast<int>(f));
+          run_actor_guarded([this, f] { worker(static_cast<int>(f)); });
         })->daemonize();
     for (std::size_t p = 0; p < processes_.size(); ++p)
       sg4::Actor::create("process" + std::to_string(p), processes_[p].host,
-                         [this, p]() { client_process(static_cast<int>(p)); });
+                         [this, p]() { run_actor_guarded([this, p] { client_process(static_cast<int>(p)); }); });
   }
 
   const Statistics& stats() const { return stats_; }
@@ -322,10 +322,13 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   install_abort_handler("SimGrid aborted the I/O forwarding simulation (its message is above)", outputs);
-  sg4::Engine::on_deadlock_cb(
-      []() { fatal("the I/O forwarding simulation cannot progress (deadlock): a client waits for a reply forever"); });
+  sg4::Engine::on_deadlock_cb([]() { // recorded, not thrown: SimGrid's kernel runs it (fatal.hpp)
+    record_engine_error(
+        EngineError("the I/O forwarding simulation cannot progress (deadlock): a client waits for a reply forever"));
+  });
   run->start_actors();
   sg4::Engine::get_instance()->run();
+  throw_recorded_engine_error();
   try {
     write_outputs(config.export_prefix, experiment, run->layout(), run->stats());
   } catch (const std::exception& e) {

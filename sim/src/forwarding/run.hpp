@@ -12,7 +12,7 @@ struct EngineConfig;
 
 namespace datasched::forwarding {
 
-/// Returns the process exit code; input problems end the process through fatal().
+/// Returns 0 once the outputs are written; errors are thrown as EngineError (fatal.hpp).
 int run_io_forwarding(const EngineConfig& config, const char* program_name);
 
 } // namespace datasched::forwarding

@@ -4,6 +4,9 @@ for every queue policy, and fails with one clear line where the protocol path wo
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from datasched.errors import UserError
@@ -67,3 +70,53 @@ def test_an_illegal_decision_stops_the_run_naming_it(tmp_path):
         )
     assert "in-process" in str(failure.value)
     assert not (tmp_path / "out" / "out_jobs.csv").exists()
+
+
+def _unresolvable_pfs_workload(tmp_path):
+    """Job 1 (delay 50) runs from 0; job 2, a PFS job whose storage label no storage
+    host resolves (closed_form.xml has none), fails in the engine when it starts at 5."""
+    jobs = [
+        {"id": 1, "subtime": 0, "walltime": 100, "res": 1, "profile": "d"},
+        {"id": 2, "subtime": 5, "walltime": 100, "res": 1, "profile": "pfs"},
+    ]
+    profiles = {
+        "d": {"type": "delay", "delay": 50},
+        "pfs": {"type": "parallel_homogeneous_pfs", "bytes_to_read": 1e6, "bytes_to_write": 0, "storage": "nfs"},
+    }
+    return write_workload(tmp_path, jobs, profiles)
+
+
+ENGINE_ERROR = "job 'w0!2': cannot resolve the pfs storage label 'nfs'"
+
+
+def test_an_engine_error_is_raised_to_the_python_caller_which_goes_on(tmp_path):
+    """The library returns the engine's error instead of exiting: run() raises
+    EngineFailure naming it, and the calling process keeps running."""
+    workload = _unresolvable_pfs_workload(tmp_path)
+    script = f"""
+from datasched.policy.inprocess import EngineFailure, run
+from datasched.policy.registry import create_policy
+try:
+    run(create_policy("easy", {{}}), ["-p", {str(TEST_DATA / "closed_form.xml")!r}, "-w", {str(workload)!r},
+        "-e", {str(tmp_path / "out")!r}])
+except EngineFailure as failure:
+    print("code", failure.code)
+    print("message", failure.message)
+print("still alive")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "code 1"
+    assert lines[1].startswith("message " + ENGINE_ERROR)
+    assert lines[2] == "still alive"
+    assert not list(tmp_path.glob("out_*"))
+
+
+def test_an_engine_error_stops_the_in_process_run_with_one_line(tmp_path):
+    """`datasched run --in-process`: the engine's line, a non-zero status, no outputs."""
+    workload = _unresolvable_pfs_workload(tmp_path)
+    with pytest.raises(SimulationError, match="exited with status 1") as failure:
+        run_simulation(TEST_DATA / "closed_form.xml", workload, "easy", tmp_path / "out", in_process=True)
+    assert f"datasched-sim: error: {ENGINE_ERROR}" in str(failure.value)
+    assert not list((tmp_path / "out").glob("out_*.csv"))
