@@ -60,6 +60,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "
                  "<export>_applications.csv, _forwarders.csv, _servers.csv")
       ->check(CLI::ExistingFile);
+  app.add_option("--interference", c.interference_experiment,
+                 "Run this storage-daemon interference experiment JSON (seed 004: an HPL-like job next to an IOR-like "
+                 "job whose file system's services run on compute nodes; sim/src/interference/README.md), without a "
+                 "decision process; outputs <export>_hpl.csv, _iterations.csv, _services.csv, _ior.csv")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 
@@ -83,7 +88,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
     std::fprintf(stderr, "datasched-sim: error: --io-forwarding runs an experiment on its own: drop -w/--inspect\n");
     return 2;
   }
-  if (!c.inspect && c.io_forwarding_experiment.empty() && c.workload_files.empty() &&
+  if (!c.interference_experiment.empty() &&
+      (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty())) {
+    std::fprintf(stderr, "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+    return 2;
+  }
+  if (!c.inspect && c.io_forwarding_experiment.empty() && c.interference_experiment.empty() && c.workload_files.empty() &&
       !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
