@@ -11,6 +11,8 @@
 //                                              idle_flops_per_second * idle_period flops
 //                                              every idle_period seconds (heartbeats,
 //                                              polling threads), at a seeded random phase
+//                                              per service ("random") or at 0, P, 2P...
+//                                              on every service ("aligned")
 //
 // Flops are those of one core of the host (a service thread runs on one core at a time).
 #include <cstdint>
@@ -23,6 +25,7 @@ struct DaemonCosts {
   double flops_per_metadata_op = 0;
   double idle_flops_per_second = 0;
   double idle_period           = 1; ///< seconds between idle bursts (> 0)
+  bool idle_aligned            = false; ///< every service bursts at 0, P, 2P... (else seeded phases)
 };
 
 /// Flops a storage service spends on `requests` requests carrying `bytes` bytes.

@@ -181,6 +181,12 @@ DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
   c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, 0, false, "flops");
   c.idle_flops_per_second = f.number("idle_flops_per_second", 0, 0, false, "flops per second and service");
   c.idle_period           = f.number("idle_period", 1, 0, true, "seconds");
+  if (f.has("idle_phase")) {
+    const auto& v = f.raw("idle_phase");
+    if (v != "random" && v != "aligned")
+      f.fail("idle_phase", "expected \"random\" or \"aligned\", got " + v.dump());
+    c.idle_aligned = v == "aligned";
+  }
   f.finish();
   return c;
 }

@@ -52,7 +52,8 @@ ServiceSet create_services(const Experiment& e, const Layout& layout)
 
 /// One idle actor per service, each starting at a phase drawn uniformly in
 /// [0, idle_period) from one generator seeded with the experiment's seed, services in
-/// output order: idle bursts of different nodes do not line up, as on a real machine.
+/// output order: idle bursts of different nodes do not line up, as on a real machine
+/// ("aligned": every phase is 0, the synchronised noise a co-scheduled OS would give).
 void start_idle_actors(const Experiment& e, ServiceSet& set)
 {
   if (idle_burst(e.costs) <= 0)
@@ -62,7 +63,7 @@ void start_idle_actors(const Experiment& e, ServiceSet& set)
   for (auto* group : {&set.storage, &set.metadata})
     for (auto& service : *group) {
       const double u     = static_cast<double>(rng() >> 11) * 0x1.0p-53; // uniform [0, 1)
-      const double phase = u * e.costs.idle_period;
+      const double phase = e.costs.idle_aligned ? 0.0 : u * e.costs.idle_period;
       Service* s         = service.get();
       sg4::Actor::create("idle-" + std::to_string(index++), s->host(), [s, phase]() { s->idle_loop(phase); })
           ->daemonize();
