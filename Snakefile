@@ -23,6 +23,7 @@ include: "rules/figures.smk"
 include: "rules/seed000.smk"
 include: "rules/placement.smk"
 include: "rules/seed002.smk"
+include: "rules/seed004.smk"
 
 
 rule all:
@@ -33,6 +34,7 @@ rule all:
         seed000_fig9_outputs(),
         placement_gap_outputs(),
         seed002_twins_outputs(),
+        seed004_interference_outputs(),
     default_target: True
 
 
@@ -64,6 +66,11 @@ rule placement_gap:
 rule seed002_twins:
     input:
         seed002_twins_outputs(),
+
+
+rule seed004_interference:
+    input:
+        seed004_interference_outputs(),
 
 
 rule simulations:

@@ -122,6 +122,22 @@ def seed002_twins_outputs():
     return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
 
 
+SEED004 = EXP.seed004_interference
+SEED004_RESULTS = f"{RESULTS}/seed004_interference"
+SEED004_DIR = workdir_relative(str(EXP.seed004_interference_dir)) if SEED004 else ""
+
+
+def seed004_interference_outputs():
+    """Seed 004's artifact files (rules/seed004.smk), or none when not configured."""
+    if not SEED004:
+        return []
+    return [
+        f"{SEED004_DIR}/seed004_interference.png",
+        f"{SEED004_DIR}/seed004_interference_plotted.csv",
+        f"{SEED004_DIR}/report.md",
+    ]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -152,6 +168,7 @@ onsuccess:
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
+        (SEED004_DIR, seed004_interference_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
