@@ -34,6 +34,7 @@ What it does not state is ours, chosen here and written down (never fitted):
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import math
 import subprocess
@@ -476,7 +477,7 @@ def _crossing(points: Sequence[tuple[float, float]], level: float) -> float | No
     """The first cost at which the piecewise log-linear slowdown curve reaches ``level``."""
     if points[0][1] >= level:
         return points[0][0] if points[0][1] == level or points[0][0] > 0 else None
-    for (c0, s0), (c1, s1) in zip(points, points[1:], strict=False):
+    for (c0, s0), (c1, s1) in itertools.pairwise(points):
         if s0 < level <= s1 and c0 > 0:
             t = (level - s0) / (s1 - s0)
             return math.exp(math.log(c0) + t * (math.log(c1) - math.log(c0)))
@@ -538,7 +539,13 @@ def _joint(rows, spec, model, size) -> Verdict | None:
     matching = cost_interval(rows, model, size, "matching", PAPER["matching"])
     s_lo, s_hi = _bounds(rows, model, size, "single", PAPER["single"])
     m_lo, m_hi = _bounds(rows, model, size, "matching", PAPER["matching"])
-    overlap = None not in (s_lo, s_hi, m_lo, m_hi) and max(s_lo, m_lo) <= min(s_hi, m_hi)  # type: ignore[type-var]
+    overlap = (
+        s_lo is not None
+        and s_hi is not None
+        and m_lo is not None
+        and m_hi is not None
+        and max(s_lo, m_lo) <= min(s_hi, m_hi)
+    )
     return Verdict(
         "one daemon cost explains both (single and matching)",
         "(implied: the same daemons)",
@@ -597,7 +604,9 @@ def _placement_verdict(rows, spec, model, size) -> Verdict | None:
     removed = []
     for configuration in ("single", "matching"):
         for cost in spec.request_costs_us:
-            base = _select(rows, model=model, size=size, configuration=configuration, placement="all", request_cost_us=cost)
+            base = _select(
+                rows, model=model, size=size, configuration=configuration, placement="all", request_cost_us=cost
+            )
             if not base or base[0]["slowdown_pct"] <= 0.5:
                 continue
             for placement in others:
@@ -628,7 +637,9 @@ def _metadata_verdict(rows, spec, model, size) -> Verdict | None:
     diffs = []
     for cost in spec.request_costs_us:
         a = _select(rows, model=model, size=size, configuration="matching", placement="all", request_cost_us=cost)
-        b = _select(rows, model=model, size=size, configuration="matching-nometa", placement="all", request_cost_us=cost)
+        b = _select(
+            rows, model=model, size=size, configuration="matching-nometa", placement="all", request_cost_us=cost
+        )
         if a and b:
             diffs.append(a[0]["slowdown_pct"] - b[0]["slowdown_pct"])
     if not diffs:
@@ -703,9 +714,9 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
 
             ax = row_axes[2]
             for i, ((fraction, period), by_size) in enumerate(sorted(idle_overheads(rows, model).items())):
-                xs = sorted(by_size)
+                node_counts = sorted(by_size)
                 ax.plot(
-                    xs, [by_size[x] for x in xs], marker="o", color=PALETTE[i % len(PALETTE)],
+                    node_counts, [by_size[x] for x in node_counts], marker="o", color=PALETTE[i % len(PALETTE)],
                     label=f"{100 * fraction:g} %, {period:g} s",
                 )  # fmt: skip
             ax.axhspan(*PAPER["idle64"], color="grey", alpha=0.2, label="paper at 64")
@@ -720,7 +731,8 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             configurations = [c for c in ("single", "matching") if c in spec.configurations]
             width = 0.8 / max(1, len(spec.placements))
             for j, placement in enumerate(spec.placements):
-                xs, ys = [], []
+                xs: list[float] = []
+                ys: list[float] = []
                 for i, configuration in enumerate(configurations):
                     r = _select(rows, model=model, size=big, configuration=configuration, placement=placement)
                     if r:
@@ -756,7 +768,8 @@ def _slowdown_axis(ax, at_least: float) -> None:
 def _placement_table(rows, spec, model) -> list[str]:
     big = max(spec.io_sizes)
     lines = [
-        "| configuration | cost (µs) | placement | HPL slowdown (%) | IOR writes/s | busiest service on an HPL node (cores) |",
+        "| configuration | cost (µs) | placement | HPL slowdown (%) | IOR writes/s "
+        "| busiest service on an HPL node (cores) |",
         "|---|---|---|---|---|---|",
     ]
     for configuration in ("single", "matching"):
@@ -780,12 +793,13 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, variant:
         "",
         f"![slowdowns]({figure_name})",
         "",
-        f"Set-up: HPL on n ∈ {list(spec.sizes)} nodes (with IOR: n ∈ {list(spec.io_sizes)}) (Table II's N, P × Q; {spec.iterations} block iterations "
-        "simulated per run: slowdowns are per-iteration rates), IOR with 56 processes per node writing 512-byte "
-        "synchronous requests to its own file (Table III), on platforms/catalog/seed004-ondemand.xml (288 nodes "
-        "of 2 × 28 cores, EDR, one SATA SSD each; Lustre: 8 external servers). Configurations as the paper's "
-        f"section III-E: {', '.join(spec.configurations)}. Slowdowns are against the same HPL with no service "
-        "work at all. The model, its parameters and its limits: sim/src/interference/README.md and "
+        f"Set-up: HPL on n ∈ {list(spec.sizes)} nodes (with IOR: n ∈ {list(spec.io_sizes)}; Table II's N, P × Q; "
+        f"{spec.iterations} block iterations simulated per run: slowdowns are per-iteration rates), IOR with 56 "
+        "processes per node writing 512-byte synchronous requests to its own file (Table III), on "
+        "platforms/catalog/seed004-ondemand.xml (288 nodes of 2 × 28 cores, EDR, one SATA SSD each; Lustre: 8 "
+        "external servers). Configurations as the paper's section III-E: "
+        f"{', '.join(spec.configurations)}. Slowdowns are against the same HPL with no service work at all. The "
+        "model, its parameters and its limits: sim/src/interference/README.md and "
         "analysis/seed004_interference.py.",
         "",
         "**The daemon CPU costs are not in the paper.** Nothing below is a prediction of them: we sweep the",

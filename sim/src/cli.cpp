@@ -90,11 +90,13 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   }
   if (!c.interference_experiment.empty() &&
       (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty())) {
-    std::fprintf(stderr, "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+    std::fprintf(
+        stderr,
+        "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
     return 2;
   }
-  if (!c.inspect && c.io_forwarding_experiment.empty() && c.interference_experiment.empty() && c.workload_files.empty() &&
-      !c.simulation.dynamic_jobs_enabled) {
+  if (!c.inspect && c.io_forwarding_experiment.empty() && c.interference_experiment.empty() &&
+      c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

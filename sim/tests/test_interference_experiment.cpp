@@ -44,7 +44,7 @@ TEST(InterferenceExperiment, ParsesAMinimalDescription)
 
 TEST(InterferenceExperiment, RejectsUnknownKeys)
 {
-  auto doc                       = minimal();
+  auto doc                        = minimal();
   doc["daemon_costs"]["per_byte"] = 1;
   EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.per_byte: unknown key");
   doc          = minimal();
@@ -54,18 +54,18 @@ TEST(InterferenceExperiment, RejectsUnknownKeys)
 
 TEST(InterferenceExperiment, RejectsNegativeCostsAndPeriods)
 {
-  auto doc                             = minimal();
+  auto doc                              = minimal();
   doc["daemon_costs"]["flops_per_byte"] = -1;
   EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.flops_per_byte: must be a number >= 0 (flops), got -1");
-  doc                               = minimal();
+  doc                                = minimal();
   doc["daemon_costs"]["idle_period"] = 0;
   EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.idle_period: must be a number > 0 (seconds), got 0");
 }
 
 TEST(InterferenceExperiment, RejectsInconsistentLayouts)
 {
-  auto doc                = minimal();
-  doc["ior"]["hosts"]     = {"n1"};
+  auto doc            = minimal();
+  doc["ior"]["hosts"] = {"n1"};
   EXPECT_EQ(error_of(doc), "exp.json: ior.hosts: host 'n1' also runs the HPL job (the two jobs run on disjoint sets of "
                            "nodes)");
   doc                        = minimal();

@@ -24,7 +24,7 @@ struct DaemonCosts {
   double flops_per_request     = 0;
   double flops_per_metadata_op = 0;
   double idle_flops_per_second = 0;
-  double idle_period           = 1; ///< seconds between idle bursts (> 0)
+  double idle_period           = 1;     ///< seconds between idle bursts (> 0)
   bool idle_aligned            = false; ///< every service bursts at 0, P, 2P... (else seeded phases)
 };
 

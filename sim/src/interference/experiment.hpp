@@ -34,13 +34,13 @@ struct HplJob {
 /// request), simulated `requests_per_batch` consecutive requests at a time.
 struct IorJob {
   std::vector<std::string> hosts;
-  int processes_per_node            = 1;
-  std::uint64_t transfer_size       = 512;
-  std::uint64_t requests_per_batch  = 1;
+  int processes_per_node             = 1;
+  std::uint64_t transfer_size        = 512;
+  std::uint64_t requests_per_batch   = 1;
   std::uint64_t requests_per_process = 0; ///< 0: until the HPL job ends
-  std::uint64_t sync_bytes          = 0;  ///< device bytes each synchronous write costs besides its data
-  double metadata_ops_per_request   = 0;  ///< metadata operations each write causes (0: only the file create)
-  std::uint64_t control_bytes       = 1;  ///< size of requests to the metadata service and of replies
+  std::uint64_t sync_bytes           = 0; ///< device bytes each synchronous write costs besides its data
+  double metadata_ops_per_request    = 0; ///< metadata operations each write causes (0: only the file create)
+  std::uint64_t control_bytes        = 1; ///< size of requests to the metadata service and of replies
 };
 
 /// The file system's services: object storage targets (one per host, each on the host's

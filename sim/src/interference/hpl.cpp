@@ -29,7 +29,7 @@ sg4::ExecPtr start_node_share(sg4::Host* host, double flops)
 
 void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, HplStats& stats)
 {
-  stats.start = sg4::Engine::get_clock();
+  stats.start         = sg4::Engine::get_clock();
   const std::size_t n = hosts.size();
   for (int it = 0; it < job.iterations; ++it) {
     IterationRecord record;

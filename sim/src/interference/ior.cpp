@@ -36,10 +36,10 @@ void metadata_call(sg4::Host* client, Service& service, double operations, std::
 void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vector<std::unique_ptr<Service>>& storage,
              std::vector<std::unique_ptr<Service>>& metadata, IorStats& stats)
 {
-  const auto& ior         = e.ior;
-  const auto& services    = e.services;
+  const auto& ior           = e.ior;
+  const auto& services      = e.services;
   const std::size_t targets = storage.size();
-  Service& md             = *metadata[file % metadata.size()];
+  Service& md               = *metadata[file % metadata.size()];
   metadata_call(client, md, 1, ior.control_bytes); // the file's creation
   const std::uint64_t per_chunk = services.chunk_size / ior.transfer_size;
   std::uint64_t done            = 0;
@@ -50,8 +50,7 @@ void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vect
     std::uint64_t requests       = std::min<std::uint64_t>(ior.requests_per_batch, in_chunk);
     if (ior.requests_per_process > 0)
       requests = std::min(requests, ior.requests_per_process - done);
-    Service& target =
-        *storage[(file + chunk % static_cast<std::uint64_t>(services.stripe_count)) % targets];
+    Service& target = *storage[(file + chunk % static_cast<std::uint64_t>(services.stripe_count)) % targets];
     metadata_due += static_cast<double>(requests) * ior.metadata_ops_per_request;
     if (const double whole = std::floor(metadata_due); whole >= 1) {
       metadata_due -= whole;
@@ -71,8 +70,9 @@ void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vect
 
 } // namespace
 
-void start_ior(const Experiment& e, const std::vector<sg4::Host*>& hosts, std::vector<std::unique_ptr<Service>>& storage,
-               std::vector<std::unique_ptr<Service>>& metadata, IorStats& stats)
+void start_ior(const Experiment& e, const std::vector<sg4::Host*>& hosts,
+               std::vector<std::unique_ptr<Service>>& storage, std::vector<std::unique_ptr<Service>>& metadata,
+               IorStats& stats)
 {
   std::size_t file = 0;
   for (auto* host : hosts)

@@ -31,8 +31,8 @@ std::vector<std::string> output_files(const std::string& prefix)
 
 void write_outputs(const std::string& prefix, const Experiment& e, const Layout& layout, const RunResults& r)
 {
-  const auto& hpl = r.hpl;
-  std::string text = "nodes,iterations,start,end,makespan,compute_alone,mean_iteration,max_iteration\n";
+  const auto& hpl      = r.hpl;
+  std::string text     = "nodes,iterations,start,end,makespan,compute_alone,mean_iteration,max_iteration\n";
   double max_iteration = 0;
   for (const auto& it : hpl.iterations)
     max_iteration = std::max(max_iteration, it.end - it.start);

@@ -65,8 +65,9 @@ void start_idle_actors(const Experiment& e, ServiceSet& set)
       const double u     = static_cast<double>(rng() >> 11) * 0x1.0p-53; // uniform [0, 1)
       const double phase = e.costs.idle_aligned ? 0.0 : u * e.costs.idle_period;
       Service* s         = service.get();
-      sg4::Actor::create("idle-" + std::to_string(index++), s->host(), [s, phase]() { s->idle_loop(phase); })
-          ->daemonize();
+      sg4::Actor::create("idle-" + std::to_string(index++), s->host(), [s, phase]() {
+        s->idle_loop(phase);
+      })->daemonize();
     }
 }
 

@@ -17,8 +17,7 @@ std::string to_string(ServiceKind kind)
 
 Service::Service(ServiceKind kind, sg4::Host* host, sg4::Disk* disk, int workers, const DaemonCosts& costs)
     : kind_(kind), host_(host), disk_(disk), workers_(sg4::Semaphore::create(workers)), costs_(costs)
-{
-}
+{}
 
 void Service::compute(sg4::Host* host, double flops)
 {

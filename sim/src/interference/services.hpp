@@ -29,8 +29,7 @@ struct ServiceStats {
 
 class Service {
 public:
-  Service(ServiceKind kind, simgrid::s4u::Host* host, simgrid::s4u::Disk* disk, int workers,
-          const DaemonCosts& costs);
+  Service(ServiceKind kind, simgrid::s4u::Host* host, simgrid::s4u::Disk* disk, int workers, const DaemonCosts& costs);
 
   /// Serves `requests` synchronous writes carrying `bytes` bytes (blocking the calling
   /// actor): the service's CPU work, then `device_bytes` written on its disk.
