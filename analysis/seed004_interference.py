@@ -873,9 +873,10 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, variant:
         "  polling, network contention inside the node, HPL's shrinking trailing matrix (uniform iterations),",
         "  per-request interleaving (requests are simulated in batches of "
         f"{spec.requests_per_batch}, the latency they would pay kept).",
-        "- **Network**: every node has its own EDR link to one non-blocking switch, so IOR traffic never",
-        "  shares a link with HPL's ring (Lustre's and the placements' residue is 0 here); a real fat tree",
-        "  with oversubscribed levels could add network interference.",
+        "- **Network**: every node has its own EDR link to one non-blocking switch, so IOR traffic shares",
+        "  HPL's links only at the NICs of HPL nodes that host a target; with Lustre or the other",
+        "  placements it shares none (their residue is 0 here). A real fat tree with oversubscribed levels",
+        "  could add network interference.",
         "- **Assumed**: SSD cost of a synchronous write (8 KiB), worker threads (12 storage, 4 metadata),",
         "  block size NB = 192, 16 Gflop/s per core, Lustre's 8 servers.",
         "",

@@ -42,7 +42,9 @@ def format_errors(exc: ValidationError) -> str:
     for err in exc.errors():
         # Drop the discriminator tag pydantic inserts (e.g. 'system', 'torus').
         loc = [
-            str(x) for x in err["loc"] if x not in ("system", "forwarding", "staging", "ondemand", "torus", "fat_tree", "dragonfly")
+            str(x)
+            for x in err["loc"]
+            if x not in ("system", "forwarding", "staging", "ondemand", "torus", "fat_tree", "dragonfly")
         ]
         where = ".".join(loc) or "(top level)"
         parts.append(f"{where}: {err['msg']}")

@@ -89,7 +89,9 @@ def build_ondemand(params: OnDemandParams) -> PlatformModel:
     """Seed 004: compute nodes with a node-local SSD and external PFS servers on one switch."""
     _, zone, model = _star(params.name, "ondemand")
     _host(zone, model, "master", "master", 1e9, 1)
-    for host in _host_group(zone, model, "node-", params.nodes, "compute_node", params.speed, params.cores, params.dram_size):
+    for host in _host_group(
+        zone, model, "node-", params.nodes, "compute_node", params.speed, params.cores, params.dram_size
+    ):
         _add_disk(host, "ssd", "ssd", params.ssd_read_bw, params.ssd_write_bw, params.ssd_capacity)
     for host in _host_group(
         zone, model, "pfs-", params.pfs_servers, "io_server", params.speed, params.cores, params.dram_size
