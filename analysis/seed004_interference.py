@@ -719,14 +719,17 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
                             style,
                             marker="o",
                             color=PALETTE[i % len(PALETTE)],
-                            label=f"{cost:g} µs" if configuration == "matching" else None,
+                            label=f"{cost:g} µs"
+                            if configuration == "matching" or "matching" not in spec.configurations
+                            else None,
                         )
             ax.set_xscale("log", base=2)
             _slowdown_axis(ax, 1)
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel("HPL slowdown (%)")
             ax.set_title(f"{model}: matching (—) and single (··) by size")
-            ax.legend(fontsize=6, title="cost", title_fontsize=6)
+            if ax.get_legend_handles_labels()[0]:
+                ax.legend(fontsize=6, title="cost", title_fontsize=6)
 
             ax = row_axes[2]
             for i, ((fraction, period), by_size) in enumerate(sorted(idle_overheads(rows, model).items())):
