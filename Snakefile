@@ -24,6 +24,7 @@ include: "rules/seed000.smk"
 include: "rules/placement.smk"
 include: "rules/seed002.smk"
 include: "rules/seed003.smk"
+include: "rules/seed004.smk"
 
 
 rule all:
@@ -35,6 +36,7 @@ rule all:
         placement_gap_outputs(),
         seed002_twins_outputs(),
         seed003_qos_outputs(),
+        seed004_interference_outputs(),
     default_target: True
 
 
@@ -71,6 +73,9 @@ rule seed002_twins:
 rule seed003_qos:
     input:
         seed003_qos_outputs(),
+rule seed004_interference:
+    input:
+        seed004_interference_outputs(),
 
 
 rule simulations:

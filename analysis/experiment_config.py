@@ -37,6 +37,8 @@ from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003_qos import Seed003Spec
 from datasched.analysis.seed003_qos import parse_spec as parse_seed003_spec
+from datasched.analysis.seed004_interference import Seed004Spec
+from datasched.analysis.seed004_interference import parse_spec as parse_seed004_spec
 from datasched.errors import UserError, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -124,6 +126,8 @@ class ExperimentConfig:
     seed002_twins_dir: Path | None = None
     seed003_qos: Seed003Spec | None = None
     seed003_qos_dir: Path | None = None
+    seed004_interference: Seed004Spec | None = None
+    seed004_interference_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -163,6 +167,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     gap = data["artifacts"].get("placement_gap")
     twins = data["artifacts"].get("seed002_twins")
     qos = data["artifacts"].get("seed003_qos")
+    interference = data["artifacts"].get("seed004_interference")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -185,6 +190,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed002_twins_dir=_repo_path(twins["dir"]) if twins else None,
         seed003_qos=parse_seed003_spec(qos) if qos else None,
         seed003_qos_dir=_repo_path(qos["dir"]) if qos else None,
+        seed004_interference=_seed004_interference(interference, source) if interference else None,
+        seed004_interference_dir=_repo_path(interference["dir"]) if interference else None,
     )
 
 
@@ -253,6 +260,13 @@ def _seed002_twins(spec: Mapping[str, Any], source: str) -> Seed002Spec:
         return parse_seed002_spec(spec)
     except ValueError as exc:
         raise UserError(f"{source}: artifacts.seed002_twins.{exc}") from None
+
+
+def _seed004_interference(spec: Mapping[str, Any], source: str) -> Seed004Spec:
+    try:
+        return parse_seed004_spec(spec)
+    except ValueError as exc:
+        raise UserError(f"{source}: artifacts.seed004_interference.{exc}") from None
 
 
 def _seed000_fig6(spec: Mapping[str, Any], source: str) -> Fig6Spec:

@@ -14,6 +14,7 @@ from .params import (
     FatTreeParams,
     ForwardingParams,
     InterconnectParams,
+    OnDemandParams,
     StagingParams,
     StorageNetworkParams,
     SystemParams,
@@ -40,9 +41,9 @@ _TOPOLOGIES = {
 }
 
 
-def catalog() -> dict[str, SystemParams | ForwardingParams | StagingParams]:
+def catalog() -> dict[str, SystemParams | ForwardingParams | StagingParams | OnDemandParams]:
     """Name -> parameters, in a fixed order."""
-    entries: dict[str, SystemParams | ForwardingParams | StagingParams] = {}
+    entries: dict[str, SystemParams | ForwardingParams | StagingParams | OnDemandParams] = {}
     for topo_name, topo in _TOPOLOGIES.items():
         for mode in ("unified", "san"):
             name = f"seed000-{topo_name}-{mode}"
@@ -54,6 +55,7 @@ def catalog() -> dict[str, SystemParams | ForwardingParams | StagingParams]:
             )
     entries["seed002-forwarding"] = ForwardingParams(name="seed002-forwarding")
     entries["seed003-staging"] = StagingParams(name="seed003-staging")
+    entries["seed004-ondemand"] = OnDemandParams(name="seed004-ondemand")
     entries["small-test-unified"] = SystemParams(
         name="small-test-unified",
         storage_mode="unified",

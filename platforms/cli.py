@@ -22,7 +22,7 @@ def register(subparsers) -> None:
 
     gen = sub.add_parser("generate", help="write one platform XML")
     gen.add_argument("--params", type=Path, help="YAML/JSON file of parameters (see platforms/README.md)")
-    gen.add_argument("--kind", choices=("system", "forwarding", "staging"), help="platform family")
+    gen.add_argument("--kind", choices=("system", "forwarding", "staging", "ondemand"), help="platform family")
     gen.add_argument("--name", help="platform name")
     gen.add_argument("--topology", choices=("torus", "fat_tree", "dragonfly"))
     gen.add_argument("--dims", help="torus sizes, e.g. 4,4,4")

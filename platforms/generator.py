@@ -16,8 +16,8 @@ from pydantic import TypeAdapter, ValidationError
 from datasched.errors import UserError
 
 from .model import PlatformModel
-from .params import ForwardingParams, PlatformParams, StagingParams, SystemParams
-from .setups import build_forwarding, build_staging
+from .params import ForwardingParams, OnDemandParams, PlatformParams, StagingParams, SystemParams
+from .setups import build_forwarding, build_ondemand, build_staging
 from .system import build_system
 from .validate import check_model
 from .xmlbuild import to_bytes, write_bytes
@@ -27,8 +27,8 @@ _ADAPTER: TypeAdapter = TypeAdapter(PlatformParams)
 
 def parse_params(
     data: Mapping[str, Any], source: str = "parameters"
-) -> SystemParams | ForwardingParams | StagingParams:
-    """Validate a mapping; ``kind`` selects system (default), forwarding or staging."""
+) -> SystemParams | ForwardingParams | StagingParams | OnDemandParams:
+    """Validate a mapping; ``kind`` selects system (default), forwarding, staging or ondemand."""
     data = dict(data)
     data.setdefault("kind", "system")
     try:
@@ -42,14 +42,16 @@ def format_errors(exc: ValidationError) -> str:
     for err in exc.errors():
         # Drop the discriminator tag pydantic inserts (e.g. 'system', 'torus').
         loc = [
-            str(x) for x in err["loc"] if x not in ("system", "forwarding", "staging", "torus", "fat_tree", "dragonfly")
+            str(x)
+            for x in err["loc"]
+            if x not in ("system", "forwarding", "staging", "ondemand", "torus", "fat_tree", "dragonfly")
         ]
         where = ".".join(loc) or "(top level)"
         parts.append(f"{where}: {err['msg']}")
     return "; ".join(parts)
 
 
-def generate(params: SystemParams | ForwardingParams | StagingParams) -> PlatformModel:
+def generate(params: SystemParams | ForwardingParams | StagingParams | OnDemandParams) -> PlatformModel:
     """Build the platform model; the result passes our structural checks or raises."""
     if isinstance(params, SystemParams):
         model = build_system(params)
@@ -57,6 +59,8 @@ def generate(params: SystemParams | ForwardingParams | StagingParams) -> Platfor
         model = build_forwarding(params)
     elif isinstance(params, StagingParams):
         model = build_staging(params)
+    elif isinstance(params, OnDemandParams):
+        model = build_ondemand(params)
     else:  # pragma: no cover - guarded by the type
         raise TypeError(f"unsupported parameters {type(params).__name__}")
     check_model(model)

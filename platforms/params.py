@@ -179,6 +179,30 @@ class SystemParams(Strict):
         return self
 
 
+class OnDemandParams(Strict):
+    """Seed 004 set-up: compute nodes with a node-local SSD (on-demand file systems such as
+    BeeOND run their services on them) and external parallel file system servers (Lustre),
+    all on one EDR InfiniBand-like switch. Defaults follow the paper's machine where it says
+    (dual-socket ThunderX2: 2 x 28 cores; 100 Gb/s EDR; one SATA SSD per node); the rest are
+    assumptions."""
+
+    kind: Literal["ondemand"] = "ondemand"
+    name: str = Field("ondemand", pattern=r"^[A-Za-z0-9_.-]+$")
+    nodes: int = Field(288, ge=1, description="the paper's 288-node system")
+    pfs_servers: int = Field(8, ge=0, description="external file system servers (assumption)")
+    link_bw: Bandwidth = Field(100 * GBIT, description="EDR 4x, per direction, B/s")
+    link_lat: Latency = Field(1e-6, description="per hop, s (assumption)")
+    speed: Speed = Field(2.0e9 * 8, description="flop/s per core: 2.0 GHz x 8 DP flop/cycle (assumption)")
+    cores: int = Field(56, ge=1, description="2 x 28-core ThunderX2")
+    dram_size: Size = Field(128 * GB)
+    ssd_read_bw: Bandwidth = Field(550e6, description="SATA SSD, B/s (assumption)")
+    ssd_write_bw: Bandwidth = Field(500e6, description="SATA SSD, B/s (assumption)")
+    ssd_capacity: Size = Field(894 * GB, description="the paper's XFS partition")
+    pfs_disk_read_bw: Bandwidth = Field(5 * GB, description="per PFS server, B/s (assumption)")
+    pfs_disk_write_bw: Bandwidth = Field(5 * GB, description="per PFS server, B/s (assumption)")
+    pfs_disk_capacity: Size = Field(100e12)
+
+
 class ForwardingParams(Strict):
     """Seed 002 (TWINS) set-up: clients -> I/O forwarding nodes -> data servers on one
     10 Gbit Ethernet switch; data servers have HDDs (bandwidth not stated: assumption)."""
@@ -226,4 +250,6 @@ class StagingParams(Strict):
     storage_link_lat: Latency = Field(10e-6, description="storage-network hop, s (assumption)")
 
 
-PlatformParams = Annotated[SystemParams | ForwardingParams | StagingParams, Field(discriminator="kind")]
+PlatformParams = Annotated[
+    SystemParams | ForwardingParams | StagingParams | OnDemandParams, Field(discriminator="kind")
+]

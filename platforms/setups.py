@@ -1,4 +1,4 @@
-"""Single-switch set-ups of seeds 002 (I/O forwarding) and 003 (data staging).
+"""Single-switch set-ups of seeds 002 (I/O forwarding), 003 (data staging) and 004 (on-demand file systems).
 
 Both are one SimGrid ``Cluster`` zone (a non-blocking switch): every host has its own full-duplex
 NIC link, so host A -> host B is ``[A_UP, B_DOWN]`` and flows contend at NICs, which is
@@ -15,7 +15,7 @@ import xml.etree.ElementTree as ET
 
 from . import naming
 from .model import DATASCHED_ROLES, PlatformModel
-from .params import ForwardingParams, StagingParams
+from .params import ForwardingParams, OnDemandParams, StagingParams
 from .xmlbuild import bw, lat, new_platform, num, props, speed, sub
 
 
@@ -127,3 +127,19 @@ def _add_storage_network(outer: ET.Element, model: PlatformModel, params: Stagin
         model.add_link("storage_network", f"{name}-nic")
     for name in names:
         sub(zone, "host_link", id=name, up=f"{name}-nic_UP", down=f"{name}-nic_DOWN")
+
+
+def build_ondemand(params: OnDemandParams) -> PlatformModel:
+    """Seed 004: compute nodes with a node-local SSD and external PFS servers on one switch."""
+    _, zone, model = _star(params.name, "ondemand")
+    _host(zone, model, "master", "master", 1e9, 1)
+    for host in _host_group(
+        zone, model, "node-", params.nodes, "compute_node", params.speed, params.cores, params.dram_size
+    ):
+        _add_disk(host, "ssd", "ssd", params.ssd_read_bw, params.ssd_write_bw, params.ssd_capacity)
+    for host in _host_group(
+        zone, model, "pfs-", params.pfs_servers, "io_server", params.speed, params.cores, params.dram_size
+    ):
+        _add_disk(host, "disk", "pfs", params.pfs_disk_read_bw, params.pfs_disk_write_bw, params.pfs_disk_capacity)
+    _finish_star(zone, model, params.link_bw, params.link_lat)
+    return model

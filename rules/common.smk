@@ -132,6 +132,20 @@ def seed003_qos_outputs():
     if not SEED003:
         return []
     return [f"{SEED003_DIR}/seed003_qos.png", f"{SEED003_DIR}/seed003_qos_plotted.csv", f"{SEED003_DIR}/report.md"]
+SEED004 = EXP.seed004_interference
+SEED004_RESULTS = f"{RESULTS}/seed004_interference"
+SEED004_DIR = workdir_relative(str(EXP.seed004_interference_dir)) if SEED004 else ""
+
+
+def seed004_interference_outputs():
+    """Seed 004's artifact files (rules/seed004.smk), or none when not configured."""
+    if not SEED004:
+        return []
+    return [
+        f"{SEED004_DIR}/seed004_interference.png",
+        f"{SEED004_DIR}/seed004_interference_plotted.csv",
+        f"{SEED004_DIR}/report.md",
+    ]
 
 
 def _fig8_workload(wildcards):
@@ -165,6 +179,7 @@ onsuccess:
         (PLACEMENT_DIR, placement_gap_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
         (SEED003_DIR, seed003_qos_outputs()),
+        (SEED004_DIR, seed004_interference_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

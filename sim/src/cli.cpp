@@ -68,6 +68,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "without a decision process; outputs <export>_benchmark.csv, _transfers.csv, _writes.csv, "
                  "_staging.csv, _summary.csv")
       ->check(CLI::ExistingFile);
+  app.add_option("--interference", c.interference_experiment,
+                 "Run this storage-daemon interference experiment JSON (seed 004: an HPL-like job next to an IOR-like "
+                 "job whose file system's services run on compute nodes; sim/src/interference/README.md), without a "
+                 "decision process; outputs <export>_hpl.csv, _iterations.csv, _services.csv, _ior.csv")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 
@@ -92,14 +97,21 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
     return 2;
   }
   if (!c.qos_staging_experiment.empty() &&
+      (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty() ||
+       !c.interference_experiment.empty())) {
+    std::fprintf(stderr, "datasched-sim: error: --qos-staging runs an experiment on its own: drop "
+                         "-w/--inspect/--io-forwarding/--interference\n");
+    return 2;
+  }
+  if (!c.interference_experiment.empty() &&
       (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty())) {
     std::fprintf(
         stderr,
-        "datasched-sim: error: --qos-staging runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+        "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
     return 2;
   }
   if (!c.inspect && c.io_forwarding_experiment.empty() && c.qos_staging_experiment.empty() &&
-      c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
+      c.interference_experiment.empty() && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

@@ -1,6 +1,6 @@
 // datasched-sim: entry point. Parses the command line, then either inspects the
-// platform, runs an I/O forwarding experiment (forwarding/run.hpp) or a QoS data-staging
-// experiment (qos/run.hpp), or runs a simulation
+// platform, runs an I/O forwarding (forwarding/run.hpp), QoS data-staging (qos/run.hpp) or
+// interference experiment (interference/run.hpp), or runs a simulation
 // against a Batsim-protocol decision process.
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +10,7 @@
 #include "fatal.hpp"
 #include "forwarding/run.hpp"
 #include "inspect.hpp"
+#include "interference/run.hpp"
 #include "qos/run.hpp"
 
 namespace {
@@ -22,6 +23,8 @@ int run(const datasched::EngineConfig& config, const char* program_name)
     return datasched::forwarding::run_io_forwarding(config, program_name);
   if (!config.qos_staging_experiment.empty())
     return datasched::qos::run_qos_staging(config, program_name);
+  if (!config.interference_experiment.empty())
+    return datasched::interference::run_interference(config, program_name);
   return datasched::run_simulation(config, program_name);
 }
 

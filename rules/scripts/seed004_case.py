@@ -1,0 +1,12 @@
+"""Snakemake script: every run of one seed-004 case (analysis/seed004_interference.py)."""
+
+import time
+from pathlib import Path
+
+from datasched.analysis.seed004_interference import Case, run_case
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+start = time.perf_counter()
+out = Path(sm.output.runs)
+count = run_case(sm.params.spec, Case.from_path(sm.wildcards.seed004), out.parent, out)
+Path(sm.log[0]).write_text(f"{sm.wildcards.seed004}: {count} runs, {time.perf_counter() - start:.2f} s wall\n")

@@ -1,0 +1,44 @@
+# Seed 004 (storage daemons on compute nodes) artifact (analysis/seed004_interference.py):
+# one job per node model x HPL size x configuration (every placement, daemon cost and seed
+# of it), then the figure, its plotted numbers and the report. SEED004* and
+# seed004_interference_outputs() are in rules/common.smk.
+
+
+wildcard_constraints:
+    seed004=r"model=[a-z]+/n=[0-9]+/config=[a-z-]+",
+
+
+localrules:
+    seed004_interference_artifact,
+
+
+rule seed004_interference_case:
+    output:
+        runs=f"{SEED004_RESULTS}/cases/{{seed004}}/runs.csv",
+    params:
+        spec=SEED004,
+    log:
+        f"{SEED004_RESULTS}/logs/cases/{{seed004}}.log",
+    threads: 1
+    resources:
+        mem_mb=EXP.sim_mem_mb,
+        runtime=EXP.sim_runtime_min,
+    script:
+        "scripts/seed004_case.py"
+
+
+rule seed004_interference_artifact:
+    input:
+        runs=[f"{SEED004_RESULTS}/cases/{case.path}/runs.csv" for case in SEED004.cases()] if SEED004 else [],
+    output:
+        figure=f"{SEED004_DIR}/seed004_interference.png",
+        plotted=f"{SEED004_DIR}/seed004_interference_plotted.csv",
+        report=f"{SEED004_DIR}/report.md",
+    params:
+        spec=SEED004,
+        variant=EXP.variant,
+        cases=f"{SEED004_RESULTS}/cases",
+    log:
+        f"{SEED004_RESULTS}/logs/artifact.log",
+    script:
+        "scripts/seed004_artifact.py"

@@ -1,0 +1,236 @@
+#include "interference/experiment.hpp"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "fatal.hpp"
+#include "model/workload.hpp"
+
+namespace datasched::interference {
+
+namespace {
+
+/// A bound as a person writes it: 0, 1, 0.5 (not 0.0).
+std::string format_bound(double x)
+{
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", x);
+  return buffer;
+}
+
+/// One JSON object being read: every key must be read (unknown keys are reported by
+/// finish()), every value is checked for its type and range, and every problem is one
+/// InputError naming the file and the dotted field.
+class Fields {
+public:
+  Fields(const nlohmann::json& object, std::string where, const std::string& file)
+      : object_(object), where_(std::move(where)), file_(file)
+  {
+    if (!object_.is_object())
+      fail("", "expected an object, got " + std::string(object_.type_name()));
+  }
+
+  [[noreturn]] void fail(const std::string& key, const std::string& problem) const
+  {
+    std::string field = key.empty() ? where_ : (where_.empty() ? key : where_ + "." + key);
+    throw InputError(file_ + ": " + (field.empty() ? std::string("document") : field) + ": " + problem);
+  }
+
+  bool has(const std::string& key) const { return object_.contains(key); }
+
+  const nlohmann::json& raw(const std::string& key)
+  {
+    seen_.insert(key);
+    return object_.at(key);
+  }
+
+  const nlohmann::json& required(const std::string& key)
+  {
+    if (!has(key))
+      fail(key, "missing (required)");
+    return raw(key);
+  }
+
+  /// A finite number >= min (> min when `exclusive`), at most 1e18.
+  double number(const std::string& key, double fallback, double min, bool exclusive, const std::string& unit)
+  {
+    if (!has(key))
+      return fallback;
+    const auto& v = raw(key);
+    const std::string wanted =
+        std::string("a number ") + (exclusive ? "> " : ">= ") + format_bound(min) + " (" + unit + ")";
+    if (!v.is_number())
+      fail(key, "expected " + wanted + ", got " + v.dump());
+    const double x = v.get<double>();
+    if (!std::isfinite(x) || x > 1e18 || (exclusive ? !(x > min) : !(x >= min)))
+      fail(key, "must be " + wanted + ", got " + v.dump());
+    return x;
+  }
+
+  long long integer(const std::string& key, long long fallback, long long min, bool is_required = false)
+  {
+    if (!has(key)) {
+      if (is_required)
+        fail(key, "missing (required)");
+      return fallback;
+    }
+    const auto& v = raw(key);
+    if (!v.is_number_integer())
+      fail(key, "expected an integer >= " + std::to_string(min) + ", got " + v.dump());
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(1LL << 53))
+      fail(key, "too large, got " + v.dump());
+    const long long x = v.get<long long>();
+    if (x < min || x > (1LL << 53))
+      fail(key, "must be an integer >= " + std::to_string(min) + ", got " + v.dump());
+    return x;
+  }
+
+  /// A list of distinct, non-empty host names (may be empty unless `non_empty`).
+  std::vector<std::string> hosts(const std::string& key, bool non_empty)
+  {
+    if (!has(key)) {
+      if (non_empty)
+        fail(key, "missing (required)");
+      return {};
+    }
+    const auto& v = raw(key);
+    if (!v.is_array())
+      fail(key, "expected a list of host names, got " + v.dump());
+    if (non_empty && v.empty())
+      fail(key, "expected at least one host name");
+    std::vector<std::string> names;
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_string() || v[i].get<std::string>().empty())
+        fail(key, "entry " + std::to_string(i) + ": expected a host name, got " + v[i].dump());
+      auto name = v[i].get<std::string>();
+      if (!seen.insert(name).second)
+        fail(key, "host '" + name + "' is listed twice");
+      names.push_back(std::move(name));
+    }
+    return names;
+  }
+
+  void finish() const
+  {
+    for (const auto& [key, value] : object_.items())
+      if (!seen_.count(key))
+        fail(key, "unknown key");
+  }
+
+private:
+  const nlohmann::json& object_;
+  std::string where_;
+  const std::string& file_;
+  std::set<std::string> seen_;
+};
+
+HplJob parse_hpl(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "hpl", file);
+  HplJob hpl;
+  hpl.hosts               = f.hosts("hosts", true);
+  hpl.iterations          = static_cast<int>(f.integer("iterations", 1, 1, true));
+  hpl.flops_per_iteration = f.number("flops_per_iteration", 0, 0, true, "flops per node");
+  if (!f.has("flops_per_iteration"))
+    f.fail("flops_per_iteration", "missing (required)");
+  hpl.bytes_per_iteration = f.number("bytes_per_iteration", 0, 0, false, "bytes per node");
+  f.finish();
+  return hpl;
+}
+
+IorJob parse_ior(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "ior", file);
+  IorJob ior;
+  ior.hosts                    = f.hosts("hosts", false);
+  ior.processes_per_node       = static_cast<int>(f.integer("processes_per_node", 1, 1));
+  ior.transfer_size            = static_cast<std::uint64_t>(f.integer("transfer_size", 512, 1));
+  ior.requests_per_batch       = static_cast<std::uint64_t>(f.integer("requests_per_batch", 1, 1));
+  ior.requests_per_process     = static_cast<std::uint64_t>(f.integer("requests_per_process", 0, 0));
+  ior.sync_bytes               = static_cast<std::uint64_t>(f.integer("sync_bytes", 0, 0));
+  ior.metadata_ops_per_request = f.number("metadata_ops_per_request", 0, 0, false, "operations per request");
+  ior.control_bytes            = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
+  f.finish();
+  return ior;
+}
+
+Services parse_services(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "services", file);
+  Services s;
+  s.storage          = f.hosts("storage", false);
+  s.metadata         = f.hosts("metadata", false);
+  s.stripe_count     = static_cast<int>(f.integer("stripe_count", 4, 1));
+  s.chunk_size       = static_cast<std::uint64_t>(f.integer("chunk_size", 524288, 1));
+  s.storage_workers  = static_cast<int>(f.integer("storage_workers", 12, 1));
+  s.metadata_workers = static_cast<int>(f.integer("metadata_workers", 4, 1));
+  f.finish();
+  return s;
+}
+
+DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "daemon_costs", file);
+  DaemonCosts c;
+  c.flops_per_byte        = f.number("flops_per_byte", 0, 0, false, "flops");
+  c.flops_per_request     = f.number("flops_per_request", 0, 0, false, "flops");
+  c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, 0, false, "flops");
+  c.idle_flops_per_second = f.number("idle_flops_per_second", 0, 0, false, "flops per second and service");
+  c.idle_period           = f.number("idle_period", 1, 0, true, "seconds");
+  if (f.has("idle_phase")) {
+    const auto& v = f.raw("idle_phase");
+    if (v != "random" && v != "aligned")
+      f.fail("idle_phase", "expected \"random\" or \"aligned\", got " + v.dump());
+    c.idle_aligned = v == "aligned";
+  }
+  f.finish();
+  return c;
+}
+
+} // namespace
+
+Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
+{
+  Experiment e;
+  e.file = file;
+  Fields top(doc, "", file);
+  e.seed     = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  e.hpl      = parse_hpl(top.required("hpl"), file);
+  e.ior      = top.has("ior") ? parse_ior(top.raw("ior"), file) : IorJob{};
+  e.services = top.has("services") ? parse_services(top.raw("services"), file) : Services{};
+  e.costs    = top.has("daemon_costs") ? parse_costs(top.raw("daemon_costs"), file) : DaemonCosts{};
+  top.finish();
+
+  if (!e.ior.hosts.empty()) {
+    if (e.services.storage.empty())
+      throw InputError(file + ": services.storage: the IOR job writes, but no host runs a storage service");
+    if (e.services.metadata.empty())
+      throw InputError(file + ": services.metadata: the IOR job creates files, but no host runs a metadata service");
+    if (e.services.chunk_size % e.ior.transfer_size != 0)
+      throw InputError(file + ": services.chunk_size: must be a multiple of ior.transfer_size (" +
+                       std::to_string(e.ior.transfer_size) + "), got " + std::to_string(e.services.chunk_size));
+  }
+  std::set<std::string> hpl_hosts(e.hpl.hosts.begin(), e.hpl.hosts.end());
+  for (const auto& h : e.ior.hosts)
+    if (hpl_hosts.count(h))
+      throw InputError(file + ": ior.hosts: host '" + h +
+                       "' also runs the HPL job (the two jobs run on disjoint sets of nodes)");
+  return e;
+}
+
+Experiment load_experiment(const std::string& path)
+{
+  nlohmann::json doc;
+  try {
+    doc = read_json_file(path);
+  } catch (const InputError& e) {
+    throw InputError(std::string("experiment: ") + e.what());
+  }
+  return parse_experiment(doc, path);
+}
+
+} // namespace datasched::interference

@@ -1,0 +1,37 @@
+#pragma once
+// The HPL-like tightly coupled job: bulk-synchronous iterations. In each iteration every
+// node computes its share (one parallel Exec per node whose entries are the node's cores:
+// one rank thread per core, so SimGrid shares the node's cores between the ranks and any
+// service thread running there), then all nodes wait for the slowest (the barrier), then
+// each node sends its panel to the next node of the ring. An iteration therefore lasts as
+// long as its slowest node: a service's work on any one node delays the whole job.
+#include <string>
+#include <vector>
+
+#include <simgrid/forward.h>
+
+#include "interference/experiment.hpp"
+
+namespace datasched::interference {
+
+struct IterationRecord {
+  double start       = 0;
+  double compute_end = 0; ///< the barrier: when the slowest node finished computing
+  double end         = 0; ///< after the ring exchange
+  int slowest_node   = 0; ///< index in the HPL host list of the node that finished last
+};
+
+struct HplStats {
+  double start = 0;
+  double end   = 0;
+  std::vector<IterationRecord> iterations;
+};
+
+/// Runs the job in the calling actor (blocking until its last iteration ends).
+void run_hpl(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts, HplStats& stats);
+
+/// The job's duration on idle nodes, communication aside: iterations * flops per
+/// iteration / (cores * core speed) of its slowest node.
+double hpl_compute_time_alone(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts);
+
+} // namespace datasched::interference

@@ -1,0 +1,67 @@
+#include "interference/services.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Disk.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+namespace datasched::interference {
+
+namespace sg4 = simgrid::s4u;
+
+std::string to_string(ServiceKind kind)
+{
+  return kind == ServiceKind::Storage ? "storage" : "metadata";
+}
+
+Service::Service(ServiceKind kind, sg4::Host* host, sg4::Disk* disk, int workers, const DaemonCosts& costs)
+    : kind_(kind), host_(host), disk_(disk), workers_(sg4::Semaphore::create(workers)), costs_(costs)
+{}
+
+void Service::compute(sg4::Host* host, double flops)
+{
+  // Not host->exec_async(): in SimGrid 3.32 it runs on the *calling actor's* host (the
+  // client's, here), whatever host it is called on.
+  if (flops > 0)
+    sg4::this_actor::exec_init(flops)->set_host(host)->start()->wait();
+}
+
+void Service::write(std::uint64_t requests, std::uint64_t bytes, std::uint64_t device_bytes)
+{
+  workers_->acquire();
+  const double flops = storage_work(costs_, requests, bytes);
+  compute(host_, flops);
+  if (device_bytes > 0)
+    disk_->write(static_cast<sg_size_t>(device_bytes));
+  workers_->release();
+  stats_.requests += requests;
+  stats_.bytes += bytes;
+  stats_.request_flops += flops;
+}
+
+void Service::metadata(double operations)
+{
+  workers_->acquire();
+  const double flops = metadata_work(costs_, operations);
+  compute(host_, flops);
+  workers_->release();
+  stats_.metadata_ops += operations;
+  stats_.request_flops += flops;
+}
+
+void Service::idle_loop(double phase)
+{
+  const double burst = idle_burst(costs_);
+  if (burst <= 0)
+    return;
+  for (long long k = 0;; ++k) {
+    // Bursts are due at phase + k * period; a burst that overran its period (a busy
+    // host) delays the next one, which then starts at once.
+    sg4::this_actor::sleep_until(phase + static_cast<double>(k) * costs_.idle_period);
+    compute(host_, burst);
+    stats_.idle_flops += burst;
+  }
+}
+
+} // namespace datasched::interference

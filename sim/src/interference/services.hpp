@@ -1,0 +1,61 @@
+#pragma once
+// Storage services running on hosts (object storage targets and metadata services, as
+// BeeOND starts them on every node of an allocation). Serving work is a SimGrid Exec on
+// the service's host, so it takes CPU from anything else computing there: SimGrid's
+// solver shares the host's cores between the service thread and the job's rank threads.
+// A service serves at most `workers` requests at once (its worker threads); further
+// requests wait in arrival order.
+#include <cstdint>
+#include <string>
+
+#include <simgrid/forward.h>
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include "interference/daemon_costs.hpp"
+
+namespace datasched::interference {
+
+enum class ServiceKind { Storage, Metadata };
+
+std::string to_string(ServiceKind kind);
+
+struct ServiceStats {
+  std::uint64_t requests = 0; ///< storage requests served (completed)
+  std::uint64_t bytes    = 0; ///< storage bytes written (completed)
+  double metadata_ops    = 0; ///< metadata operations served (completed)
+  double request_flops   = 0; ///< CPU work of completed requests and operations
+  double idle_flops      = 0; ///< CPU work of completed idle bursts
+};
+
+class Service {
+public:
+  Service(ServiceKind kind, simgrid::s4u::Host* host, simgrid::s4u::Disk* disk, int workers, const DaemonCosts& costs);
+
+  /// Serves `requests` synchronous writes carrying `bytes` bytes (blocking the calling
+  /// actor): the service's CPU work, then `device_bytes` written on its disk.
+  void write(std::uint64_t requests, std::uint64_t bytes, std::uint64_t device_bytes);
+
+  /// Serves `operations` metadata operations (CPU work only: metadata fits in memory).
+  void metadata(double operations);
+
+  /// Body of the service's idle actor: a burst of idle_burst(costs) flops every
+  /// idle_period seconds from `phase` on, for ever (the actor is a daemon).
+  void idle_loop(double phase);
+
+  ServiceKind kind() const { return kind_; }
+  simgrid::s4u::Host* host() const { return host_; }
+  const ServiceStats& stats() const { return stats_; }
+
+private:
+  /// Runs `flops` on the service's host (one core's worth of a thread); 0 costs nothing.
+  static void compute(simgrid::s4u::Host* host, double flops);
+
+  ServiceKind kind_;
+  simgrid::s4u::Host* host_;
+  simgrid::s4u::Disk* disk_;
+  simgrid::s4u::SemaphorePtr workers_;
+  const DaemonCosts& costs_;
+  ServiceStats stats_;
+};
+
+} // namespace datasched::interference

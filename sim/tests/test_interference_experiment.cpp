@@ -1,0 +1,90 @@
+// Validation of interference experiment descriptions and the daemon cost formulas.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "fatal.hpp"
+#include "interference/daemon_costs.hpp"
+#include "interference/experiment.hpp"
+
+using namespace datasched::interference;
+using datasched::InputError;
+
+namespace {
+nlohmann::json minimal()
+{
+  return nlohmann::json::parse(R"({
+    "hpl": {"hosts": ["n0", "n1"], "iterations": 2, "flops_per_iteration": 1e9},
+    "ior": {"hosts": ["n2"], "processes_per_node": 2, "transfer_size": 512},
+    "services": {"storage": ["n0", "n1", "n2"], "metadata": ["n0"]},
+    "daemon_costs": {"flops_per_byte": 10, "flops_per_request": 1000, "flops_per_metadata_op": 5000,
+                     "idle_flops_per_second": 1e6, "idle_period": 0.5}
+  })");
+}
+
+std::string error_of(const nlohmann::json& doc)
+{
+  try {
+    parse_experiment(doc, "exp.json");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST(InterferenceExperiment, ParsesAMinimalDescription)
+{
+  auto e = parse_experiment(minimal(), "exp.json");
+  EXPECT_EQ(e.hpl.hosts.size(), 2u);
+  EXPECT_EQ(e.ior.processes_per_node, 2);
+  EXPECT_EQ(e.services.stripe_count, 4);
+  EXPECT_DOUBLE_EQ(e.costs.idle_period, 0.5);
+}
+
+TEST(InterferenceExperiment, RejectsUnknownKeys)
+{
+  auto doc                        = minimal();
+  doc["daemon_costs"]["per_byte"] = 1;
+  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.per_byte: unknown key");
+  doc          = minimal();
+  doc["extra"] = 1;
+  EXPECT_EQ(error_of(doc), "exp.json: extra: unknown key");
+}
+
+TEST(InterferenceExperiment, RejectsNegativeCostsAndPeriods)
+{
+  auto doc                              = minimal();
+  doc["daemon_costs"]["flops_per_byte"] = -1;
+  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.flops_per_byte: must be a number >= 0 (flops), got -1");
+  doc                                = minimal();
+  doc["daemon_costs"]["idle_period"] = 0;
+  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.idle_period: must be a number > 0 (seconds), got 0");
+}
+
+TEST(InterferenceExperiment, RejectsInconsistentLayouts)
+{
+  auto doc            = minimal();
+  doc["ior"]["hosts"] = {"n1"};
+  EXPECT_EQ(error_of(doc), "exp.json: ior.hosts: host 'n1' also runs the HPL job (the two jobs run on disjoint sets of "
+                           "nodes)");
+  doc                        = minimal();
+  doc["services"]["storage"] = nlohmann::json::array();
+  EXPECT_EQ(error_of(doc), "exp.json: services.storage: the IOR job writes, but no host runs a storage service");
+  doc                 = minimal();
+  doc["hpl"]["hosts"] = {"n0", "n0"};
+  EXPECT_EQ(error_of(doc), "exp.json: hpl.hosts: host 'n0' is listed twice");
+  doc                           = minimal();
+  doc["services"]["chunk_size"] = 1000;
+  EXPECT_EQ(error_of(doc), "exp.json: services.chunk_size: must be a multiple of ior.transfer_size (512), got 1000");
+}
+
+// storage work = r * flops_per_request + b * flops_per_byte; metadata = m * per op;
+// idle burst = idle_flops_per_second * idle_period.
+TEST(InterferenceDaemonCosts, FollowTheirFormulas)
+{
+  auto e = parse_experiment(minimal(), "exp.json");
+  EXPECT_DOUBLE_EQ(storage_work(e.costs, 3, 1536), 3 * 1000.0 + 1536 * 10.0);
+  EXPECT_DOUBLE_EQ(metadata_work(e.costs, 2), 10000.0);
+  EXPECT_DOUBLE_EQ(idle_burst(e.costs), 0.5e6);
+}
