@@ -92,8 +92,12 @@ RequestedStorage parse_requested_storage(const nlohmann::json& v, const std::str
       if (!value.is_string())
         throw InputError(ctx + ": 'access' must be a string");
       r.access = access_type_from_string(value.get<std::string>(), ctx);
+    } else if (key == "items_to") {
+      if (!value.is_string())
+        throw InputError(ctx + ": 'items_to' must be a string");
+      r.items_to = item_home_from_string(value.get<std::string>(), ctx);
     } else {
-      throw InputError(ctx + ": unknown field '" + key + "' (expected allocation, devices, access)");
+      throw InputError(ctx + ": unknown field '" + key + "' (expected allocation, devices, access, items_to)");
     }
   }
   return r;
