@@ -199,9 +199,10 @@ Runner = Callable[..., Run]
 @pytest.fixture
 def run_phases(tmp_path: Path, engine: Path) -> Runner:
     """run_phases(platform, jobs, profiles, alloc={"0": "1"}, storage={"0": {...}},
-    policy="np", engine_args=[...], workload_extra={"datasched_data": [...]}) -> Run. Every job is started at its submission on the
-    hosts ``alloc`` names (resource ids), with ``storage`` as EXECUTE_JOB's
-    datasched_storage."""
+    policy="np", engine_args=[...], workload_extra={"datasched_data": [...]}) -> Run.
+    Every job is started at its submission on the hosts ``alloc`` names (resource ids),
+    with ``storage`` as EXECUTE_JOB's datasched_storage; ``workload_extra`` adds
+    top-level fields to the workload."""
     from datasched.runner import run_simulation
 
     counter = itertools.count()
