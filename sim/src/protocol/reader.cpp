@@ -201,6 +201,21 @@ DecisionPayload parse_payload(const std::string& type, const EventFields& f)
     d.pstate = to_int(f.get("state"), f.where() + ": 'state' (a pstate number, as a string)");
     return d;
   }
+  if (type == "DATASCHED_STAGE") {
+    DataStage d;
+    d.stage_id     = f.string("stage_id");
+    d.item         = f.string("item");
+    const auto& to = f.get("to");
+    if (to.is_string() && to.get<std::string>() == "central") {
+      d.to_central = true;
+    } else if (to.is_array() && !to.empty()) {
+      for (const auto& id : to)
+        d.to_nodes.push_back(to_int(id, f.where() + ": 'to' node"));
+    } else {
+      throw InputError(f.where() + ": 'to' must be \"central\" or a non-empty array of compute node ids");
+    }
+    return d;
+  }
   if (type == "TO_JOB_MSG" || type == "ANSWER")
     throw InputError(f.where() + ": event type '" + type + "' is not supported by datasched-sim");
   throw InputError(f.where() + ": unknown event type '" + type + "'");
