@@ -23,6 +23,7 @@ include: "rules/figures.smk"
 include: "rules/seed000.smk"
 include: "rules/placement.smk"
 include: "rules/seed002.smk"
+include: "rules/seed001.smk"
 
 
 rule all:
@@ -33,6 +34,7 @@ rule all:
         seed000_fig9_outputs(),
         placement_gap_outputs(),
         seed002_twins_outputs(),
+        seed001_workflows_outputs(),
     default_target: True
 
 
@@ -64,6 +66,11 @@ rule placement_gap:
 rule seed002_twins:
     input:
         seed002_twins_outputs(),
+
+
+rule seed001_workflows:
+    input:
+        seed001_workflows_outputs(),
 
 
 rule simulations:

@@ -33,6 +33,8 @@ from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed001_workflows import Seed001Spec
+from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
 from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.errors import UserError, yaml_error
@@ -120,6 +122,8 @@ class ExperimentConfig:
     placement_gap_dir: Path | None = None
     seed002_twins: Seed002Spec | None = None
     seed002_twins_dir: Path | None = None
+    seed001_workflows: Seed001Spec | None = None
+    seed001_workflows_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -158,6 +162,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig9 = data["artifacts"].get("seed000_fig9")
     gap = data["artifacts"].get("placement_gap")
     twins = data["artifacts"].get("seed002_twins")
+    workflows = data["artifacts"].get("seed001_workflows")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -178,6 +183,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         placement_gap_dir=_repo_path(gap["dir"]) if gap else None,
         seed002_twins=_seed002_twins(twins, source) if twins else None,
         seed002_twins_dir=_repo_path(twins["dir"]) if twins else None,
+        seed001_workflows=_seed001_workflows(workflows, source) if workflows else None,
+        seed001_workflows_dir=_repo_path(workflows["dir"]) if workflows else None,
     )
 
 
@@ -239,6 +246,13 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))
+
+
+def _seed001_workflows(spec: Mapping[str, Any], source: str) -> Seed001Spec:
+    result = parse_seed001_spec(spec, REPO_ROOT)
+    if not result.workflow.is_file():
+        raise UserError(f"{source}: artifacts.seed001_workflows.workflow: file not found: {result.workflow}")
+    return result
 
 
 def _seed002_twins(spec: Mapping[str, Any], source: str) -> Seed002Spec:

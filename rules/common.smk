@@ -122,6 +122,18 @@ def seed002_twins_outputs():
     return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
 
 
+SEED001 = EXP.seed001_workflows
+SEED001_RESULTS = f"{RESULTS}/seed001_workflows"
+SEED001_DIR = workdir_relative(str(EXP.seed001_workflows_dir)) if SEED001 else ""
+
+
+def seed001_workflows_outputs():
+    """Seed 001's Table 4 artifact files (rules/seed001.smk), or none when not configured."""
+    if not SEED001:
+        return []
+    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv", f"{SEED001_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -152,6 +164,7 @@ onsuccess:
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
+        (SEED001_DIR, seed001_workflows_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
