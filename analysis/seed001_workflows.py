@@ -126,7 +126,7 @@ def measure(out: Path, workload: Mapping[str, Any], style: str, variant: str, po
     io = _read(out / "out_io.csv")
     steps = [j for j in workload["jobs"] if (j.get("datasched_workflow") or {}).get("workflow")]
     end: dict[str, float] = {}
-    terms = []
+    terms: list[dict[str, Any]] = []
     for step in sorted(steps, key=lambda j: float(jobs[str(j["id"])]["starting_time"])):
         key = str(step["id"])
         row = jobs[key]

@@ -171,11 +171,11 @@ class WorkflowPolicy(QueuePolicy):
         free = self.free_hosts.ascending()
         ranked = sorted(free, key=lambda h: (-held.get(h, 0.0), h))
         hosts = tuple(sorted(ranked[: job.requested_hosts]))
-        storage = self.assign_storage(job, hosts, now)
+        choice = self.assign_storage(job, hosts, now)
         del self.waiting[job.id]
         self.running[job.id] = RunningJob.started(job, hosts, now)
         self.free_hosts.difference_update(hosts)
-        return ExecuteJob(job.id, hosts, storage)
+        return ExecuteJob(job.id, hosts, choice)
 
 
 def _with_items_to(storage: StorageChoice, items_to: str) -> StorageChoice:
