@@ -25,6 +25,7 @@ include: "rules/placement.smk"
 include: "rules/seed002.smk"
 include: "rules/seed003.smk"
 include: "rules/seed004.smk"
+include: "rules/seed001.smk"
 
 
 rule all:
@@ -37,6 +38,7 @@ rule all:
         seed002_twins_outputs(),
         seed003_qos_outputs(),
         seed004_interference_outputs(),
+        seed001_workflows_outputs(),
     default_target: True
 
 
@@ -73,9 +75,16 @@ rule seed002_twins:
 rule seed003_qos:
     input:
         seed003_qos_outputs(),
+
+
 rule seed004_interference:
     input:
         seed004_interference_outputs(),
+
+
+rule seed001_workflows:
+    input:
+        seed001_workflows_outputs(),
 
 
 rule simulations:

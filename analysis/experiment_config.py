@@ -33,6 +33,8 @@ from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed001_workflows import Seed001Spec
+from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
 from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003_qos import Seed003Spec
@@ -128,6 +130,8 @@ class ExperimentConfig:
     seed003_qos_dir: Path | None = None
     seed004_interference: Seed004Spec | None = None
     seed004_interference_dir: Path | None = None
+    seed001_workflows: Seed001Spec | None = None
+    seed001_workflows_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -168,6 +172,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     twins = data["artifacts"].get("seed002_twins")
     qos = data["artifacts"].get("seed003_qos")
     interference = data["artifacts"].get("seed004_interference")
+    workflows = data["artifacts"].get("seed001_workflows")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -192,6 +197,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed003_qos_dir=_repo_path(qos["dir"]) if qos else None,
         seed004_interference=_seed004_interference(interference, source) if interference else None,
         seed004_interference_dir=_repo_path(interference["dir"]) if interference else None,
+        seed001_workflows=_seed001_workflows(workflows, source) if workflows else None,
+        seed001_workflows_dir=_repo_path(workflows["dir"]) if workflows else None,
     )
 
 
@@ -253,6 +260,13 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))
+
+
+def _seed001_workflows(spec: Mapping[str, Any], source: str) -> Seed001Spec:
+    result = parse_seed001_spec(spec, REPO_ROOT)
+    if not result.workflow.is_file():
+        raise UserError(f"{source}: artifacts.seed001_workflows.workflow: file not found: {result.workflow}")
+    return result
 
 
 def _seed002_twins(spec: Mapping[str, Any], source: str) -> Seed002Spec:

@@ -197,8 +197,8 @@ def cmd_run(args) -> int:
         args.engine,
         args.in_process,
     )
-    io_csv = result.jobs_csv.parent / f"{result.prefix}_io.csv"
-    extra = f" {io_csv}" if io_csv.exists() else ""
+    ours = [result.jobs_csv.parent / f"{result.prefix}_{name}.csv" for name in ("io", "data")]
+    extra = "".join(f" {path}" for path in ours if path.exists())
     print(f"{summary_of_jobs_csv(result.jobs_csv)}")
     print(f"outputs: {result.jobs_csv} {result.schedule_csv}{extra} ({result.wall_seconds:.1f} s)")
     return 0

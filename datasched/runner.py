@@ -47,6 +47,7 @@ OUTPUT_SUFFIXES = (
     "machine_states.csv",
     "utilisation.csv",
     "io.csv",
+    "data.csv",
     "consumed_energy.csv",
     "pstate_changes.csv",
     "schedule.trace",

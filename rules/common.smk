@@ -132,6 +132,8 @@ def seed003_qos_outputs():
     if not SEED003:
         return []
     return [f"{SEED003_DIR}/seed003_qos.png", f"{SEED003_DIR}/seed003_qos_plotted.csv", f"{SEED003_DIR}/report.md"]
+
+
 SEED004 = EXP.seed004_interference
 SEED004_RESULTS = f"{RESULTS}/seed004_interference"
 SEED004_DIR = workdir_relative(str(EXP.seed004_interference_dir)) if SEED004 else ""
@@ -146,6 +148,18 @@ def seed004_interference_outputs():
         f"{SEED004_DIR}/seed004_interference_plotted.csv",
         f"{SEED004_DIR}/report.md",
     ]
+
+
+SEED001 = EXP.seed001_workflows
+SEED001_RESULTS = f"{RESULTS}/seed001_workflows"
+SEED001_DIR = workdir_relative(str(EXP.seed001_workflows_dir)) if SEED001 else ""
+
+
+def seed001_workflows_outputs():
+    """Seed 001's Table 4 artifact files (rules/seed001.smk), or none when not configured."""
+    if not SEED001:
+        return []
+    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv", f"{SEED001_DIR}/report.md"]
 
 
 def _fig8_workload(wildcards):
@@ -180,6 +194,7 @@ onsuccess:
         (SEED002_DIR, seed002_twins_outputs()),
         (SEED003_DIR, seed003_qos_outputs()),
         (SEED004_DIR, seed004_interference_outputs()),
+        (SEED001_DIR, seed001_workflows_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

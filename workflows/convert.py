@@ -38,6 +38,7 @@ from datasched.workloads.jsonio import write_json
 from datasched.workloads.phases import (
     EMBEDDED_PHASES_FIELD,
     AccessType,
+    ItemUse,
     Phase,
     PhaseKind,
     ProfileMode,
@@ -57,9 +58,28 @@ EXTERNAL_STORAGE = StorageDescriptor(
 
 
 def step_phases(workflow: Workflow, step_index: int) -> tuple[list[Phase], list[float]]:
+    """The step's phases, each read/write phase naming its data products as engine data
+    items (``items``): the phase's bytes over its nodes split among its products in
+    proportion to their sizes (as :func:`data_traffic`). A written product that no step
+    consumes is the workflow's final output: it goes to central storage (``to:
+    central``, seed 001 4.1: "the final job needs to write back to external storage");
+    intermediate products stay on the writers' NVM unless the decision says otherwise
+    (EXECUTE_JOB ``datasched_storage.items_to``)."""
     step = workflow.steps[step_index]
     ref = workflow.reference
-    phases = [Phase(PhaseKind(p.kind), p.amount(ref), tuple(p.data), p.nodes) for p in step.phases]
+    products = {d.name: d for d in workflow.data}
+    phases = []
+    for p in step.phases:
+        items: list[ItemUse] = []
+        if p.data:
+            total = p.amount(ref) * (p.nodes or step.nodes)
+            sizes = [products[n].bytes for n in p.data]
+            whole = sum(sizes)
+            for name, size in zip(p.data, sizes, strict=True):
+                share = total * (size / whole if whole > 0 else 1.0 / len(sizes))
+                final = p.kind == "write" and not products[name].consumers
+                items.append(ItemUse(name, share, "central" if final else None))
+        phases.append(Phase(PhaseKind(p.kind), p.amount(ref), tuple(p.data), p.nodes, tuple(items)))
     nominal = [p.nominal_seconds(ref) for p in step.phases]
     return phases, nominal
 

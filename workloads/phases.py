@@ -101,6 +101,24 @@ class ReferenceRates(BaseModel):
 
 
 @dataclass(frozen=True)
+class ItemUse:
+    """A named data item a read/write phase moves (engine: model/data_registry.hpp).
+    ``bytes`` is over all the phase's I/O tasks (write: the item's new size; read: the
+    bytes read); ``to`` (writes only) is ``"nvm"`` (the writers' own NVMs, default) or
+    ``"central"`` (the I/O servers)."""
+
+    name: str
+    bytes: float
+    to: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "bytes": self.bytes}
+        if self.to is not None:
+            out["to"] = self.to
+        return out
+
+
+@dataclass(frozen=True)
 class Phase:
     """One phase. ``amount`` is flops per node (compute), bytes sent per node
     (communicate, spread evenly over the job's other nodes), or bytes per I/O task
@@ -111,6 +129,7 @@ class Phase:
     amount: float
     data: tuple[str, ...] = ()
     nodes: int | None = None  # active nodes: the first n of the allocation (None: all)
+    items: tuple[ItemUse, ...] = ()  # named data items (their bytes are part of the phase's)
 
     def to_json(self, nominal_seconds: float) -> dict[str, Any]:
         key = {"compute": "flops", "communicate": "bytes", "read": "bytes", "write": "bytes"}[self.kind.value]
@@ -121,6 +140,8 @@ class Phase:
             out["data"] = list(self.data)
         if self.nodes is not None:
             out["nodes"] = self.nodes
+        if self.items:
+            out["items"] = [item.to_json() for item in self.items]
         return out
 
 
@@ -344,6 +365,19 @@ PHASE_PROFILE_SCHEMA: dict[str, Any] = {
                             "nominal_seconds": _NUM,
                             "data": {"type": "array", "items": {"type": "string"}},
                             "nodes": _NODES,
+                            "items": {
+                                "type": "array",
+                                "items": {
+                                    "type": "object",
+                                    "additionalProperties": False,
+                                    "required": ["name", "bytes"],
+                                    "properties": {
+                                        "name": {"type": "string", "minLength": 1, "pattern": "^[^,\"\\n\\r]+$"},
+                                        "bytes": _NUM,
+                                        "to": {"enum": ["nvm", "central"]},
+                                    },
+                                },
+                            },
                         },
                     },
                 ]

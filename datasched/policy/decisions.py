@@ -20,12 +20,15 @@ class StorageChoice:
     profile's (``"cache"``, ``"internal"``, ``"external"`` or ``"san"``), its storage
     ``devices`` (resource ids of node NVM endpoints, or of I/O servers for SAN; empty:
     let the engine derive them) and an ``access`` type overriding the profile's
-    (``"disperse"``, ``"affinity"`` or ``"local"``). Sent as EXECUTE_JOB's
+    (``"disperse"``, ``"affinity"`` or ``"local"``). ``items_to`` (``"nvm"`` or
+    ``"central"``) sends every named data item the job writes there, overriding the
+    profile (workloads/README.md, *Named data items*). Sent as EXECUTE_JOB's
     ``datasched_storage`` extension field, which real Batsim ignores."""
 
     devices: tuple[int, ...] = ()
     access: str | None = None
     allocation: str | None = None
+    items_to: str | None = None
 
     ACCESS_TYPES = ("disperse", "affinity", "local")
     ALLOCATIONS = ("cache", "internal", "external", "san")
@@ -38,6 +41,8 @@ class StorageChoice:
             out["devices"] = list(self.devices)
         if self.access is not None:
             out["access"] = self.access
+        if self.items_to is not None:
+            out["items_to"] = self.items_to
         return out
 
 

@@ -66,6 +66,10 @@ void throw_recorded_engine_error()
     throw EngineError(*error);
 }
 
+namespace {
+bool g_exit_on_actor_error = false;
+} // namespace
+
 void run_actor_guarded(const std::function<void()>& body)
 {
   // The error is copied out of the handler before the actor yields to SimGrid (the
@@ -82,10 +86,20 @@ void run_actor_guarded(const std::function<void()>& body)
     error = std::make_unique<EngineError>(std::string("internal error in actor '") +
                                           simgrid::s4u::this_actor::get_cname() + "': " + e.what());
   }
+  if (g_exit_on_actor_error) {
+    const int code = report_engine_error(*error);
+    std::fflush(stdout);
+    std::_Exit(code);
+  }
   const bool first = !engine_error_recorded();
   record_engine_error(*error);
   if (first) // the others were killed by the first
     simgrid::s4u::Actor::kill_all();
+}
+
+void exit_on_actor_error(bool enabled)
+{
+  g_exit_on_actor_error = enabled;
 }
 
 int report_engine_error(const EngineError& error, bool print)

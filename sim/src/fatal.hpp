@@ -63,7 +63,18 @@ void set_fatal_cleanup(std::function<void()> cleanup);
 /// Runs `body` as an actor's code: an error leaving it is recorded (the first one of
 /// the run wins) and every other actor is killed, which ends Engine::run(). SimGrid's
 /// ForcefulKillException (this actor being killed) passes through.
+///
+/// The executable (main) asks for exit_on_actor_error(true): there the error is reported
+/// and the process ends at once, as fatal() always did, without killing actors. Why:
+/// SimGrid 3.32 cannot kill an actor blocked in Exec::wait_any_for on its own activities
+/// (a job worker in a phase): the kill cancels them, and their completion, posted at the
+/// next model update, answers the dead actor's wait and schedules it again ("The
+/// Impossible Did Happen", an abort). The library keeps the kill (its caller must get
+/// the error back), with that limitation: an error while a phase job runs aborts.
 void run_actor_guarded(const std::function<void()>& body);
+
+/// Whether an error in an actor ends the process at once (see run_actor_guarded).
+void exit_on_actor_error(bool enabled);
 
 /// Records `error` as the run's error unless one is already recorded (for callbacks
 /// that run in SimGrid's kernel, where SimGrid stops the actors itself).

@@ -35,6 +35,7 @@ int main(int argc, char** argv)
   datasched::EngineConfig config;
   if (int code = datasched::parse_command_line(argc, argv, config); code >= 0)
     return code;
+  datasched::exit_on_actor_error(true); // fatal.hpp: an error in an actor ends the process at once
   try {
     return run(config, argv[0]);
   } catch (const datasched::EngineError& e) {

@@ -49,6 +49,10 @@ std::string describe(const DecisionPayload& p)
           out << "REGPROF " << d.workload_name << ' ' << d.profile_name << ' ' << d.profile.dump();
         } else if constexpr (std::is_same_v<T, SetResourceState>) {
           out << "SETSTATE " << d.resources.to_string(" ") << ' ' << d.pstate;
+        } else if constexpr (std::is_same_v<T, DataStage>) {
+          out << "STAGE " << d.stage_id << ' ' << d.item << ' ' << d.to_central;
+          for (int n : d.to_nodes)
+            out << ' ' << n;
         } else {
           out << "QUERY " << d.requests.dump();
         }

@@ -11,9 +11,11 @@
 #include "execution/ipc_sampling.hpp"
 #include "execution/job_pool.hpp"
 #include "execution/traffic.hpp"
+#include "export/data_csv.hpp"
 #include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
 #include "export/machine_states_csv.hpp"
+#include "model/data_registry.hpp"
 #include "model/machine_states.hpp"
 #include "model/machines.hpp"
 #include "model/platform_check.hpp"
@@ -37,6 +39,8 @@ struct Context {
   MachineStates machine_states;        ///< each resource's state over time, Batsim's accounting
   MachineStatesCsv machine_states_csv; ///< Batsim's rows: one after each job start and end
   IoCsv io_csv;
+  DataRegistry data;                  ///< named data items that persist between jobs (seed 001 workflows)
+  DataCsv data_csv;                   ///< their movements
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
   RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)

@@ -11,6 +11,7 @@
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
+#include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/phase_plan.hpp"
 #include "fatal.hpp"
@@ -240,21 +241,34 @@ private:
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, nullptr, {}});
     const size_t frame = job_->progress.size() - 1;
     const int nb_steps = static_cast<int>(phases.phases.size()) + 2;
+    const ItemPins pins(context_->data, phases.item_names());
     for (int step = 0; step < nb_steps; ++step) {
       const bool stage_in = step == 0, stage_out = step == nb_steps - 1;
       std::vector<ActivitySpec> specs;
+      PlannedItems items; // the phase's named data items (item_traffic.hpp)
+      job_->progress[frame].task_index = step;
       if (stage_in || stage_out)
         specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
-      else
-        specs = or_fatal([&] {
-          return plan_phase(phases, phases.phases[step - 1], executor_ids_, storage, endpoints,
-                            context_->config.ipc_fanout);
-        });
-      job_->progress[frame].task_index = step;
-      const double start               = Engine::get_clock();
-      const Outcome outcome            = run_activities(specs, frame, start);
+      else {
+        Phase phase = phases.phases[step - 1];
+        if (!phase.items.empty()) {
+          items        = or_fatal([&] { return plan_phase_items(phases, phase); });
+          phase.amount = items.anonymous_amount;
+          if (const Outcome saved = run_writeback(items, frame); saved != Outcome::Completed)
+            return abandon(items, saved);
+        }
+        specs = or_fatal(
+            [&] { return plan_phase(phases, phase, executor_ids_, storage, endpoints, context_->config.ipc_fanout); });
+        specs.insert(specs.end(), items.activities.begin(), items.activities.end());
+      }
+      const double start    = Engine::get_clock();
+      const Outcome outcome = run_activities(specs, frame, start);
       if (outcome != Outcome::Completed)
-        return outcome;
+        return abandon(items, outcome);
+      if (!items.empty()) {
+        commit_items(items, context_->data, Engine::get_clock());
+        record_items(items, *job_->io, context_->data_csv, job_->id, start, Engine::get_clock());
+      }
       const double elapsed = Engine::get_clock() - start;
       if (stage_in || stage_out)
         job_->io->stage_seconds += elapsed;
@@ -263,6 +277,47 @@ private:
     }
     job_->progress.pop_back();
     return Outcome::Completed;
+  }
+
+  /// Pins the items a phase job names for as long as it runs: no eviction takes them.
+  struct ItemPins {
+    DataRegistry& registry;
+    std::vector<std::string> names;
+    ItemPins(DataRegistry& r, std::vector<std::string> n) : registry(r), names(std::move(n))
+    {
+      for (const auto& name : names)
+        registry.pin(name);
+    }
+    ~ItemPins()
+    {
+      for (const auto& name : names)
+        registry.unpin(name);
+    }
+  };
+
+  PlannedItems plan_phase_items(const PhaseProfile& phases, const Phase& phase)
+  {
+    const auto& requested = job_->requested_storage;
+    return plan_items(
+        phases, phase, executor_ids_, context_->data, context_->storage_endpoints,
+        requested ? requested->items_to : std::nullopt, [this](int id) { return context_->machines.at(id).name; },
+        Engine::get_clock());
+  }
+
+  /// Evicted dirty items go to central storage before the phase that needed their room.
+  Outcome run_writeback(const PlannedItems& items, size_t frame)
+  {
+    const double start    = Engine::get_clock();
+    const Outcome outcome = run_activities(items.writeback, frame, start);
+    record_evictions(items, context_->data_csv, job_->id, start, Engine::get_clock());
+    return outcome;
+  }
+
+  /// The phase will not end (kill, walltime): the room its writes reserved is free again.
+  Outcome abandon(const PlannedItems& items, Outcome outcome)
+  {
+    abandon_items(items, context_->data);
+    return outcome;
   }
 
   /// Starts every activity of one step and waits for all of them (or the walltime),

@@ -24,7 +24,8 @@ enum class MessageType {
   WaitingDone,  ///< a CALL_ME_LATER date is reached
   KillingDone,  ///< a KILL_JOB decision has been carried out
   MachineEvent, ///< an external machine_available/unavailable event
-  Switched      ///< a host reached the pstate of a SET_RESOURCE_STATE (-E)
+  Switched,     ///< a host reached the pstate of a SET_RESOURCE_STATE (-E)
+  StageDone     ///< a data mover finished a DATASCHED_STAGE (execution/data_mover.hpp)
 };
 
 struct Message {
@@ -39,6 +40,7 @@ struct Message {
   nlohmann::json event;             ///< MachineEvent of an unknown type, forwarded as is
   int machine_id = -1;              ///< Switched
   int pstate     = -1;              ///< Switched
+  nlohmann::json stage;             ///< StageDone: the DATASCHED_STAGE_DONE event's data
 };
 
 /// A new message of `type` with every other field empty (the caller fills what it needs).

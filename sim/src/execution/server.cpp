@@ -12,6 +12,7 @@
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
+#include "execution/data_mover.hpp"
 #include "execution/messages.hpp"
 #include "execution/power_switching.hpp"
 #include "fatal.hpp"
@@ -75,7 +76,8 @@ private:
   bool simulation_finished() const
   {
     return nb_submitters_finished_ == expected_submitters_ && registration_finished_ && nb_running_ == 0 &&
-           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_waiters_ == 0 && nb_switching_ == 0;
+           nb_completed_ == nb_submitted_ && nb_killers_ == 0 && nb_waiters_ == 0 && nb_switching_ == 0 &&
+           nb_stagers_ == 0;
   }
 
   /// Batsim aborts when its loop ends with a waiter, killer or switching host left
@@ -128,6 +130,10 @@ private:
         return;
       case MessageType::Switched:
         on_switched(m);
+        return;
+      case MessageType::StageDone:
+        nb_stagers_--;
+        ctx_->writer.append_stage_done(m.stage, now());
         return;
     }
   }
@@ -417,6 +423,20 @@ private:
     simgrid::s4u::Actor::create("waiter", ctx_->machines.master().host, waiter_actor, d.when)->daemonize();
   }
 
+  /// datasched extension: a data mover copies an item while jobs run (data_mover.hpp).
+  void apply_one(DataStage& d)
+  {
+    PlannedStage stage;
+    try {
+      stage = plan_data_stage(d, ctx_->data, ctx_->storage_endpoints, ctx_->machines.nb_compute(),
+                              [this](int id) { return ctx_->machines.at(id).name; });
+    } catch (const InputError& e) {
+      fatal(e.what());
+    }
+    nb_stagers_++; // until its DATASCHED_STAGE_DONE: the simulation does not end before
+    simgrid::s4u::Actor::create("data_mover", ctx_->machines.master().host, data_mover_actor, ctx_, std::move(stage));
+  }
+
   void apply_one(NotifyDecision& d)
   {
     if (d.type == "registration_finished") {
@@ -614,6 +634,7 @@ private:
   int nb_switching_           = 0; ///< hosts switching on or off (-E)
   PendingSwitches pending_switches_;
   int nb_waiters_             = 0;
+  int nb_stagers_             = 0; ///< data movers under way (DATASCHED_STAGE)
   bool registration_finished_ = true;
   bool sched_ready_           = false;
   bool end_sent_              = false;

@@ -30,9 +30,9 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv",          prefix + "_schedule.csv", prefix + "_machine_states.csv",
-          prefix + "_utilisation.csv",   prefix + "_io.csv",       prefix + "_consumed_energy.csv",
-          prefix + "_pstate_changes.csv"};
+  return {prefix + "_jobs.csv",           prefix + "_schedule.csv", prefix + "_machine_states.csv",
+          prefix + "_utilisation.csv",    prefix + "_io.csv",       prefix + "_consumed_energy.csv",
+          prefix + "_pstate_changes.csv", prefix + "_data.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -177,6 +177,14 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
       ctx.workloads.load_file("w" + std::to_string(i), path);
     }
+    ctx.data = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
+    for (const auto& [name, w] : ctx.workloads.workloads())
+      for (const InitialItem& item : w->initial_items)
+        try {
+          ctx.data.declare_on_central(item.name, item.bytes);
+        } catch (const InputError& e) {
+          throw InputError("workload '" + w->file + "': " + e.what());
+        }
     for (const auto& path : config.event_files) {
       auto loaded = load_external_events(path, ctx.machines.size(), config.simulation.forward_unknown_events);
       external_events.insert(external_events.end(), loaded.begin(), loaded.end());
@@ -260,6 +268,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                           ctx.machine_states.compute_node_times(static_cast<double>(ctx.jobs_csv.summary().makespan)));
     if (!ctx.io_csv.empty())
       ctx.io_csv.write(config.export_prefix + "_io.csv");
+    if (!ctx.data_csv.empty())
+      ctx.data_csv.write(config.export_prefix + "_data.csv");
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

@@ -5,8 +5,8 @@
 namespace datasched {
 
 namespace {
-constexpr std::array<const char*, kNbTiers> kTierNames{"compute",    "network", "dram",     "local_nvm",
-                                                       "remote_nvm", "san",     "stage_in", "stage_out"};
+constexpr std::array<const char*, kNbTiers> kTierNames{"compute", "network",  "dram",      "local_nvm", "remote_nvm",
+                                                       "san",     "stage_in", "stage_out", "writeback"};
 constexpr std::array<const char*, kNbTrafficClasses> kTrafficClassNames{"none", "ipc", "storage"};
 } // namespace
 

@@ -1,5 +1,6 @@
 #include "model/phase_profile.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -12,7 +13,18 @@ namespace {
 constexpr std::array<const char*, 4> kPhaseKindNames{"compute", "communicate", "read", "write"};
 constexpr std::array<const char*, 4> kAllocationNames{"internal", "external", "cache", "san"};
 constexpr std::array<const char*, 3> kAccessNames{"disperse", "affinity", "local"};
+constexpr std::array<const char*, 2> kItemHomeNames{"nvm", "central"};
 } // namespace
+
+std::string item_home_to_string(ItemHome home)
+{
+  return enum_name(kItemHomeNames, home);
+}
+
+ItemHome item_home_from_string(const std::string& text, const std::string& where)
+{
+  return enum_from_name<ItemHome>(kItemHomeNames, text, where + ": unknown item destination");
+}
 
 std::string phase_kind_to_string(PhaseKind kind)
 {
@@ -102,7 +114,6 @@ public:
 
   const std::string& where() const { return where_; }
 
-private:
   static std::string format(double d)
   {
     if (std::isinf(d))
@@ -111,6 +122,7 @@ private:
     return j.dump();
   }
 
+private:
   const nlohmann::json& object_;
   std::string where_;
 };
@@ -132,7 +144,44 @@ StorageDescriptor parse_storage(const nlohmann::json& object, const std::string&
   return s;
 }
 
-Phase parse_phase(const nlohmann::json& object, const std::string& where, int res)
+/// A phase's `items`: [{"name", "bytes", "to"?}]. Their bytes are part of the phase's
+/// (amount x I/O tasks), so they may not exceed it.
+std::vector<ItemUse> parse_items(const nlohmann::json& items, const std::string& where, const Phase& phase, int res,
+                                 int io_tasks)
+{
+  if (!items.is_array())
+    throw InputError(where + ": field 'items' must be an array of {\"name\", \"bytes\"} objects");
+  const bool write = phase.kind == PhaseKind::Write;
+  std::vector<ItemUse> out;
+  std::set<std::string> names;
+  double total = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    const std::string at = where + ": items[" + std::to_string(i) + "]";
+    std::set<std::string> allowed{"name", "bytes"};
+    if (write)
+      allowed.insert("to");
+    StrictObject f(items[i], at, allowed);
+    ItemUse use;
+    use.name = f.string("name");
+    if (use.name.empty() || use.name.find_first_of(",\"\n\r") != std::string::npos)
+      throw InputError(at + ": item name '" + use.name + "' must be non-empty, without commas, quotes or newlines");
+    if (!names.insert(use.name).second)
+      throw InputError(at + ": item '" + use.name + "' is listed twice in the phase");
+    use.bytes = f.number("bytes", 0, HUGE_VAL);
+    if (f.has("to"))
+      use.home = item_home_from_string(f.string("to"), at);
+    total += use.bytes;
+    out.push_back(std::move(use));
+  }
+  const int active   = phase.nodes > 0 ? phase.nodes : res;
+  const double limit = phase.amount * std::min(active, io_tasks);
+  if (total > limit * (1 + 1e-9))
+    throw InputError(where + ": its items hold " + StrictObject::format(total) +
+                     " bytes, more than the phase moves (bytes x I/O tasks = " + StrictObject::format(limit) + ")");
+  return out;
+}
+
+Phase parse_phase(const nlohmann::json& object, const std::string& where, int res, int io_tasks)
 {
   if (!object.is_object() || !object.contains("kind") || !object.at("kind").is_string())
     throw InputError(where + ": must be an object with a string field 'kind'");
@@ -145,8 +194,10 @@ Phase parse_phase(const nlohmann::json& object, const std::string& where, int re
     amount_field = "flops";
   else if (p.kind == PhaseKind::Communicate)
     allowed.insert("pattern");
-  else
+  else {
     allowed.insert("data");
+    allowed.insert("items");
+  }
   allowed.insert(amount_field);
   StrictObject f(object, where, allowed);
   p.amount = f.number(amount_field, 0, HUGE_VAL);
@@ -168,6 +219,8 @@ Phase parse_phase(const nlohmann::json& object, const std::string& where, int re
       if (!item.is_string())
         throw InputError(where + ": field 'data' must contain only strings");
   }
+  if (f.has("items"))
+    p.items = parse_items(f.required("items"), where, p, res, io_tasks);
   return p;
 }
 
@@ -191,8 +244,17 @@ PhaseProfile PhaseProfile::from_json(const nlohmann::json& object, const std::st
   if (!phases.is_array())
     throw InputError(ctx + ": field 'phases' must be an array");
   for (size_t i = 0; i < phases.size(); ++i)
-    p.phases.push_back(parse_phase(phases[i], ctx + ": phase " + std::to_string(i), p.res));
+    p.phases.push_back(parse_phase(phases[i], ctx + ": phase " + std::to_string(i), p.res, p.io_tasks));
   return p;
+}
+
+std::vector<std::string> PhaseProfile::item_names() const
+{
+  std::set<std::string> names;
+  for (const Phase& phase : phases)
+    for (const ItemUse& use : phase.items)
+      names.insert(use.name);
+  return {names.begin(), names.end()};
 }
 
 } // namespace datasched

@@ -37,6 +37,13 @@ struct StorageDescriptor {
   double stage_out_bytes       = 0; ///< written back to central storage after the last phase (not san)
 };
 
+/// Where a write phase puts a named data item (seed 001): the NVM of the nodes that
+/// write it, or central storage (the I/O servers).
+enum class ItemHome { Nvm, Central };
+std::string item_home_to_string(ItemHome home);
+/// Parses "nvm" / "central"; throws InputError naming `where`.
+ItemHome item_home_from_string(const std::string& text, const std::string& where);
+
 /// What the decision process asked for in EXECUTE_JOB's `datasched_storage` field.
 /// A storage-assignment policy may override the profile's allocation, access and devices:
 /// the profile describes the application, the policy where its data lives.
@@ -44,12 +51,25 @@ struct RequestedStorage {
   std::optional<StorageAllocation> allocation; ///< overrides the profile's allocation
   std::vector<int> devices;                    ///< NVM endpoints or I/O servers (empty: derive them)
   std::optional<AccessType> access;            ///< overrides the profile's access type
+  std::optional<ItemHome> items_to =
+      std::nullopt; ///< where every item this job writes goes (overrides each item's `to`)
+};
+
+/// A named data item (a file) that a read or write phase moves. Its bytes are part of
+/// the phase's: the phase moves amount x I/O tasks bytes, the items' bytes among them
+/// (the rest follows the storage descriptor). Items persist after the job ends
+/// (model/data_registry.hpp).
+struct ItemUse {
+  std::string name;
+  double bytes  = 0;             ///< over all I/O tasks; write: the item's new size, read: bytes read
+  ItemHome home = ItemHome::Nvm; ///< write only
 };
 
 struct Phase {
   PhaseKind kind = PhaseKind::Compute;
-  double amount  = 0; ///< flops per node (compute), bytes sent per node (communicate), bytes per I/O task
-  int nodes      = 0; ///< active nodes: the first `nodes` of the allocation (0: all)
+  double amount  = 0;         ///< flops per node (compute), bytes sent per node (communicate), bytes per I/O task
+  int nodes      = 0;         ///< active nodes: the first `nodes` of the allocation (0: all)
+  std::vector<ItemUse> items; ///< named data items this read/write phase moves
 };
 
 struct PhaseProfile {
@@ -57,6 +77,9 @@ struct PhaseProfile {
   int io_tasks = 1; ///< the first io_tasks nodes of the allocation do the I/O
   StorageDescriptor storage;
   std::vector<Phase> phases;
+
+  /// Names of every item any phase reads or writes (sorted, unique).
+  std::vector<std::string> item_names() const;
 
   /// Parses and validates the profile object. `ctx` names the profile in errors
   /// ("file: profile 'p'"). Throws InputError on any schema violation.

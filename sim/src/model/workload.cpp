@@ -100,7 +100,30 @@ Workload& Workloads::load_file(const std::string& name, const std::string& path)
     throw InputError(where + ": missing array 'jobs'");
   for (const auto& jobj : doc.at("jobs"))
     w.static_jobs.push_back(&add_job(w, jobj, where));
+  if (doc.contains("datasched_data"))
+    w.initial_items = parse_initial_items(doc.at("datasched_data"), where);
   return w;
+}
+
+std::vector<InitialItem> parse_initial_items(const nlohmann::json& data, const std::string& where)
+{
+  if (!data.is_array())
+    throw InputError(where + ": 'datasched_data' must be an array of {\"name\", \"bytes\", \"producer\"} objects");
+  std::vector<InitialItem> out;
+  for (size_t i = 0; i < data.size(); ++i) {
+    const auto& entry    = data[i];
+    const std::string at = where + ": datasched_data[" + std::to_string(i) + "]";
+    if (!entry.is_object() || !entry.contains("name") || !entry.at("name").is_string() || !entry.contains("bytes") ||
+        !entry.at("bytes").is_number() || !std::isfinite(entry.at("bytes").get<double>()) ||
+        entry.at("bytes").get<double>() < 0)
+      throw InputError(at + ": needs a string 'name' and a number 'bytes' >= 0");
+    const auto producer = entry.value("producer", nlohmann::json());
+    if (!producer.is_null() && !producer.is_number_integer())
+      throw InputError(at + ": 'producer' must be a job id (integer) or null");
+    if (producer.is_null())
+      out.push_back(InitialItem{entry.at("name").get<std::string>(), entry.at("bytes").get<double>()});
+  }
+  return out;
 }
 
 Workload& Workloads::get_or_create_dynamic(const std::string& name)

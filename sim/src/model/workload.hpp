@@ -13,12 +13,24 @@
 
 namespace datasched {
 
+/// A named data item that exists before the simulation starts (seed 001 workflows).
+struct InitialItem {
+  std::string name;
+  double bytes = 0;
+};
+
+/// The `datasched_data` list of a workload file (workloads/README.md section 4): the
+/// entries with producer null. Throws InputError naming the file and entry.
+std::vector<InitialItem> parse_initial_items(const nlohmann::json& data, const std::string& where);
+
 struct Workload {
   std::string name; ///< "w0", "w1"... or a dynamic workload's name
   std::string file; ///< absolute path, empty for dynamic workloads
   bool is_static = true;
   std::map<std::string, Profile> profiles;
   std::vector<Job*> static_jobs; ///< jobs from the file, in file order
+  /// `datasched_data` entries with producer null: items on central storage at t = 0.
+  std::vector<InitialItem> initial_items;
 };
 
 class Workloads {

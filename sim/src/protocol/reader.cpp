@@ -92,8 +92,12 @@ RequestedStorage parse_requested_storage(const nlohmann::json& v, const std::str
       if (!value.is_string())
         throw InputError(ctx + ": 'access' must be a string");
       r.access = access_type_from_string(value.get<std::string>(), ctx);
+    } else if (key == "items_to") {
+      if (!value.is_string())
+        throw InputError(ctx + ": 'items_to' must be a string");
+      r.items_to = item_home_from_string(value.get<std::string>(), ctx);
     } else {
-      throw InputError(ctx + ": unknown field '" + key + "' (expected allocation, devices, access)");
+      throw InputError(ctx + ": unknown field '" + key + "' (expected allocation, devices, access, items_to)");
     }
   }
   return r;
@@ -195,6 +199,21 @@ DecisionPayload parse_payload(const std::string& type, const EventFields& f)
     if (d.resources.empty())
       throw InputError(f.where() + ": 'resources' is empty");
     d.pstate = to_int(f.get("state"), f.where() + ": 'state' (a pstate number, as a string)");
+    return d;
+  }
+  if (type == "DATASCHED_STAGE") {
+    DataStage d;
+    d.stage_id     = f.string("stage_id");
+    d.item         = f.string("item");
+    const auto& to = f.get("to");
+    if (to.is_string() && to.get<std::string>() == "central") {
+      d.to_central = true;
+    } else if (to.is_array() && !to.empty()) {
+      for (const auto& id : to)
+        d.to_nodes.push_back(to_int(id, f.where() + ": 'to' node"));
+    } else {
+      throw InputError(f.where() + ": 'to' must be \"central\" or a non-empty array of compute node ids");
+    }
     return d;
   }
   if (type == "TO_JOB_MSG" || type == "ANSWER")

@@ -63,8 +63,20 @@ struct SetResourceState {
   int pstate = 0;
 };
 
-using DecisionPayload = std::variant<ExecuteJob, RejectJob, KillJobs, CallMeLater, NotifyDecision, RegisterJob,
-                                     RegisterProfile, SetJobMetadata, ChangeJobState, Query, SetResourceState>;
+/// datasched extension DATASCHED_STAGE (data movers, seed 001): copy a named data item
+/// asynchronously onto the NVMs of compute nodes `to_nodes` (stage-in from central
+/// storage, or a move between nodes), or onto central storage (`to_central`, stage-out).
+/// The engine answers DATASCHED_STAGE_DONE when it is done (execution/data_mover.hpp).
+struct DataStage {
+  std::string stage_id;
+  std::string item;
+  bool to_central = false;
+  std::vector<int> to_nodes;
+};
+
+using DecisionPayload =
+    std::variant<ExecuteJob, RejectJob, KillJobs, CallMeLater, NotifyDecision, RegisterJob, RegisterProfile,
+                 SetJobMetadata, ChangeJobState, Query, SetResourceState, DataStage>;
 
 struct Decision {
   double timestamp = 0;

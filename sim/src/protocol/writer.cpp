@@ -168,6 +168,11 @@ void ProtocolWriter::append_answer(const nlohmann::json& data, double date)
   append("ANSWER", data.dump(), date);
 }
 
+void ProtocolWriter::append_stage_done(const nlohmann::json& data, double date)
+{
+  append("DATASCHED_STAGE_DONE", data.dump(), date);
+}
+
 void ProtocolWriter::append_resource_state_changed(const std::string& resources, const std::string& state, double date)
 {
   std::string data = "{\"resources\":";

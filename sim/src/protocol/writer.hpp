@@ -32,6 +32,8 @@ public:
   void append_notify(const std::string& type, double date, const std::string& resources = "");
   void append_notify_object(const nlohmann::json& data, double date);
   void append_answer(const nlohmann::json& data, double date);
+  /// datasched extension: a DATASCHED_STAGE is done (execution/data_mover.hpp).
+  void append_stage_done(const nlohmann::json& data, double date);
   /// {"resources": "0-3 5", "state": "<pstate>"}: Batsim sends the pstate as a string.
   void append_resource_state_changed(const std::string& resources, const std::string& state, double date);
 

@@ -29,7 +29,9 @@ def engine() -> Path:
     return find_engine()
 
 
-def star_platform(path: Path, *, nodes: int = 4, link_bw: float = 1 * GB, io_servers: int = 2) -> Path:
+def star_platform(
+    path: Path, *, nodes: int = 4, link_bw: float = 1 * GB, io_servers: int = 2, nvm_capacity: float | None = None
+) -> Path:
     """platforms/' generator: a one-level fat-tree (k = nodes) is a star: node X reaches
     node Y through X's up-link and Y's down-link (SPLITDUPLEX, ``link_bw`` each way, 0 s).
     Per node: DRAM 10 GB/s, NVM 2 GB/s read / 1 GB/s write, 10 GbE (1.25 GB/s) to the
@@ -40,6 +42,7 @@ def star_platform(path: Path, *, nodes: int = 4, link_bw: float = 1 * GB, io_ser
         storage_mode="unified",
         interconnect=InterconnectParams(topology=FatTreeParams(k=nodes, levels=1), link_bw=link_bw, link_lat=0),
         storage={"io_servers": io_servers, "frontend_lat": 0, "backend_lat": 0},
+        **({"node": {"nvm_capacity": nvm_capacity}} if nvm_capacity is not None else {}),
     )
     return write(generate(params), path)
 
@@ -197,9 +200,10 @@ Runner = Callable[..., Run]
 @pytest.fixture
 def run_phases(tmp_path: Path, engine: Path) -> Runner:
     """run_phases(platform, jobs, profiles, alloc={"0": "1"}, storage={"0": {...}},
-    policy="np", engine_args=[...]) -> Run. Every job is started at its submission on the
-    hosts ``alloc`` names (resource ids), with ``storage`` as EXECUTE_JOB's
-    datasched_storage."""
+    policy="np", engine_args=[...], workload_extra={"datasched_data": [...]}) -> Run.
+    Every job is started at its submission on the hosts ``alloc`` names (resource ids),
+    with ``storage`` as EXECUTE_JOB's datasched_storage; ``workload_extra`` adds
+    top-level fields to the workload."""
     from datasched.runner import run_simulation
 
     counter = itertools.count()
@@ -214,10 +218,11 @@ def run_phases(tmp_path: Path, engine: Path) -> Runner:
         policy: str = "np",
         kill_at: dict[str, float] | None = None,
         engine_args: list[str] | None = None,
+        workload_extra: dict[str, Any] | None = None,
     ) -> Run:
         index = next(counter)
         workload = tmp_path / f"workload{index}.json"
-        workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles}))
+        workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles, **(workload_extra or {})}))
         options = {"alloc": alloc, "storage": storage or {}, "kill_at": kill_at or {}}
         result = run_simulation(
             platform,

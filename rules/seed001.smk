@@ -1,0 +1,25 @@
+# Seed 001 Table 4 artifact (analysis/seed001_workflows.py): one job runs the small
+# simulations (every submission style x NVM rates x data-unaware/aware, in process), then
+# the figure, its plotted numbers and the report. SEED001* and seed001_workflows_outputs()
+# are in rules/common.smk.
+
+
+localrules:
+    seed001_workflows_artifact,
+
+
+rule seed001_workflows_artifact:
+    input:
+        workflow=workdir_relative(str(SEED001.workflow)) if SEED001 else [],
+    output:
+        figure=f"{SEED001_DIR}/seed001_table4.png",
+        plotted=f"{SEED001_DIR}/seed001_table4_plotted.csv",
+        report=f"{SEED001_DIR}/report.md",
+    params:
+        spec=SEED001,
+        variant=EXP.variant,
+        work=SEED001_RESULTS,
+    log:
+        f"{SEED001_RESULTS}/artifact.log",
+    script:
+        "scripts/seed001_artifact.py"
