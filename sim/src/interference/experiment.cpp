@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fatal.hpp"
+#include "model/json_fields.hpp"
 #include "model/workload.hpp"
 
 namespace datasched::interference {
@@ -21,31 +22,12 @@ std::string format_bound(double x)
   return buffer;
 }
 
-/// One JSON object being read: every key must be read (unknown keys are reported by
-/// finish()), every value is checked for its type and range, and every problem is one
-/// InputError naming the file and the dotted field.
-class Fields {
+/// The shared field reader (model/json_fields.hpp) plus what this mode's experiment
+/// needs: required values, numbers whose message names their unit, host lists.
+class Fields : public datasched::Fields {
 public:
-  Fields(const nlohmann::json& object, std::string where, const std::string& file)
-      : object_(object), where_(std::move(where)), file_(file)
-  {
-    if (!object_.is_object())
-      fail("", "expected an object, got " + std::string(object_.type_name()));
-  }
-
-  [[noreturn]] void fail(const std::string& key, const std::string& problem) const
-  {
-    std::string field = key.empty() ? where_ : (where_.empty() ? key : where_ + "." + key);
-    throw InputError(file_ + ": " + (field.empty() ? std::string("document") : field) + ": " + problem);
-  }
-
-  bool has(const std::string& key) const { return object_.contains(key); }
-
-  const nlohmann::json& raw(const std::string& key)
-  {
-    seen_.insert(key);
-    return object_.at(key);
-  }
+  using datasched::Fields::Fields;
+  using datasched::Fields::number;
 
   const nlohmann::json& required(const std::string& key)
   {
@@ -67,24 +49,6 @@ public:
     const double x = v.get<double>();
     if (!std::isfinite(x) || x > 1e18 || (exclusive ? !(x > min) : !(x >= min)))
       fail(key, "must be " + wanted + ", got " + v.dump());
-    return x;
-  }
-
-  long long integer(const std::string& key, long long fallback, long long min, bool is_required = false)
-  {
-    if (!has(key)) {
-      if (is_required)
-        fail(key, "missing (required)");
-      return fallback;
-    }
-    const auto& v = raw(key);
-    if (!v.is_number_integer())
-      fail(key, "expected an integer >= " + std::to_string(min) + ", got " + v.dump());
-    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(1LL << 53))
-      fail(key, "too large, got " + v.dump());
-    const long long x = v.get<long long>();
-    if (x < min || x > (1LL << 53))
-      fail(key, "must be an integer >= " + std::to_string(min) + ", got " + v.dump());
     return x;
   }
 
@@ -113,19 +77,6 @@ public:
     }
     return names;
   }
-
-  void finish() const
-  {
-    for (const auto& [key, value] : object_.items())
-      if (!seen_.count(key))
-        fail(key, "unknown key");
-  }
-
-private:
-  const nlohmann::json& object_;
-  std::string where_;
-  const std::string& file_;
-  std::set<std::string> seen_;
 };
 
 HplJob parse_hpl(const nlohmann::json& doc, const std::string& file)

@@ -1,6 +1,6 @@
 #pragma once
 // Reading one JSON object of an experiment file field by field (used by the engine modes
-// that take an experiment JSON: forwarding/, qos/): every key must be read exactly once
+// that take an experiment JSON: forwarding/, qos/, interference/): every key must be read exactly once
 // (unknown keys are reported by finish()), every value is checked for its type and range,
 // and every problem is an InputError "<file>: <field.path>: <problem>".
 #include <cmath>
