@@ -41,7 +41,7 @@ def register(subparsers) -> None:
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
 
 
-def _load(path: Path) -> dict:
+def load_params(path: Path) -> dict:
     try:
         text = path.read_text()
     except OSError as exc:
@@ -67,7 +67,7 @@ def _ints(text: str, option: str) -> list[int]:
 def params_from_args(args: argparse.Namespace):
     from .generator import parse_params
 
-    data = _load(args.params) if args.params else {}
+    data = load_params(args.params) if args.params else {}
     source = str(args.params) if args.params else "command line"
     if args.kind:
         data["kind"] = args.kind

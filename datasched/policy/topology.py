@@ -56,7 +56,7 @@ class HostDistances:
 def distances_for(hosts: Sequence[HostInfo], platform_xml: str | Path | None = None) -> HostDistances | None:
     """Distances from the platform XML if it describes the hosts' topology, else from properties."""
     if platform_xml is not None:
-        coords = _coords_from_xml(Path(platform_xml))
+        coords = coordinates_from_xml(Path(platform_xml))
         found = _matrix_from(hosts, lambda h: coords.get(h.name), f"{platform_xml} (cluster topology)")
         if found is not None:
             return found
@@ -170,7 +170,7 @@ def _radical_ranks(radical: str) -> list[int]:
     return values
 
 
-def _coords_from_xml(path: Path) -> dict[str, _Coord]:
+def coordinates_from_xml(path: Path) -> dict[str, _Coord]:
     """Host name -> coordinate object for every cluster with a known topology."""
     try:
         root = ET.parse(path).getroot()
