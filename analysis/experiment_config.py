@@ -35,7 +35,7 @@ from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
 from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
@@ -134,7 +134,7 @@ def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = Non
 
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(read_utf8(path))
     except FileNotFoundError:
         raise UserError(f"config file not found: {path}") from None
     except OSError as exc:
@@ -200,7 +200,7 @@ def _describe(error) -> str:
     path = [str(p) for p in error.absolute_path]
     if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
         allowed = set(error.schema.get("properties", {}))
-        unknown = sorted(k for k in error.instance if k not in allowed)
+        unknown = sorted(str(k) for k in error.instance if k not in allowed)  # YAML keys may be numbers
         known = ", ".join(sorted(allowed))
         return "; ".join(f"{'.'.join([*path, k])}: unknown key (known: {known})" for k in unknown)
     if error.validator == "required":

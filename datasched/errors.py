@@ -23,3 +23,20 @@ def yaml_error(path: object, exc: Exception, what: str = "YAML") -> UserError:
     problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
     context = getattr(exc, "context", None)
     return UserError(f"{where}: not valid {what}: {problem}" + (f" ({context})" if context else ""))
+
+
+def read_utf8(path: object) -> str:
+    """The text of a UTF-8 input file. ``OSError`` propagates (each caller words it);
+    bytes that are not UTF-8 raise one UserError ``path:line:column: not UTF-8 text``
+    instead of a ``UnicodeDecodeError`` traceback."""
+    from pathlib import Path
+
+    data = Path(str(path)).read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise UserError(
+            f"{path}:{line}:{column}: not UTF-8 text (byte 0x{data[exc.start]:02x}): save the file as UTF-8"
+        ) from None

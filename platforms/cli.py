@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 
 def register(subparsers) -> None:
@@ -43,7 +43,7 @@ def register(subparsers) -> None:
 
 def load_params(path: Path) -> dict:
     try:
-        text = path.read_text()
+        text = read_utf8(path)
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     try:

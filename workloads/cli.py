@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
@@ -209,7 +209,7 @@ def run_markov(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {}
     if args.params is not None:
         try:
-            loaded = yaml.safe_load(args.params.read_text(encoding="utf-8"))
+            loaded = yaml.safe_load(read_utf8(args.params))
         except OSError as exc:
             raise UserError(f"{args.params}: cannot read parameters: {exc.strerror}") from None
         except yaml.YAMLError as exc:
