@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,7 +95,13 @@ def platform_xml(data: bytes) -> None:
     problems = check_bytes(data)
     if not all(isinstance(p, str) and p for p in problems):
         raise AssertionError(f"check_bytes returned {problems!r}")
-    coordinates_from_xml(scratch().file("platform.xml", data))
+    coordinates = coordinates_from_xml(scratch().file("platform.xml", data))
+    # the first hosts of every cluster, as a locality-aware allocator asks for them
+    for cluster in ET.fromstring(data).iter("cluster"):
+        first = cluster.get("radical", "").split(",")[0].split("-")[0]
+        if first.isdecimal():
+            for number in range(int(first), int(first) + 4):
+                coordinates.get(f"{cluster.get('prefix', '')}{number}{cluster.get('suffix', '')}")
 
 
 def platform_params(data: bytes) -> None:

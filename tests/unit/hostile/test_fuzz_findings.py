@@ -86,3 +86,28 @@ def test_platform_check_reports_unreadable_xml_as_a_problem(data, problem):
     """check_bytes raised UnicodeDecodeError / ParseError; a checker reports problems."""
     problems = check_bytes(data)
     assert len(problems) == 1 and problem in problems[0], problems
+
+
+def test_huge_cluster_radical_is_not_expanded(tmp_path):
+    """The topology reader of the locality-aware allocators expanded a cluster's radical
+    into a list: "0-99999999999999999999" raised OverflowError, "0-1000000000" would
+    take gigabytes. Ranks are now computed per host name from the ranges: with radical
+    "first-last,...", host n<k> has rank (k - first) + the sizes of the ranges before its
+    own, so n37 has rank 37 under "0-63" and under "0-10^20", and n0 rank 2 under "10-11,0-61"."""
+    from datasched.policy.topology import coordinates_from_xml
+
+    def platform(radical: str) -> object:
+        path = tmp_path / "p.xml"
+        path.write_text(
+            '<?xml version="1.0"?>\n<platform version="4.1"><zone id="z" routing="Full">'
+            f'<cluster id="c" prefix="n" suffix="" radical="{radical}" speed="1Gf" bw="1GBps" lat="0"'
+            ' topology="TORUS" topo_parameters="4,4,4"/></zone></platform>\n'
+        )
+        return coordinates_from_xml(path)
+
+    small, huge = platform("0-63"), platform("0-99999999999999999999")
+    assert huge.get("n37") == small.get("n37") is not None
+    assert small.get("n64") is None and small.get("n037") is None and small.get("x37") is None
+    assert platform("0-1000000000").get("n5") == small.get("n5")
+    gapped = platform("10-11,0-61")  # ranks follow the radical's order: n0 is rank 2
+    assert gapped.get("n0") == small.get("n2")
