@@ -132,7 +132,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_from_swf(args: argparse.Namespace) -> int:
-    from datasched.workloads.swf_convert import convert_swf, make_options
+    from datasched.workloads.swf_convert import USED_FIELDS, convert_swf, make_options
 
     keys = (
         "cores_per_node",
@@ -162,6 +162,17 @@ def run_from_swf(args: argparse.Namespace) -> int:
             f"datasched: warning: {args.swf}: {report.extra_field_lines} line(s) had more than 18 fields; the extra "
             "fields were ignored (--extra-fields ignore). Check the standard ones: extended archives may put "
             "placeholders such as 1 or 1024 where SWF means -1 (unknown)",
+            file=sys.stderr,
+        )
+    if report.placeholder_suspects:
+        used = {f.name.lower() for f in USED_FIELDS}
+        names = ", ".join(
+            f"{name}={value}" + (" (used by the conversion)" if name in used else "")
+            for name, value in report.placeholder_suspects.items()
+        )
+        print(
+            f"datasched: warning: {args.swf}: placeholder suspects, one value on every job: {names}; "
+            "if these mean -1 (unknown), the columns carry no information (workloads/README.md, Extended traces)",
             file=sys.stderr,
         )
     for issue in report.issues[:20]:

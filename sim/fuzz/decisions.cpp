@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
   const std::string general = datasched::decision_outcome(datasched::parse_decision_message_generic, text);
   const std::string engine  = datasched::decision_outcome(datasched::parse_decision_message, text);
   if (general != engine)
-    datasched::fuzz::property_failed("the fast decision reader disagrees with the general one:\n  general: " +
-                                     general + "\n  engine:  " + engine);
+    datasched::fuzz::property_failed("the fast decision reader disagrees with the general one:\n  general: " + general +
+                                     "\n  engine:  " + engine);
   return 0;
 }

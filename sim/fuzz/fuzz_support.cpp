@@ -15,8 +15,8 @@ const std::filesystem::path& scratch_dir()
 {
   static const std::filesystem::path dir = [] {
     std::filesystem::path base = std::filesystem::exists("/dev/shm") ? std::filesystem::path("/dev/shm")
-                                                                      : std::filesystem::temp_directory_path();
-    auto path = base / ("datasched-fuzz-" + std::to_string(getpid()));
+                                                                     : std::filesystem::temp_directory_path();
+    auto path                  = base / ("datasched-fuzz-" + std::to_string(getpid()));
     std::filesystem::create_directories(path);
     std::atexit([] {
       std::error_code ignored;

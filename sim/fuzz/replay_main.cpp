@@ -29,9 +29,34 @@ namespace {
 
 using Bytes = std::vector<uint8_t>;
 
-const char* const kTokens[] = {"-1", "0",   "-0",   "1e400", "-1e400", "nan", "inf", "1e-320", "99999999999999999999999",
-                               "9223372036854775808", "{", "}", "[", "]", "\"", ":", ",", "\n", "\xff", "null", "true",
-                               "- ", "&a ", "*a", "<", "/>", "'", ";"};
+const char* const kTokens[] = {"-1",
+                               "0",
+                               "-0",
+                               "1e400",
+                               "-1e400",
+                               "nan",
+                               "inf",
+                               "1e-320",
+                               "99999999999999999999999",
+                               "9223372036854775808",
+                               "{",
+                               "}",
+                               "[",
+                               "]",
+                               "\"",
+                               ":",
+                               ",",
+                               "\n",
+                               "\xff",
+                               "null",
+                               "true",
+                               "- ",
+                               "&a ",
+                               "*a",
+                               "<",
+                               "/>",
+                               "'",
+                               ";"};
 
 Bytes read_file(const std::filesystem::path& path)
 {
@@ -41,7 +66,7 @@ Bytes read_file(const std::filesystem::path& path)
 
 Bytes mutate(Bytes buf, const std::vector<Bytes>& seeds, std::mt19937_64& rng)
 {
-  auto below = [&rng](size_t n) { return n == 0 ? size_t{0} : static_cast<size_t>(rng() % n); };
+  auto below         = [&rng](size_t n) { return n == 0 ? size_t{0} : static_cast<size_t>(rng() % n); };
   const size_t edits = 1 + below(4);
   for (size_t e = 0; e < edits; ++e) {
     const size_t kind = below(6);
@@ -59,7 +84,8 @@ Bytes mutate(Bytes buf, const std::vector<Bytes>& seeds, std::mt19937_64& rng)
     } else if (kind == 4 && !buf.empty()) {
       const size_t start = below(buf.size());
       const size_t end   = std::min(buf.size(), start + 1 + below(64));
-      const Bytes chunk(buf.begin() + static_cast<std::ptrdiff_t>(start), buf.begin() + static_cast<std::ptrdiff_t>(end));
+      const Bytes chunk(buf.begin() + static_cast<std::ptrdiff_t>(start),
+                        buf.begin() + static_cast<std::ptrdiff_t>(end));
       buf.insert(buf.begin() + static_cast<std::ptrdiff_t>(pos), chunk.begin(), chunk.end());
     } else if (!seeds.empty()) {
       const Bytes& other = seeds[below(seeds.size())];
@@ -73,10 +99,10 @@ Bytes mutate(Bytes buf, const std::vector<Bytes>& seeds, std::mt19937_64& rng)
 
 [[noreturn]] void crash(const Bytes& input, const std::string& what, const std::string& origin)
 {
-  static int count = 0;
+  static int count       = 0;
   const std::string name = "crash-" + std::to_string(count++);
-  std::ofstream(name, std::ios::binary).write(reinterpret_cast<const char*>(input.data()),
-                                              static_cast<std::streamsize>(input.size()));
+  std::ofstream(name, std::ios::binary)
+      .write(reinterpret_cast<const char*>(input.data()), static_cast<std::streamsize>(input.size()));
   std::fprintf(stderr, "CRASH on %s: %s (input written to %s)\n", origin.c_str(), what.c_str(), name.c_str());
   std::exit(1);
 }
@@ -85,7 +111,7 @@ Bytes mutate(Bytes buf, const std::vector<Bytes>& seeds, std::mt19937_64& rng)
 
 int main(int argc, char** argv)
 {
-  long mutations = 0;
+  long mutations          = 0;
   unsigned long long seed = 1;
   double timeout_ms       = 10000;
   std::vector<std::filesystem::path> files;

@@ -1,9 +1,9 @@
 // Fuzz target: the engine's workload reader (model/workload.cpp), as `-w FILE` runs it:
 // read_json_file (nesting limit, syntax errors with line and column), then every
 // profile and job checked. Accepted or InputError; nothing else.
+#include "model/workload.hpp"
 #include "fatal.hpp"
 #include "fuzz_support.hpp"
-#include "model/workload.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

@@ -18,7 +18,8 @@ namespace {
 
 void expect_same(const std::string& text)
 {
-  EXPECT_EQ(decision_outcome(parse_decision_message, text), decision_outcome(parse_decision_message_generic, text)) << text;
+  EXPECT_EQ(decision_outcome(parse_decision_message, text), decision_outcome(parse_decision_message_generic, text))
+      << text;
 }
 
 /// Random decision messages: mostly well-formed common events, with random mutations

@@ -177,7 +177,10 @@ def _good_replies() -> list[tuple[str, str]]:
         (
             "good-register",
             reply(
-                ("REGISTER_PROFILE", {"workload_name": "dyn", "profile_name": "p", "profile": {"type": "delay", "delay": 1}}),
+                (
+                    "REGISTER_PROFILE",
+                    {"workload_name": "dyn", "profile_name": "p", "profile": {"type": "delay", "delay": 1}},
+                ),
                 ("REGISTER_JOB", {"job_id": "dyn!1", "job": {"id": "dyn!1", "subtime": 0, "res": 1, "profile": "p"}}),
             ),
         ),

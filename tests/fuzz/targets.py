@@ -157,7 +157,9 @@ class Target:
 TARGETS: dict[str, Target] = {
     t.name: t
     for t in (
-        Target("swf", swf, ("datasched.workloads.swf", "datasched.workloads.swf_convert", "datasched.workloads.jsonio")),
+        Target(
+            "swf", swf, ("datasched.workloads.swf", "datasched.workloads.swf_convert", "datasched.workloads.jsonio")
+        ),
         Target("workload_json", workload_json, ("datasched.policy.optimal",)),
         Target("platform_xml", platform_xml, ("datasched.platforms.validate", "datasched.policy.topology")),
         Target(
