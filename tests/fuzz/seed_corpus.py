@@ -86,7 +86,7 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
     files("swf", sorted((REPO / "tests/data/traces").glob("*.swf")))
 
     # workload JSON (the Python reader and the engine's)
-    workloads = [("hostile-" + c[0], c[1]) for c in test_workload_corpus.CASES]
+    workloads: list[tuple[str, str | bytes]] = [("hostile-" + c[0], c[1]) for c in test_workload_corpus.CASES]
     workloads += [(f"{p.parent.name}-{p.name}", p.read_bytes()) for p in sorted(REPO.glob("examples/*.json"))]
     workloads += [
         (f"{p.parent.name}-{p.name}", p.read_bytes())
@@ -108,7 +108,7 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
                 add("sim_phase_profile", f"{name}-{pname}", json.dumps(profile, indent=1))
 
     # platform XML (the Python checks and the engine's pre-check)
-    platforms = [("hostile-" + c[0], c[1]) for c in test_platform_corpus.CASES]
+    platforms: list[tuple[str, str | bytes]] = [("hostile-" + c[0], c[1]) for c in test_platform_corpus.CASES]
     small_xml = [p for p in sorted(REPO.glob("tests/data/*.xml")) if p.stat().st_size <= MAX_SEED_BYTES]
     small_xml += [REPO / "examples/demo_platform.xml", REPO / "platforms/catalog/small-test-san.xml"]
     platforms += [(f"{p.parent.name}-{p.name}", p.read_bytes()) for p in small_xml]
@@ -117,7 +117,7 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
         add("sim_platform_precheck", name, text)
 
     # CLI cases that give a file to one of the readers
-    by_command = {
+    by_command: dict[tuple[str, ...], str] = {
         ("platform", "generate"): "platform_params",
         ("workload", "from-workflow"): "workflow",
         ("reproduce", "--configfile"): "sweep_config",

@@ -94,9 +94,9 @@ def test_huge_cluster_radical_is_not_expanded(tmp_path):
     take gigabytes. Ranks are now computed per host name from the ranges: with radical
     "first-last,...", host n<k> has rank (k - first) + the sizes of the ranges before its
     own, so n37 has rank 37 under "0-63" and under "0-10^20", and n0 rank 2 under "10-11,0-61"."""
-    from datasched.policy.topology import coordinates_from_xml
+    from datasched.policy.topology import HostCoordinates, coordinates_from_xml
 
-    def platform(radical: str) -> object:
+    def platform(radical: str) -> HostCoordinates:
         path = tmp_path / "p.xml"
         path.write_text(
             '<?xml version="1.0"?>\n<platform version="4.1"><zone id="z" routing="Full">'
