@@ -286,7 +286,7 @@ def workflow_from_dict(data: Any, where: str = "<workflow>") -> Workflow:
     if not isinstance(data, dict):
         raise UserError(f"{where}: a workflow file must be a mapping at top level")
     try:
-        workflow = Workflow(**data)
+        workflow = Workflow.model_validate(data)  # not Workflow(**data): YAML keys may be numbers
     except ValidationError as exc:
         parts = []
         for err in exc.errors():

@@ -230,7 +230,10 @@ def run_markov(args: argparse.Namespace) -> int:
         data = loaded
     data = _merge(data, _parse_overrides(args.set))
     data["seed"] = args.seed
-    params = markov.parse_params(data)
+    try:
+        params = markov.parse_params(data)
+    except UserError as exc:  # name the parameter file too (the key is in the message)
+        raise UserError(f"{args.params}: {exc}" if args.params is not None else str(exc)) from None
     model = markov.generate_from_seed(params)
     markov.write(model, args.output, profile_mode=args.profiles)
     print(f"{args.output}: {len(model.applications)} application(s), seed {params.seed}, nb_res={model.nb_res}")

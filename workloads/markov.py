@@ -221,7 +221,7 @@ def parse_params(data: dict[str, Any]) -> Params:
     if model is None:
         raise UserError(f"markov parameters: kind must be 'single' or 'multi', got {kind!r}")
     try:
-        return model(**data)
+        return model.model_validate(data)  # not model(**data): YAML keys may be numbers
     except ValidationError as exc:
         parts = [f"{'.'.join(str(p) for p in e['loc']) or 'params'}: {e['msg']}" for e in exc.errors()]
         raise UserError("invalid markov parameter(s): " + "; ".join(parts)) from None

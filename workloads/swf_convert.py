@@ -103,7 +103,7 @@ class ConversionOptions(BaseModel):
 def make_options(**kwargs: Any) -> ConversionOptions:
     """Build options, turning pydantic's errors into a :class:`UserError` naming the key."""
     try:
-        return ConversionOptions(**kwargs)
+        return ConversionOptions.model_validate(kwargs)
     except ValidationError as exc:
         parts = []
         for err in exc.errors():
