@@ -136,7 +136,14 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
     for name, params in sorted(catalog().items())[:12]:
         add("platform_params", "catalog-" + name, yaml.safe_dump(params.model_dump(mode="json"), sort_keys=False))
     files("workflow", [REPO / "workflows/nextgenio_table4.yaml"])
+    for name, text in _small_workflows():
+        add("workflow", name, text)
     files("sweep_config", sorted((REPO / "config").glob("*.yaml")))
+    # one artifact at a time: each valid, and small enough to mutate fast
+    quick = yaml.safe_load((REPO / "config/quick.yaml").read_text())
+    for artifact in sorted(quick.get("artifacts", {})):
+        one = dict(quick, artifacts={artifact: quick["artifacts"][artifact]})
+        add("sweep_config", "quick-only-" + artifact, yaml.safe_dump(one, sort_keys=False))
 
     # decisions: the hostile replies, and well-formed ones of every common event type
     for case_id, text, _fragments in test_decision_corpus.CASES:
@@ -146,6 +153,30 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
 
     for number in NUMBERS:
         add("sim_batsim_number", "n-" + hashlib.sha1(number.encode()).hexdigest()[:8], number)
+    return out
+
+
+def _small_workflows() -> list[tuple[str, str]]:
+    """Valid workflows under the Python fuzzers' 4 KB input limit: the unit tests' two-step
+    example (YAML and JSON), Table 4 in flow style, each submission style of Table 4, and
+    Table 4 cut to its first steps (dangling references: refused, also a good seed)."""
+    import yaml
+
+    from datasched.workflows.model import load_workflow, workflow_to_dict
+    from datasched.workflows.submission import STYLES, apply_style
+    from tests.unit.workflows.test_workflow_model import small
+
+    flow = {"default_flow_style": True, "width": 10**6, "sort_keys": False}
+    table4 = load_workflow(REPO / "workflows/nextgenio_table4.yaml")
+    out = [("small.yaml", yaml.safe_dump(small(), sort_keys=False)), ("small.json", json.dumps(small()))]
+    out.append(("table4-flow.yaml", yaml.safe_dump(workflow_to_dict(table4), **flow)))
+    for style in STYLES:
+        if style != "as-written":
+            out.append((f"table4-{style}.yaml", yaml.safe_dump(workflow_to_dict(apply_style(table4, style)), **flow)))
+    document = workflow_to_dict(table4)
+    for count in (1, 3, 5):
+        cut = dict(document, steps=document["steps"][:count])
+        out.append((f"table4-first-{count}.yaml", yaml.safe_dump(cut, **flow)))
     return out
 
 
