@@ -107,6 +107,18 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
             if isinstance(profile, dict) and profile.get("type") == "datasched_phases":
                 add("sim_phase_profile", f"{name}-{pname}", json.dumps(profile, indent=1))
 
+    # and generated applications of both Markov kinds (every storage allocation and access type)
+    from datasched.workloads import markov
+
+    for seed in range(1, 7):
+        for kind in ("single", "multi"):
+            extra = {"max_tasks": 16} if kind == "multi" else {}
+            model = markov.generate_from_seed(markov.parse_params({"kind": kind, "seed": seed} | extra))
+            document = markov.to_document(model, profile_mode="phases")
+            for pname, profile in sorted(document["profiles"].items())[:2]:
+                if profile.get("type") == "datasched_phases" and len(json.dumps(profile)) <= MAX_SEED_BYTES:
+                    add("sim_phase_profile", f"markov-{kind}-{seed}-{pname}", json.dumps(profile, indent=1))
+
     # platform XML (the Python checks and the engine's pre-check)
     platforms: list[tuple[str, str | bytes]] = [("hostile-" + c[0], c[1]) for c in test_platform_corpus.CASES]
     small_xml = [p for p in sorted(REPO.glob("tests/data/*.xml")) if p.stat().st_size <= MAX_SEED_BYTES]
