@@ -47,7 +47,12 @@ CASES = [
     # a numeric YAML key broke the wording of "unknown key" (TypeError in str.join)
     ("sweep-config-numeric-key", CONFIG, b"? 3\n", ["in.yaml", "invalid configuration", "3: unknown key"]),
     # a YAML key that is not a string reached Model(**data): TypeError "keywords must be strings"
-    ("workflow-numeric-key", WORKFLOW, b"7777777777777:\n", ["invalid workflow", "7777777777777: Keys should be strings"]),
+    (
+        "workflow-numeric-key",
+        WORKFLOW,
+        b"7777777777777:\n",
+        ["invalid workflow", "7777777777777: Keys should be strings"],
+    ),
     ("markov-numeric-key", MARKOV, b"kind: single\n3: 4\n", ["invalid markov parameter(s): 3: Keys should be"]),
     # the CP-SAT baseline's workload reader assumed the document's structure
     ("cpsat-top-level-array", CPSAT, b"[]", ["the top level must be a JSON object"]),
