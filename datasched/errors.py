@@ -4,7 +4,22 @@
 class UserError(Exception):
     """Bad user input (file, parameter, option). The CLI prints it without a traceback
     and exits with status 2; the message must name the offending file/line, job id or
-    parameter."""
+    parameter.
+
+    The message is always one line: messages quote what the user wrote (a YAML key, a
+    job id, a value), which may hold a newline or another control character, so those
+    are written as escapes (``\\n``) here, once for every error (found by fuzzing: a
+    mutated workflow key split the error over several lines)."""
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        super().__init__(one_line(str(message)), *args)
+
+
+def one_line(text: str) -> str:
+    """``text`` with line breaks and other non-printable characters escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
 class Interrupted(UserError):

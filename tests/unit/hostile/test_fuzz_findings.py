@@ -54,6 +54,15 @@ CASES = [
         ["invalid workflow", "7777777777777: Keys should be strings"],
     ),
     ("markov-numeric-key", MARKOV, b"kind: single\n3: 4\n", ["invalid markov parameter(s): 3: Keys should be"]),
+    # a key or value with a line break, quoted in the message, split the error over lines:
+    # every UserError now escapes control characters
+    (
+        "workflow-key-with-newline",
+        WORKFLOW,
+        b'{"name": "x", "system_nodes": 2, "steps": [], "bad\\nkey": 1}',
+        ["invalid workflow", "bad\\nkey: Extra inputs are not permitted"],
+    ),
+    ("sweep-config-key-with-newline", CONFIG, b'"a\\nb": 1\n', ["in.yaml", "a\\nb: unknown key"]),
     # the CP-SAT baseline's workload reader assumed the document's structure
     ("cpsat-top-level-array", CPSAT, b"[]", ["the top level must be a JSON object"]),
     ("cpsat-jobs-object", CPSAT, b'{"jobs": {}, "profiles": {}}', ["missing array 'jobs'"]),
