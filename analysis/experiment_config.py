@@ -215,7 +215,7 @@ def _repo_path(text: str) -> Path:
 
 def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     from datasched.platforms import parse_params
-    from datasched.workloads.swf_convert import make_options
+    from datasched.workloads.swf_convert import options_from_mapping
 
     where = f"traces.{name}"
     swf = _repo_path(spec["swf"])
@@ -235,7 +235,7 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     if conversion.setdefault("platform_nodes", spec["nodes"]) != spec["nodes"]:
         raise UserError(f"{source}: {where}.conversion.platform_nodes differs from {where}.nodes")
     try:
-        make_options(**conversion)
+        options_from_mapping(conversion)
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))

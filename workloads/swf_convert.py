@@ -41,6 +41,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PositiveFloat, PositiveInt, ValidationError, model_validator
@@ -102,8 +103,14 @@ class ConversionOptions(BaseModel):
 
 def make_options(**kwargs: Any) -> ConversionOptions:
     """Build options, turning pydantic's errors into a :class:`UserError` naming the key."""
+    return options_from_mapping(kwargs)
+
+
+def options_from_mapping(data: Mapping[Any, Any]) -> ConversionOptions:
+    """:func:`make_options` for a mapping read from a file, whose keys may be numbers
+    (``make_options(**data)`` raised TypeError for a YAML key such as ``40``)."""
     try:
-        return ConversionOptions.model_validate(kwargs)
+        return ConversionOptions.model_validate(dict(data))
     except ValidationError as exc:
         parts = []
         for err in exc.errors():

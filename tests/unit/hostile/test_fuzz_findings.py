@@ -5,11 +5,13 @@ line naming the file (line and column, job or key) and the problem; nothing is w
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from datasched.platforms.validate import check_bytes
 
+TEST_CONFIG = (Path(__file__).resolve().parents[3] / "config" / "test.yaml").read_bytes()
 NOT_UTF8 = b"name: \xc9t\xe9\n"  # Latin-1, as an editor on another system may save it
 WORKFLOW = ["workload", "from-workflow", "{tmp}/in.yaml", "-o", "{tmp}/w.json"]
 PARAMS = ["platform", "generate", "--params", "{tmp}/in.yaml", "--out", "{tmp}/p.xml"]
@@ -54,6 +56,13 @@ CASES = [
         ["invalid workflow", "7777777777777: Keys should be strings"],
     ),
     ("markov-numeric-key", MARKOV, b"kind: single\n3: 4\n", ["invalid markov parameter(s): 3: Keys should be"]),
+    # a number as a conversion option key reached make_options(**conversion): TypeError
+    (
+        "sweep-config-conversion-numeric-key",
+        CONFIG,
+        TEST_CONFIG.replace(b"conversion: {max_jobs: 40}", b"conversion: { 40}"),
+        ["traces.hpc2n.conversion", "40: Keys should be strings"],
+    ),
     # a key or value with a line break, quoted in the message, split the error over lines:
     # every UserError now escapes control characters
     (
