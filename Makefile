@@ -64,7 +64,7 @@ test: setup
 # ruff (lint + format check) and mypy over our Python (settings in pyproject.toml);
 # scripts/typecheck.py maps the top-level folders into datasched.* for mypy;
 # clang-format (.clang-format) over the engine. `make format` applies both formatters.
-CXX_SOURCES = $(shell find sim/src sim/tests -name '*.cpp' -o -name '*.hpp')
+CXX_SOURCES = $(shell find sim/src sim/tests sim/fuzz -name '*.cpp' -o -name '*.hpp')
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .

@@ -41,7 +41,7 @@ from datasched.analysis.seed003_qos import Seed003Spec
 from datasched.analysis.seed003_qos import parse_spec as parse_seed003_spec
 from datasched.analysis.seed004_interference import Seed004Spec
 from datasched.analysis.seed004_interference import parse_spec as parse_seed004_spec
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
@@ -146,7 +146,7 @@ def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = Non
 
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text())
+        data = yaml.safe_load(read_utf8(path))
     except FileNotFoundError:
         raise UserError(f"config file not found: {path}") from None
     except OSError as exc:
@@ -221,7 +221,7 @@ def _describe(error) -> str:
     path = [str(p) for p in error.absolute_path]
     if error.validator == "additionalProperties" and isinstance(error.instance, Mapping):
         allowed = set(error.schema.get("properties", {}))
-        unknown = sorted(k for k in error.instance if k not in allowed)
+        unknown = sorted(str(k) for k in error.instance if k not in allowed)  # YAML keys may be numbers
         known = ", ".join(sorted(allowed))
         return "; ".join(f"{'.'.join([*path, k])}: unknown key (known: {known})" for k in unknown)
     if error.validator == "required":
@@ -236,7 +236,7 @@ def _repo_path(text: str) -> Path:
 
 def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     from datasched.platforms import parse_params
-    from datasched.workloads.swf_convert import make_options
+    from datasched.workloads.swf_convert import options_from_mapping
 
     where = f"traces.{name}"
     swf = _repo_path(spec["swf"])
@@ -256,7 +256,7 @@ def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:
     if conversion.setdefault("platform_nodes", spec["nodes"]) != spec["nodes"]:
         raise UserError(f"{source}: {where}.conversion.platform_nodes differs from {where}.nodes")
     try:
-        make_options(**conversion)
+        options_from_mapping(conversion)
     except UserError as exc:
         raise UserError(f"{source}: {where}.conversion: {exc}") from None
     return TraceSpec(name, swf, spec["nodes"], platform, conversion, spec.get("description", ""))

@@ -43,12 +43,12 @@ def make_platform(params: Mapping[str, Any], output: str | Path, source: str = "
 
 def make_workload(swf: str | Path, options: Mapping[str, Any], output: str | Path):
     """Convert an SWF trace to a Batsim workload (``datasched.workloads.swf_convert``)."""
-    from datasched.workloads.swf_convert import convert_swf, make_options
+    from datasched.workloads.swf_convert import convert_swf, options_from_mapping
 
     output = Path(output)
     tmp = _temporary_sibling(output, ".json")
     try:
-        report = convert_swf(swf, tmp, make_options(**options))
+        report = convert_swf(swf, tmp, options_from_mapping(options))
         os.replace(tmp, output)
     finally:
         tmp.unlink(missing_ok=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import yaml
 
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 
 def register(subparsers) -> None:
@@ -41,9 +41,9 @@ def register(subparsers) -> None:
     parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
 
 
-def _load(path: Path) -> dict:
+def load_params(path: Path) -> dict:
     try:
-        text = path.read_text()
+        text = read_utf8(path)
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     try:
@@ -67,7 +67,7 @@ def _ints(text: str, option: str) -> list[int]:
 def params_from_args(args: argparse.Namespace):
     from .generator import parse_params
 
-    data = _load(args.params) if args.params else {}
+    data = load_params(args.params) if args.params else {}
     source = str(args.params) if args.params else "command line"
     if args.kind:
         data["kind"] = args.kind

@@ -183,8 +183,17 @@ def check_model(model: PlatformModel) -> None:
 
 
 def check_bytes(data: bytes) -> list[str]:
-    """Check a serialised platform, including the DOCTYPE line."""
-    text = data.decode("utf-8")
+    """Check a serialised platform, including the DOCTYPE line. Bytes that are not
+    UTF-8 or not well-formed XML are one problem each, like any other (never an
+    exception)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return [f"not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"]
     if '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">' not in text.split("<platform", 1)[0]:
         return ["missing SimGrid DOCTYPE"]
-    return check_tree(ET.fromstring(data))
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        return [f"not well-formed XML: {exc}"]
+    return check_tree(root)

@@ -55,7 +55,7 @@ from pydantic import (
     model_validator,
 )
 
-from datasched.errors import UserError
+from datasched.errors import UserError, read_utf8, yaml_error
 
 FORMAT_TAG: Literal["datasched-workflow/1"] = "datasched-workflow/1"
 
@@ -286,7 +286,7 @@ def workflow_from_dict(data: Any, where: str = "<workflow>") -> Workflow:
     if not isinstance(data, dict):
         raise UserError(f"{where}: a workflow file must be a mapping at top level")
     try:
-        workflow = Workflow(**data)
+        workflow = Workflow.model_validate(data)  # not Workflow(**data): YAML keys may be numbers
     except ValidationError as exc:
         parts = []
         for err in exc.errors():
@@ -307,15 +307,13 @@ def load_workflow(path: str | Path) -> Workflow:
     valid YAML, so both parse with the safe YAML loader)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_utf8(path)
     except OSError as exc:
         raise UserError(f"{path}: cannot read workflow file: {exc.strerror}") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise UserError(f"{path}{line}: not valid YAML/JSON: {getattr(exc, 'problem', exc)}") from None
+        raise yaml_error(path, exc, "YAML/JSON") from None
     return workflow_from_dict(data, str(path))
 
 

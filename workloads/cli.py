@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from datasched.errors import UserError, yaml_error
+from datasched.errors import UserError, read_utf8, yaml_error
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
@@ -132,7 +132,7 @@ def register(subparsers: Any) -> None:
 
 
 def run_from_swf(args: argparse.Namespace) -> int:
-    from datasched.workloads.swf_convert import convert_swf, make_options
+    from datasched.workloads.swf_convert import USED_FIELDS, convert_swf, make_options
 
     keys = (
         "cores_per_node",
@@ -162,6 +162,17 @@ def run_from_swf(args: argparse.Namespace) -> int:
             f"datasched: warning: {args.swf}: {report.extra_field_lines} line(s) had more than 18 fields; the extra "
             "fields were ignored (--extra-fields ignore). Check the standard ones: extended archives may put "
             "placeholders such as 1 or 1024 where SWF means -1 (unknown)",
+            file=sys.stderr,
+        )
+    if report.placeholder_suspects:
+        used = {f.name.lower() for f in USED_FIELDS}
+        names = ", ".join(
+            f"{name}={value}" + (" (used by the conversion)" if name in used else "")
+            for name, value in report.placeholder_suspects.items()
+        )
+        print(
+            f"datasched: warning: {args.swf}: placeholder suspects, one value on every job: {names}; "
+            "if these mean -1 (unknown), the columns carry no information (workloads/README.md, Extended traces)",
             file=sys.stderr,
         )
     for issue in report.issues[:20]:
@@ -209,7 +220,7 @@ def run_markov(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {}
     if args.params is not None:
         try:
-            loaded = yaml.safe_load(args.params.read_text(encoding="utf-8"))
+            loaded = yaml.safe_load(read_utf8(args.params))
         except OSError as exc:
             raise UserError(f"{args.params}: cannot read parameters: {exc.strerror}") from None
         except yaml.YAMLError as exc:
@@ -219,7 +230,10 @@ def run_markov(args: argparse.Namespace) -> int:
         data = loaded
     data = _merge(data, _parse_overrides(args.set))
     data["seed"] = args.seed
-    params = markov.parse_params(data)
+    try:
+        params = markov.parse_params(data)
+    except UserError as exc:  # name the parameter file too (the key is in the message)
+        raise UserError(f"{args.params}: {exc}" if args.params is not None else str(exc)) from None
     model = markov.generate_from_seed(params)
     markov.write(model, args.output, profile_mode=args.profiles)
     print(f"{args.output}: {len(model.applications)} application(s), seed {params.seed}, nb_res={model.nb_res}")

@@ -217,11 +217,12 @@ Params = SingleApplicationParams | MultiApplicationParams
 def parse_params(data: dict[str, Any]) -> Params:
     """Params from a dict (YAML/CLI); ``kind`` selects single or multi. Errors name the key."""
     kind = data.get("kind", "single")
-    model = {"single": SingleApplicationParams, "multi": MultiApplicationParams}.get(kind)
-    if model is None:
+    if kind not in ("single", "multi"):
         raise UserError(f"markov parameters: kind must be 'single' or 'multi', got {kind!r}")
-    try:
-        return model(**data)
+    try:  # model_validate, not Model(**data): YAML keys may be numbers
+        if kind == "single":
+            return SingleApplicationParams.model_validate(data)
+        return MultiApplicationParams.model_validate(data)
     except ValidationError as exc:
         parts = [f"{'.'.join(str(p) for p in e['loc']) or 'params'}: {e['msg']}" for e in exc.errors()]
         raise UserError("invalid markov parameter(s): " + "; ".join(parts)) from None

@@ -39,6 +39,7 @@ communication, so that contention on a node can stretch the job.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -50,6 +51,7 @@ from datasched.workloads.jsonio import sha256_of_file, write_json
 from datasched.workloads.swf import (
     UNKNOWN,
     ExtraFields,
+    Number,
     OnError,
     SwfField,
     SwfIssue,
@@ -101,8 +103,14 @@ class ConversionOptions(BaseModel):
 
 def make_options(**kwargs: Any) -> ConversionOptions:
     """Build options, turning pydantic's errors into a :class:`UserError` naming the key."""
+    return options_from_mapping(kwargs)
+
+
+def options_from_mapping(data: Mapping[Any, Any]) -> ConversionOptions:
+    """:func:`make_options` for a mapping read from a file, whose keys may be numbers
+    (``make_options(**data)`` raised TypeError for a YAML key such as ``40``)."""
     try:
-        return ConversionOptions(**kwargs)
+        return ConversionOptions.model_validate(dict(data))
     except ValidationError as exc:
         parts = []
         for err in exc.errors():
@@ -125,9 +133,12 @@ class ConversionReport:
     runtime_over_walltime_jobs: int = 0
     issues: list[SwfIssue] = field(default_factory=list)
     extra_field_lines: int = 0
+    #: extended traces: standard fields holding one placeholder-like value on every job
+    placeholder_suspects: dict[str, Number] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        suspects = {"placeholder_suspects": dict(self.placeholder_suspects)} if self.placeholder_suspects else {}
+        return suspects | {
             "parsed_jobs": self.parsed_jobs,
             "malformed_lines": self.malformed_lines,
             "dropped": dict(self.dropped),
@@ -192,6 +203,39 @@ def fallback_walltime(
     return float(header_max) if header_max and header_max > 0 else max_runtime
 
 
+#: Values that extended archives write where SWF means -1 (unknown) (issue 20).
+PLACEHOLDER_VALUES = (1, 1024)
+#: Fields the conversion reads: a placeholder there changes the workload, not just metadata.
+USED_FIELDS = (
+    SwfField.SUBMIT_TIME,
+    SwfField.RUN_TIME,
+    SwfField.ALLOCATED_PROCESSORS,
+    SwfField.REQUESTED_PROCESSORS,
+    SwfField.REQUESTED_TIME,
+    SwfField.STATUS,
+)
+
+
+def placeholder_suspects(trace: SwfTrace) -> dict[str, Number]:
+    """Standard fields of an extended trace (lines longer than 18 fields) that hold the
+    same placeholder-like value (1 or 1024) on every job, field name -> value.
+
+    Why only suspects: one value cannot tell "unknown" from a real 1 (a single queue, a
+    serial job, a completed status) or a real 1024; a whole column of it, in an archive
+    known to write placeholders, can. So nothing is changed; the summary names them and
+    the user decides (workloads/README.md, *Extended traces*). Needs at least two jobs."""
+    if trace.extra_field_lines == 0 or len(trace.jobs) < 2:
+        return {}
+    suspects: dict[str, Number] = {}
+    for swf_field in SwfField:
+        if swf_field is SwfField.JOB_NUMBER:
+            continue
+        first = trace.jobs[0][swf_field]
+        if first in PLACEHOLDER_VALUES and all(job[swf_field] == first for job in trace.jobs):
+            suspects[swf_field.name.lower()] = first
+    return suspects
+
+
 def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJob], ConversionReport]:
     """Apply the cleaning stages (module docstring) in order, counting each drop."""
     report = ConversionReport(
@@ -200,6 +244,7 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
         malformed_lines=len(trace.issues),
         issues=list(trace.issues),
         extra_field_lines=trace.extra_field_lines,
+        placeholder_suspects=placeholder_suspects(trace),
     )
     nb_res = platform_size(trace, options)
     report.nb_res = nb_res

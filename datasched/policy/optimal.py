@@ -34,7 +34,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from datasched.errors import UserError
+from datasched.errors import UserError, read_utf8
 from datasched.policy.optimal_bounds import (
     UnitJob,
     makespan_bound,
@@ -367,20 +367,55 @@ def instance_from_workload(workload_path: str | Path, nb_hosts: int, *, max_jobs
     """
     path = Path(workload_path)
     try:
-        data = json.loads(path.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise UserError(f"{path}: cannot read workload JSON: {exc}") from None
-    profiles = data.get("profiles", {})
+        data = json.loads(read_utf8(path), parse_constant=_refuse_constant)
+    except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        raise UserError(f"{path}: cannot read workload JSON: {getattr(exc, 'strerror', None) or exc}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: the top level must be a JSON object")
+    profiles, raw_jobs = data.get("profiles"), data.get("jobs")
+    if not isinstance(profiles, dict):
+        raise UserError(f"{path}: missing object 'profiles'")
+    if not isinstance(raw_jobs, list):
+        raise UserError(f"{path}: missing array 'jobs'")
     jobs = []
-    for raw in data.get("jobs", [])[: max_jobs if max_jobs is not None else None]:
-        job_id = str(raw["id"])
-        profile = profiles.get(raw.get("profile"))
-        if profile is None or profile.get("type") != "delay":
-            raise UserError(
-                f"{path}: job {job_id!r}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)"
-            )
-        jobs.append(OfflineJob(job_id, float(raw["subtime"]), float(profile["delay"]), int(raw["res"])))
+    for index, raw in enumerate(raw_jobs[: max_jobs if max_jobs is not None else None]):
+        jobs.append(_offline_job(raw, profiles, f"{path}: job #{index}"))
     return Instance(tuple(jobs), nb_hosts)
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _offline_job(raw: object, profiles: dict, where: str) -> OfflineJob:
+    """One job of a workload document, checked field by field (errors name the job)."""
+    if not isinstance(raw, dict):
+        raise UserError(f"{where}: every job must be a JSON object")
+    job_id = raw.get("id")
+    if isinstance(job_id, bool) or not isinstance(job_id, (str, int)):
+        raise UserError(f"{where}: 'id' must be a string or an integer")
+    where = f"{where.rsplit(': ', 1)[0]}: job {str(job_id)!r}"
+    subtime = _number(raw.get("subtime"), "subtime", where)
+    res = raw.get("res")
+    if isinstance(res, bool) or not isinstance(res, int) or res < 1:
+        raise UserError(f"{where}: 'res' must be a positive integer")
+    name = raw.get("profile")
+    profile = profiles.get(name) if isinstance(name, str) else None
+    if not isinstance(profile, dict) or profile.get("type") != "delay":
+        raise UserError(f"{where}: the CP-SAT baseline needs a 'delay' profile (runtime known offline)")
+    return OfflineJob(str(job_id), subtime, _number(profile.get("delay"), f"profile {name!r}: delay", where), res)
+
+
+def _number(value: object, name: str, where: str) -> float:
+    number = math.nan
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:  # an integer beyond the doubles
+            number = math.inf
+    if not math.isfinite(number) or number < 0:
+        raise UserError(f"{where}: '{name}' must be a finite number >= 0, got {str(value)[:40]}")
+    return number
 
 
 def instance_from_pairs(jobs: Iterable[OfflineJob], nb_hosts: int) -> Instance:

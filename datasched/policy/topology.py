@@ -56,7 +56,7 @@ class HostDistances:
 def distances_for(hosts: Sequence[HostInfo], platform_xml: str | Path | None = None) -> HostDistances | None:
     """Distances from the platform XML if it describes the hosts' topology, else from properties."""
     if platform_xml is not None:
-        coords = _coords_from_xml(Path(platform_xml))
+        coords = coordinates_from_xml(Path(platform_xml))
         found = _matrix_from(hosts, lambda h: coords.get(h.name), f"{platform_xml} (cluster topology)")
         if found is not None:
             return found
@@ -159,44 +159,85 @@ def _ints(text: str) -> tuple[int, ...]:
     return tuple(int(x) for x in text.split(","))
 
 
-def _radical_ranks(radical: str) -> list[int]:
-    values: list[int] = []
+def _radical_ranges(radical: str) -> list[tuple[int, int]]:
+    """A cluster's ``radical`` ("0-63,100,200-201") as inclusive (first, last) ranges,
+    in file order. Never expanded: a radical may name 10^12 hosts while the platform
+    given to a scheduler has a few, so ranks are computed per host name (see
+    :class:`_ClusterHosts`). Raises ValueError when a part is not a number or a range."""
+    ranges = []
     for part in radical.split(","):
-        if "-" in part:
-            lo, hi = part.split("-")
-            values.extend(range(int(lo), int(hi) + 1))
-        else:
-            values.append(int(part))
-    return values
+        lo, _, hi = part.partition("-")
+        if not (lo.strip().isdecimal() and (not hi or hi.strip().isdecimal())):
+            raise ValueError(part)
+        ranges.append((int(lo), int(hi) if hi else int(lo)))
+    return ranges
 
 
-def _coords_from_xml(path: Path) -> dict[str, _Coord]:
-    """Host name -> coordinate object for every cluster with a known topology."""
+@dataclass(frozen=True)
+class _ClusterHosts:
+    """The hosts ``prefix<number>suffix`` of one <cluster>, and their topology coordinates."""
+
+    prefix: str
+    suffix: str
+    ranges: tuple[tuple[int, int], ...]
+    make: Callable[[int], _Coord]
+
+    def rank_of(self, name: str) -> int | None:
+        """Position of host ``name`` in the radical (SimGrid's rank), or None."""
+        if len(name) <= len(self.prefix) + len(self.suffix):
+            return None
+        if not (name.startswith(self.prefix) and name.endswith(self.suffix)):
+            return None
+        middle = name[len(self.prefix) : len(name) - len(self.suffix)]
+        if not middle.isdecimal() or not middle.isascii() or (middle != "0" and middle.startswith("0")):
+            return None
+        number, offset = int(middle), 0
+        for first, last in self.ranges:
+            if first <= number <= last:
+                return offset + number - first
+            offset += max(last - first + 1, 0)
+        return None
+
+
+class HostCoordinates:
+    """Host name -> topology coordinate, for the hosts of every cluster with a known
+    topology (a later cluster wins when two name the same host, as a dict would)."""
+
+    def __init__(self, clusters: list[_ClusterHosts]) -> None:
+        self._clusters = clusters
+
+    def get(self, name: str) -> _Coord | None:
+        for cluster in reversed(self._clusters):
+            rank = cluster.rank_of(name)
+            if rank is not None:
+                return cluster.make(rank)
+        return None
+
+
+def coordinates_from_xml(path: Path) -> HostCoordinates:
+    """The topology coordinates of the hosts of the platform file ``path``."""
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError) as exc:
         raise UserError(f"{path}: cannot read platform XML: {exc}") from None
-    coords: dict[str, _Coord] = {}
+    clusters: list[_ClusterHosts] = []
     for cluster in root.iter("cluster"):
         topology = cluster.get("topology", "FLAT").upper()
         params = cluster.get("topo_parameters", "")
         name = cluster.get("id", "?")
         try:
-            numbers = _radical_ranks(cluster.get("radical", ""))
+            ranges = _radical_ranges(cluster.get("radical", ""))
         except ValueError:
             raise UserError(f"{path}: cluster {name!r}: bad radical {cluster.get('radical')!r}") from None
-        prefix, suffix = cluster.get("prefix", ""), cluster.get("suffix", "")
         try:
             make = _coordinate_maker(topology, params, name)
         except (ValueError, IndexError):
             raise UserError(
                 f"{path}: cluster {name!r}: bad topo_parameters {params!r} for topology {topology}"
             ) from None
-        if make is None:
-            continue
-        for rank, number in enumerate(numbers):
-            coords[f"{prefix}{number}{suffix}"] = make(rank)
-    return coords
+        if make is not None:
+            clusters.append(_ClusterHosts(cluster.get("prefix", ""), cluster.get("suffix", ""), tuple(ranges), make))
+    return HostCoordinates(clusters)
 
 
 def _coordinate_maker(topology: str, params: str, cluster: str) -> Callable[[int], _Coord] | None:

@@ -9,77 +9,17 @@
 
 #include "fatal.hpp"
 #include "protocol/decision_fast_reader.hpp"
+#include "protocol/decision_text.hpp"
 #include "protocol/reader.hpp"
 
 using namespace datasched;
 
 namespace {
 
-std::string describe(const DecisionPayload& p)
-{
-  std::ostringstream out;
-  out.precision(17);
-  std::visit(
-      [&out](const auto& d) {
-        using T = std::decay_t<decltype(d)>;
-        if constexpr (std::is_same_v<T, ExecuteJob>) {
-          out << "EXECUTE " << d.job_id << " [" << d.allocation.to_string(" ") << "] map";
-          for (int i : d.mapping)
-            out << ' ' << i;
-          for (const auto& [k, v] : d.storage_mapping)
-            out << ' ' << k << '=' << v;
-          out << " io=" << (d.additional_io_job ? d.additional_io_job->dump() : "-");
-        } else if constexpr (std::is_same_v<T, RejectJob>) {
-          out << "REJECT " << d.job_id;
-        } else if constexpr (std::is_same_v<T, KillJobs>) {
-          out << "KILL";
-          for (const auto& id : d.job_ids)
-            out << ' ' << id;
-        } else if constexpr (std::is_same_v<T, CallMeLater>) {
-          out << "CALL " << d.when;
-        } else if constexpr (std::is_same_v<T, NotifyDecision>) {
-          out << "NOTIFY " << d.type;
-        } else if constexpr (std::is_same_v<T, SetJobMetadata>) {
-          out << "META " << d.job_id << ' ' << d.metadata;
-        } else if constexpr (std::is_same_v<T, ChangeJobState>) {
-          out << "STATE " << d.job_id << ' ' << d.job_state;
-        } else if constexpr (std::is_same_v<T, RegisterJob>) {
-          out << "REGJOB " << d.job_id << ' ' << d.job.dump();
-        } else if constexpr (std::is_same_v<T, RegisterProfile>) {
-          out << "REGPROF " << d.workload_name << ' ' << d.profile_name << ' ' << d.profile.dump();
-        } else if constexpr (std::is_same_v<T, SetResourceState>) {
-          out << "SETSTATE " << d.resources.to_string(" ") << ' ' << d.pstate;
-        } else if constexpr (std::is_same_v<T, DataStage>) {
-          out << "STAGE " << d.stage_id << ' ' << d.item << ' ' << d.to_central;
-          for (int n : d.to_nodes)
-            out << ' ' << n;
-        } else {
-          out << "QUERY " << d.requests.dump();
-        }
-      },
-      p);
-  return out.str();
-}
-
-/// The decisions as text, or "error: <message>".
-std::string outcome(DecisionMessage (*parse)(const std::string&), const std::string& text)
-{
-  try {
-    DecisionMessage m = parse(text);
-    std::ostringstream out;
-    out.precision(17);
-    out << "now " << m.now;
-    for (const auto& d : m.decisions)
-      out << " | " << d.timestamp << ' ' << d.type << ": " << describe(d.payload);
-    return out.str();
-  } catch (const InputError& e) {
-    return std::string("error: ") + e.what();
-  }
-}
-
 void expect_same(const std::string& text)
 {
-  EXPECT_EQ(outcome(parse_decision_message, text), outcome(parse_decision_message_generic, text)) << text;
+  EXPECT_EQ(decision_outcome(parse_decision_message, text), decision_outcome(parse_decision_message_generic, text))
+      << text;
 }
 
 /// Random decision messages: mostly well-formed common events, with random mutations

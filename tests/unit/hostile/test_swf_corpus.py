@@ -205,3 +205,33 @@ def test_extended_trace_with_extra_fields_ignored_is_converted_and_reported(cli,
     document = json.loads(out.read_text())
     assert [j["id"] for j in document["jobs"]] == [1, 2]
     assert document["datasched_meta"]["report"]["extra_field_lines"] == 2
+
+
+def test_extended_trace_placeholder_columns_are_reported(cli, tmp_path):
+    """A column holding 1 or 1024 on every job of an extended trace is named in the
+    summary and the metadata (values unchanged: one value cannot tell "unknown" from a
+    real 1); a column with two values, or a value that is not a placeholder, is not."""
+    import json
+
+    lines = [
+        # number submit wait run alloc cpu mem req_procs req_time req_mem status user group exe queue part prec think
+        f"{n} {5 * n} 10 100 {1 + n % 2} 100 1024 1 200 1024 1 {n} 1 -1 7 1 -1 -1 n{n} q1 1024\n"
+        for n in (1, 2, 3)
+    ]
+    swf = tmp_path / "trace.swf"
+    swf.write_text(HEADER + "".join(lines))
+    out = tmp_path / "w.json"
+    outcome = cli("workload", "from-swf", swf, "-o", out, "--extra-fields", "ignore")
+    assert outcome.status == 0, outcome.err
+    warning = next(line for line in outcome.err.splitlines() if "placeholder suspects" in line)
+    assert str(swf) in warning
+    assert "used_memory=1024, requested_processors=1 (used by the conversion), requested_memory=1024" in warning
+    assert "status=1 (used by the conversion), group_id=1, partition_number=1;" in warning
+    for absent in ("allocated_processors", "user_id", "queue_number", "wait_time"):  # two values, or not 1/1024
+        assert absent not in warning
+    report = json.loads(out.read_text())["datasched_meta"]["report"]
+    assert report["placeholder_suspects"]["used_memory"] == 1024
+    standard = tmp_path / "std.swf"  # the same kind of columns in an 18-field trace: nothing suspected
+    standard.write_text(HEADER + job(1) + job(2, submit=5))
+    assert cli("workload", "from-swf", standard, "-o", tmp_path / "std.json").status == 0
+    assert "placeholder_suspects" not in json.loads((tmp_path / "std.json").read_text())["datasched_meta"]["report"]

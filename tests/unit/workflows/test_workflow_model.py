@@ -149,7 +149,7 @@ def test_bad_references_are_rejected_with_a_clear_message(mutate, fragments):
 def test_yaml_syntax_error_names_file_and_line(tmp_path):
     path = tmp_path / "broken.yaml"
     path.write_text("name: x\nsteps: [\n  {id: 1\n")
-    with pytest.raises(UserError, match=r"broken.yaml:\d+: not valid YAML"):
+    with pytest.raises(UserError, match=r"broken.yaml:\d+:\d+: not valid YAML"):
         load_workflow(path)
 
 
