@@ -124,3 +124,24 @@ def run_engine_with_peer(
     finally:
         process.kill()
         process.wait()
+
+
+def run_engine_mode(
+    engine: Path, mode_flag: str, platform: Path, doc: dict, directory: Path, name: str, check: bool
+) -> tuple[Path, subprocess.CompletedProcess]:
+    """Runs one engine experiment mode (--io-forwarding, --qos-staging, --interference):
+    writes ``doc`` as ``directory/name.json``, outputs go to ``directory/name/out_*``.
+    With ``check``, asserts exit status 0 (showing the engine's stderr otherwise)."""
+    experiment = directory / f"{name}.json"
+    experiment.write_text(json.dumps(doc))
+    prefix = directory / name / "out"
+    prefix.parent.mkdir(exist_ok=True)
+    proc = subprocess.run(
+        [str(engine), mode_flag, str(experiment), "-p", str(platform), "-e", str(prefix)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    if check:
+        assert proc.returncode == 0, proc.stderr
+    return prefix, proc

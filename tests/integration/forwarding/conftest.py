@@ -5,12 +5,13 @@
 from __future__ import annotations
 
 import csv
-import json
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import run_engine_mode
 
 pytestmark = pytest.mark.engine
 
@@ -88,18 +89,6 @@ def run_forwarding(engine, tmp_path):
     """run_forwarding(platform, experiment_dict, name="run") -> Result (asserts exit 0 unless check=False)."""
 
     def run(platform: Path, doc: dict, name: str = "run", check: bool = True) -> Result:
-        exp = tmp_path / f"{name}.json"
-        exp.write_text(json.dumps(doc))
-        prefix = tmp_path / name / "out"
-        prefix.parent.mkdir(exist_ok=True)
-        proc = subprocess.run(
-            [str(engine), "--io-forwarding", str(exp), "-p", str(platform), "-e", str(prefix)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        if check:
-            assert proc.returncode == 0, proc.stderr
-        return Result(prefix, proc)
+        return Result(*run_engine_mode(engine, "--io-forwarding", platform, doc, tmp_path, name, check))
 
     return run

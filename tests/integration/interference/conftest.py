@@ -5,12 +5,13 @@ SSD, ``pfs-0``... external servers, one switch) and a runner of ``datasched-sim 
 from __future__ import annotations
 
 import csv
-import json
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import run_engine_mode
 
 pytestmark = pytest.mark.engine
 
@@ -50,18 +51,6 @@ def run_interference(engine, tmp_path):
     """run_interference(platform, experiment_dict, name="run", check=True) -> Result."""
 
     def run(platform: Path, doc: dict, name: str = "run", check: bool = True) -> Result:
-        exp = tmp_path / f"{name}.json"
-        exp.write_text(json.dumps(doc))
-        prefix = tmp_path / name / "out"
-        prefix.parent.mkdir(exist_ok=True)
-        proc = subprocess.run(
-            [str(engine), "--interference", str(exp), "-p", str(platform), "-e", str(prefix)],
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        if check:
-            assert proc.returncode == 0, proc.stderr
-        return Result(prefix, proc)
+        return Result(*run_engine_mode(engine, "--interference", platform, doc, tmp_path, name, check))
 
     return run
