@@ -68,6 +68,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "without a decision process; outputs <export>_benchmark.csv, _transfers.csv, _writes.csv, "
                  "_staging.csv, _summary.csv")
       ->check(CLI::ExistingFile);
+  app.add_option("--forwarding-layer", c.forwarding_layer,
+                 "Scheduling runs: send the SAN I/O of datasched_phases jobs through the platform's I/O forwarders "
+                 "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
+                 "(sim/src/forwarding/README.md)")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

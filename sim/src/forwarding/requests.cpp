@@ -11,13 +11,14 @@ int files_of(const Application& app)
 
 std::vector<FileRange> process_requests(const Application& app, int rank, int first_file)
 {
-  const std::uint64_t count = app.bytes_per_process / app.request_size;
   const std::uint64_t r     = app.request_size;
+  const std::uint64_t count = (app.bytes_per_process + r - 1) / r; // the last one may be shorter
+
   std::vector<FileRange> out;
   out.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
     FileRange range;
-    range.size = r;
+    range.size = std::min(r, app.bytes_per_process - i * r);
     switch (app.pattern) {
       case AccessPattern::FilePerProcess:
         range.file   = first_file + rank;

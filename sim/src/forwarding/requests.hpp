@@ -20,7 +20,8 @@ struct FileRange {
 ///   file_per_process : request i at i*R of the process's own file
 ///   shared_contiguous: request i at rank*B + i*R of the shared file (B bytes per process)
 ///   shared_strided   : request i at (i*P + rank)*R of the shared file (P processes): 1D-strided
-/// `file` is `first_file + rank` for file_per_process, `first_file` otherwise.
+/// `file` is `first_file + rank` for file_per_process, `first_file` otherwise. When B is
+/// not a multiple of R (phase jobs; experiments forbid it) the last request is B mod R bytes.
 std::vector<FileRange> process_requests(const Application& app, int rank, int first_file);
 
 /// How many files an application opens (P for file_per_process, 1 otherwise).
