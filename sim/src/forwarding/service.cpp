@@ -10,14 +10,10 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Io.hpp>
 
-#include "qos/sync.hpp"
-
 namespace datasched::forwarding {
 
 namespace sg4 = simgrid::s4u;
-// The workers are daemons, killed wherever they are when the run ends: their locks must
-// not unlock through a simcall while the kill unwinds them (qos/sync.hpp).
-using KillSafeLock = qos::ScopedLock;
+using KillSafeLock = Service::Lock;
 
 Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarders, std::vector<sg4::Host*> servers,
                  std::vector<sg4::Disk*> disks, std::uint64_t control_bytes, bool dispatch_trace)

@@ -22,6 +22,7 @@
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
 #include "forwarding/statistics.hpp"
+#include "qos/sync.hpp"
 
 namespace simgrid::s4u {
 class Host;
@@ -47,6 +48,13 @@ struct Ticket {
 
 class Service {
 public:
+  /// How the workers and clients hold a forwarder's mutex. The workers are daemons, killed
+  /// wherever they are when the run ends - possibly blocked re-locking the mutex after a
+  /// TWINS window wait timed out. A std::unique_lock would then unlock a mutex it does not
+  /// hold through a simcall during the kill's unwinding, and SimGrid 3.32 aborts the process
+  /// (sim/tests/test_forwarding_kill_safety.cpp); this lock lets go without the simcall.
+  using Lock = qos::ScopedLock;
+
   /// `layer` gives the scheduler kind, window, workers per forwarder and aggregation limit.
   Service(const ForwardingLayer& layer, std::vector<simgrid::s4u::Host*> forwarders,
           std::vector<simgrid::s4u::Host*> servers, std::vector<simgrid::s4u::Disk*> disks,

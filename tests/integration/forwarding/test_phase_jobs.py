@@ -30,9 +30,9 @@ C = 1
 S = 1_500_000
 
 
-def t1(size: float) -> float:
+def t1(size: float, lat: float = LAT) -> float:
     """One request of ``size`` bytes: client→fwd, fwd→server, disk, and back (two control messages)."""
-    return 8 * LAT + 2 * size / L + size / B + 2 * C / L
+    return 8 * lat + 2 * size / L + size / B + 2 * C / L
 
 
 @pytest.fixture
@@ -120,3 +120,138 @@ def test_forwarding_layer_without_forwarders_is_one_line(tmp_path, engine, layer
     assert len(lines) == 1, proc.stderr
     assert "--forwarding-layer" in lines[0] and str(option) in lines[0] and "forwarder" in lines[0]
     assert "san.xml" in lines[0]
+
+
+# ---- two jobs on one forwarder ------------------------------------------------------------
+
+# One dispatch of a write of S: data fwd→server, disk, acknowledgement back to the forwarder.
+D = 4 * LAT + S / L + S / B + C / L
+ACK = 2 * LAT + C / L  # the forwarder's acknowledgement to the client
+
+
+def start(run, job):
+    return float(run.jobs[job]["starting_time"])
+
+
+def test_two_jobs_share_one_forwarder(tmp_path, engine, run_phases, layer):
+    """Two one-request write jobs on client-0 and client-1, both mapped to the one forwarder
+    (one worker: max_in_flight 1), submitted together; job 1 starts δ = s1 − s0 after job 0
+    (the master's EXECUTE_JOB message crosses the platform; δ < S/L). Their data share the
+    forwarder's down-link: job 0's flow is alone for δ, then both get L/2, so job 0's request
+    arrives at a = 2λ + 2S/L − δ after s0 and job 1's δ later, while the worker is busy. The
+    first dispatch ends at s0 + a + D, the second waits for it: runtimes a + D + ACK and
+    a + 2D + ACK − δ."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=2, forwarders=1, servers=1, link_lat=LAT)
+    ids = ids_of(engine, platform)
+    run = run_phases(
+        platform,
+        [{"id": i, "subtime": 0, "res": 1, "profile": "p"} for i in range(2)],
+        {"p": san_job(S, "write")},
+        alloc={"0": str(ids["client-0"]), "1": str(ids["client-1"])},
+        engine_args=["--forwarding-layer", str(layer(max_in_flight=1))],
+    )
+    delta = start(run, "1") - start(run, "0")
+    assert 0 <= delta < S / L
+    a = 2 * LAT + 2 * S / L - delta
+    assert [run.runtime("0"), run.runtime("1")] == pytest.approx([a + D + ACK, a + 2 * D + ACK - delta], abs=2e-6)
+    assert run.io["0"]["san_bytes"] == run.io["1"]["san_bytes"] == S
+
+
+@pytest.mark.parametrize("scheduler", ["fifo", "twins"])
+def test_fifo_and_twins_on_two_jobs_by_hand(tmp_path, engine, run_phases, layer, scheduler):
+    """One forwarder (one worker), two servers. Job P (data on server-1) starts at sP, job Q
+    (data on server-0) at sQ = sP + δ (submitted 2 ms later); one write of S each; a = 2λ + S/L
+    (arrival at the forwarder, no overlap: δ > a).
+    FIFO: P is dispatched at sP + a, Q waits for it: P = a + D + ACK, Q = a + 2D + ACK − δ.
+    TWINS (window W = 50 ms): forwarder 0 serves server 0 in [0, W) and server 1 in [W, 2W):
+    Q goes at once, P waits for W: Q = a + D + ACK, P = W − sP + D + ACK."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=2, forwarders=1, servers=2, link_lat=LAT)
+    ids = ids_of(engine, platform)
+    window = 0.05
+    run = run_phases(
+        platform,
+        [
+            {"id": 0, "subtime": 0, "res": 1, "profile": "p"},
+            {"id": 1, "subtime": 0.002, "res": 1, "profile": "p"},
+        ],
+        {"p": san_job(S, "write")},
+        alloc={"0": str(ids["client-0"]), "1": str(ids["client-1"])},
+        storage={"0": {"devices": [ids["server-1"]]}, "1": {"devices": [ids["server-0"]]}},
+        engine_args=["--forwarding-layer", str(layer(scheduler=scheduler, max_in_flight=1, window=window))],
+    )
+    s_p, delta = start(run, "0"), start(run, "1") - start(run, "0")
+    a = 2 * LAT + S / L
+    assert a < delta
+    if scheduler == "fifo":
+        expected = [a + D + ACK, a + 2 * D + ACK - delta]
+    else:
+        expected = [window - s_p + D + ACK, a + D + ACK]
+    assert [run.runtime("0"), run.runtime("1")] == pytest.approx(expected, abs=2e-6)
+    assert run.io["0"]["devices"] == str(ids["server-1"]) and run.io["1"]["devices"] == str(ids["server-0"])
+
+
+# ---- walltime, kills, the end of the run ------------------------------------------------------
+
+
+def _cut_then_check(tmp_path, engine, run_phases, layer, **cut):
+    """Job 0 reads 10 requests of S but is cut (walltime or kill) after about 3; job 1, on the
+    same node at t = 1 s (job 0's last request long served), reads one request: T1(S). A
+    completion or kill release left over on the node's job actor would end job 1's wait early.
+    Links without latency (λ = 0), so that the decision process's kill comes at its date."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=1, forwarders=1, servers=1, link_lat=0)
+    ids = ids_of(engine, platform)
+    node = str(ids["client-0"])
+    jobs = [
+        {"id": 0, "subtime": 0, "res": 1, "profile": "long", **cut.get("job", {})},
+        {"id": 1, "subtime": 1.0, "res": 1, "profile": "short"},
+    ]
+    return run_phases(
+        platform,
+        jobs,
+        {"long": san_job(10 * S), "short": san_job(S)},
+        alloc={"0": node, "1": node},
+        kill_at=cut.get("kill_at"),
+        engine_args=["--forwarding-layer", str(layer())],
+    )
+
+
+def test_walltime_cuts_a_forwarded_phase(tmp_path, engine, run_phases, layer):
+    """Walltime 3.5·T1(S): COMPLETED_WALLTIME_REACHED at the walltime; job 1 then takes T1(S)."""
+    walltime = 3.5 * t1(S, 0)
+    run = _cut_then_check(tmp_path, engine, run_phases, layer, job={"walltime": walltime})
+    assert run.jobs["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
+    assert run.runtime("0") == pytest.approx(walltime, rel=1e-6)
+    assert run.jobs["1"]["final_state"] == "COMPLETED_SUCCESSFULLY"
+    assert run.runtime("1") == pytest.approx(t1(S, 0), rel=1e-6)
+
+
+def test_kill_during_a_forwarded_phase(tmp_path, engine, run_phases, layer):
+    """KILL_JOB at 0.045 s (between 3·T1(S) and 4·T1(S); a round date, as the protocol's
+    timestamps are rounded): COMPLETED_KILLED; job 1 then takes T1(S)."""
+    run = _cut_then_check(tmp_path, engine, run_phases, layer, kill_at={"0": 0.045})
+    assert run.jobs["0"]["final_state"] == "COMPLETED_KILLED"
+    assert run.runtime("0") == pytest.approx(0.045, abs=1e-6)
+    assert run.jobs["1"]["final_state"] == "COMPLETED_SUCCESSFULLY"
+    assert run.runtime("1") == pytest.approx(t1(S, 0), rel=1e-6)
+
+
+@pytest.mark.parametrize("scheduler", ["fifo", "hbrr", "twins"])
+def test_run_ends_while_forwarders_are_busy(tmp_path, engine, run_phases, layer, scheduler):
+    """The last job is cut by its walltime while its requests are queued and on the disks of a
+    forwarder with 4 workers: the run ends (the server has nothing left) while the forwarder
+    workers and client streams — daemons — wait on locks, queues and disks, and SimGrid kills
+    them. The kill must unwind them without a mutex simcall (SimGrid 3.32 aborts the process
+    otherwise; sim/src/qos/sync.hpp): exit 0 and complete outputs."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=4, forwarders=1, servers=2, link_lat=LAT)
+    ids = ids_of(engine, platform)
+    profile = phases_profile(4, descriptor("san", san_k=2), [read(10 * S)])
+    run = run_phases(
+        platform,
+        [{"id": 0, "subtime": 0, "res": 4, "profile": "p", "walltime": 0.05}],
+        {"p": profile},
+        alloc={"0": f"{ids['client-0']}-{ids['client-3']}"},
+        engine_args=["--forwarding-layer", str(layer(scheduler=scheduler, max_in_flight=4, window=0.001))],
+    )
+    assert run.jobs["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
+    assert run.runtime("0") == pytest.approx(0.05, rel=1e-6)
+    assert isinstance(run, Run)
