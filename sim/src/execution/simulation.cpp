@@ -33,7 +33,7 @@ std::vector<std::string> output_files(const std::string& prefix)
 {
   return {prefix + "_jobs.csv",          prefix + "_schedule.csv", prefix + "_machine_states.csv",
           prefix + "_utilisation.csv",   prefix + "_io.csv",       prefix + "_consumed_energy.csv",
-          prefix + "_pstate_changes.csv"};
+          prefix + "_pstate_changes.csv", prefix + "_forwarders.csv", prefix + "_servers.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -262,6 +262,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                           ctx.machine_states.compute_node_times(static_cast<double>(ctx.jobs_csv.summary().makespan)));
     if (!ctx.io_csv.empty())
       ctx.io_csv.write(config.export_prefix + "_io.csv");
+    if (ctx.forwarding)
+      ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

@@ -6,6 +6,7 @@
 #include "fatal.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
+#include "forwarding/outputs.hpp"
 #include "model/json_fields.hpp"
 #include "model/machines.hpp"
 #include "model/storage_endpoints.hpp"
@@ -87,8 +88,20 @@ JobLayer::JobLayer(JobLayerConfig config, const Machines& machines, const Storag
   config_.forwarding.forwarders = static_cast<int>(forwarders.size());
   for (int c = 0; c < machines.nb_compute(); ++c)
     forwarder_of_node_.push_back(forwarder_of(config_.forwarding, c, machines.nb_compute()));
+  server_hosts_ = servers;
   service_ = std::make_unique<Service>(config_.forwarding, std::move(forwarders), std::move(servers), std::move(disks),
                                        config_.control_bytes, false);
+}
+
+void JobLayer::write_outputs(const std::string& prefix)
+{
+  std::vector<std::string> forwarders, servers;
+  for (std::size_t f = 0; f < service_->nb_forwarders(); ++f)
+    forwarders.push_back(service_->forwarder_host(static_cast<int>(f))->get_name());
+  for (auto* host : server_hosts_)
+    servers.push_back(host->get_name());
+  write_layer_outputs(prefix, config_.forwarding.scheduler, forwarders, servers, service_->forwarder_stats(),
+                      service_->server_stats());
 }
 
 int JobLayer::server_index(int resource_id) const

@@ -50,6 +50,8 @@ public:
   const JobLayerConfig& config() const { return config_; }
   Service& service() { return *service_; }
   int forwarder_of_node(int compute_id) const { return forwarder_of_node_.at(static_cast<std::size_t>(compute_id)); }
+  /// <prefix>_forwarders.csv and <prefix>_servers.csv (README.md, Outputs) at the end of the run.
+  void write_outputs(const std::string& prefix);
   /// The service's index of I/O server resource `id`, -1 if it is none.
   int server_index(int resource_id) const;
 
@@ -58,6 +60,7 @@ private:
   std::unique_ptr<Service> service_;
   std::vector<int> forwarder_of_node_;
   std::vector<int> server_index_; ///< by resource id
+  std::vector<simgrid::s4u::Host*> server_hosts_;
 };
 
 } // namespace datasched::forwarding

@@ -16,7 +16,7 @@ import subprocess
 
 import pytest
 
-from tests.integration.forwarding.conftest import forwarding_platform
+from tests.integration.forwarding.conftest import forwarding_platform, rows
 from tests.integration.storage.conftest import Run, descriptor, phases_profile, read, run_phases, write_phase
 
 __all__ = ["run_phases"]  # the fixture, imported for pytest
@@ -74,6 +74,10 @@ def test_one_job_one_request_matches_the_standalone_formula(tmp_path, engine, ru
     assert run.runtime("0") == pytest.approx(t1(S), rel=1e-6)
     assert run.io["0"]["san_bytes"] == S
     assert run.io["0"]["san_seconds"] == pytest.approx(t1(S), rel=1e-6)
+    (fwd,) = rows(run.out_dir / "out_forwarders.csv")
+    assert (fwd["host"], fwd["scheduler"], fwd["client_requests"], fwd["client_bytes"]) == ("fwd-0", "fifo", "1", str(S))
+    (srv,) = rows(run.out_dir / "out_servers.csv")
+    assert (srv["host"], srv["requests"], srv["bytes"]) == ("server-0", "1", str(S))
 
 
 def test_requests_follow_each_other(tmp_path, engine, run_phases, layer):
@@ -255,3 +259,32 @@ def test_run_ends_while_forwarders_are_busy(tmp_path, engine, run_phases, layer,
     assert run.jobs["0"]["final_state"] == "COMPLETED_WALLTIME_REACHED"
     assert run.runtime("0") == pytest.approx(0.05, rel=1e-6)
     assert isinstance(run, Run)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"scheduler": "fifo", "sheduler_window": 1}, "sheduler_window"),
+        ({"scheduler": "lifo"}, "scheduler"),
+        ({"scheduler": "twins", "window": 0}, "window"),
+        ({"scheduler": "fifo", "request_size": 0}, "request_size"),
+        ({"scheduler": "fifo", "stripe_size": -1}, "stripe_size"),
+    ],
+)
+def test_bad_forwarding_layer_option_is_one_line(tmp_path, engine, fields, message):
+    """A bad --forwarding-layer JSON: exit 1, one line naming the file and the field."""
+    platform = forwarding_platform(tmp_path / "p.xml", clients=1, forwarders=1, servers=1)
+    option = tmp_path / "layer.json"
+    option.write_text(json.dumps(fields))
+    workload = tmp_path / "w.json"
+    workload.write_text(json.dumps({"nb_res": 1, "jobs": [], "profiles": {}}))
+    proc = subprocess.run(
+        [str(engine), "-p", str(platform), "-w", str(workload), "--forwarding-layer", str(option), "-e", str(tmp_path / "o")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 1
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert str(option) in lines[0] and message in lines[0]
