@@ -83,3 +83,19 @@ TEST(HddCurve, DegradesWithConcurrentStreams)
   EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.5), 40);
   EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.0), 100);
 }
+
+TEST(ForwardingExperiment, DrainOnlyForTwins)
+{
+  auto doc                       = nlohmann::json::parse(R"({"mode": "forwarded", "clients": {"nodes": 1},
+    "forwarding": {"forwarders": 1, "scheduler": "fifo", "drain": true}, "servers": {"count": 1},
+    "applications": [{"name": "A", "processes": 1, "pattern": "file_per_process", "operation": "read",
+                      "request_size": 1, "bytes_per_process": 1}]})");
+  try {
+    parse_experiment(doc, "exp.json");
+    FAIL() << "accepted drain with fifo";
+  } catch (const datasched::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "exp.json: forwarding.drain: only applies to scheduler \"twins\"");
+  }
+  doc["forwarding"]["scheduler"] = "twins";
+  EXPECT_TRUE(parse_experiment(doc, "exp.json").forwarding.twins_drain);
+}

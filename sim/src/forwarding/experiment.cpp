@@ -126,6 +126,9 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     fw.window            = f.number("window", 0.001, 0, true);
     fw.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));
     fw.aggregation_limit = static_cast<int>(f.integer("aggregation_limit", 16, 1));
+    fw.twins_drain       = f.boolean("drain", false);
+    if (fw.twins_drain && fw.scheduler != SchedulerKind::Twins)
+      f.fail("drain", "only applies to scheduler \"twins\"");
     if (f.has("mapping")) {
       const auto& m = f.raw("mapping");
       if (m.is_string()) {

@@ -42,6 +42,7 @@ struct ForwardingLayer {
   double window           = 0.001; ///< TWINS time window per data server, seconds
   int max_in_flight       = 16;    ///< dispatches a forwarder has outstanding to servers
   int aggregation_limit   = 16;    ///< HBRR: most client requests merged into one dispatch
+  bool twins_drain        = false; ///< TWINS: drain the previous server before serving the window's
 };
 
 struct Servers {

@@ -31,6 +31,9 @@ JobLayerConfig parse_job_layer(const nlohmann::json& doc, const std::string& fil
   c.forwarding.window            = f.number("window", 0.001, 0, true);
   c.forwarding.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));
   c.forwarding.aggregation_limit = static_cast<int>(f.integer("aggregation_limit", 16, 1));
+  c.forwarding.twins_drain       = f.boolean("drain", false);
+  if (c.forwarding.twins_drain && c.forwarding.scheduler != SchedulerKind::Twins)
+    f.fail("drain", "only applies to scheduler \"twins\"");
   c.forwarding.mapping =
       f.choice("mapping", "block", {"block", "round_robin"}, false) == "block" ? ClientMapping::Block
                                                                                : ClientMapping::RoundRobin;

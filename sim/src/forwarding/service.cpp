@@ -149,6 +149,11 @@ void Service::worker(int f)
     for (const auto& s : shares)
       fw_stats.server_bytes += s.bytes;
     serve(fw.host, next->op, shares, static_cast<int>(next->parts.size()));
+    if (fw.scheduler->wants_completions()) { // TWINS drain: waiting workers may go on now
+      KillSafeLock lock(fw.mutex);
+      fw.scheduler->completed(*next);
+      fw.wake->notify_all();
+    }
     for (const auto& part : next->parts) {
       auto& ticket = tickets_[part.id];
       if (--ticket->pending == 0) {
