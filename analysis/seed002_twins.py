@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_common import Verdict, claims_table
+from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
 
 MIB = 2**20
 KIB = 2**10
@@ -155,6 +156,7 @@ class Seed002Spec:
     seeds: tuple[int, ...]
     jitter: float = 0.001
     ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
+    scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002_scheduling.py)
 
     def cases(self) -> list[Case]:
         plain = [
@@ -233,6 +235,7 @@ def parse_spec(data: Mapping[str, Any]) -> Seed002Spec:
         seeds=tuple(int(s) for s in data["seeds"]),
         jitter=float(data.get("jitter", 0.001)),
         ifer_dt=tuple(float(d) for d in data.get("ifer_dt", ())),
+        scheduling=parse_scheduling_spec(data.get("scheduling")),
     )
 
 
@@ -607,7 +610,14 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     return png
 
 
-def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed002Spec, variant: str, figure_name: str) -> str:
+def format_report(
+    rows: Sequence[Mapping[str, Any]],
+    spec: Seed002Spec,
+    variant: str,
+    figure_name: str,
+    scheduling: Sequence[str] = (),
+) -> str:
+    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002_scheduling.py)."""
     small = min(spec.request_sizes)
     lines = [
         f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
@@ -682,4 +692,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed002Spec, variant:
         "",
         "Numbers: `seed002_twins_plotted.csv` beside this report (one row per test and configuration).",
     ]
+    if scheduling:
+        lines += ["", *scheduling]
+        while lines[-1] == "":
+            lines.pop()
     return "\n".join(lines) + "\n"
