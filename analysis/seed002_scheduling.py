@@ -199,8 +199,7 @@ def report_section(spec: SchedulingSpec | None, rows: Sequence[Mapping[str, Any]
         f"(`--forwarding-layer`: {spec.request_size // 1024} KiB requests, file per I/O task, 64 KiB stripes, 16 in",
         f"flight per forwarder, HDD α = {spec.hdd_alpha:g}). The paper measures single benchmarks, not schedules:",
         "**there is no paper claim to compare with**; this is what the model predicts, with the choices listed",
-        "in analysis/seed002_scheduling.py. Means over seeds "
-        f"{list(spec.seeds)} with 99.7 % Student t half-widths:",
+        f"in analysis/seed002_scheduling.py. Means over seeds {list(spec.seeds)} with 99.7 % Student t half-widths:",
         "",
         "| configuration | makespan (s) | mean wait (s) | mean turnaround (s) | mean slowdown "
         "| mean SAN time per job (s) | walltime reached |",

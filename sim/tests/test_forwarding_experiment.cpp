@@ -86,7 +86,7 @@ TEST(HddCurve, DegradesWithConcurrentStreams)
 
 TEST(ForwardingExperiment, DrainOnlyForTwins)
 {
-  auto doc                       = nlohmann::json::parse(R"({"mode": "forwarded", "clients": {"nodes": 1},
+  auto doc = nlohmann::json::parse(R"({"mode": "forwarded", "clients": {"nodes": 1},
     "forwarding": {"forwarders": 1, "scheduler": "fifo", "drain": true}, "servers": {"count": 1},
     "applications": [{"name": "A", "processes": 1, "pattern": "file_per_process", "operation": "read",
                       "request_size": 1, "bytes_per_process": 1}]})");

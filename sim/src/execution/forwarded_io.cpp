@@ -21,8 +21,7 @@ using forwarding::Operation;
 std::vector<ForwardedStream> plan_forwarded_io(const PhaseProfile& profile, const Phase& phase,
                                                const std::vector<int>& executors, const StorageAssignment& storage)
 {
-  if ((phase.kind != PhaseKind::Read && phase.kind != PhaseKind::Write) ||
-      storage.allocation != StorageAllocation::San)
+  if ((phase.kind != PhaseKind::Read && phase.kind != PhaseKind::Write) || storage.allocation != StorageAllocation::San)
     return {};
   // The I/O tasks as phase_plan's plan_io takes them: the first io_tasks active nodes.
   const size_t active =

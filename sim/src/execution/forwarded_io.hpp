@@ -62,19 +62,20 @@ public:
   void stop() { stopped_ = true; }
 
 private:
-  ForwardedIo(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup) : context_(context), job_(job), wakeup_(&wakeup)
+  ForwardedIo(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup)
+      : context_(context), job_(job), wakeup_(&wakeup)
   {}
   void run_stream(int node, std::vector<forwarding::FileRange> requests);
 
   Context& context_;
   Job& job_;
   simgrid::s4u::SemaphorePtr wakeup_;
-  bool read_      = true;
-  int running_    = 0;
-  bool stopped_   = false;
-  bool released_  = false;
-  double end_     = 0;
-  double bytes_   = 0;
+  bool read_     = true;
+  int running_   = 0;
+  bool stopped_  = false;
+  bool released_ = false;
+  double end_    = 0;
+  double bytes_  = 0;
 };
 
 } // namespace datasched

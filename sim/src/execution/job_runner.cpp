@@ -363,12 +363,12 @@ private:
     if (forwarded) {
       if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)
         return outcome;
-      const double took                = forwarded->end() - start;
-      const int san                    = static_cast<int>(Tier::San);
-      const int storage                = static_cast<int>(TrafficClass::Storage);
-      job_->io->bytes[san]             += forwarded->bytes();
-      tier_end[san]                    = std::max(tier_end[san], took);
-      class_end[storage]               = std::max(class_end[storage], took);
+      const double took = forwarded->end() - start;
+      const int san     = static_cast<int>(Tier::San);
+      const int storage = static_cast<int>(TrafficClass::Storage);
+      job_->io->bytes[san] += forwarded->bytes();
+      tier_end[san]      = std::max(tier_end[san], took);
+      class_end[storage] = std::max(class_end[storage], took);
     }
     for (int c = 0; c < kNbTrafficClasses; ++c)
       job_->io->class_seconds[c] += class_end[c];
@@ -480,7 +480,7 @@ private:
   std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
   std::vector<int> forwarded_files_; ///< the job's files on the forwarded SAN (forwarded_io.hpp)
-  double remaining_ = -1; ///< walltime left (s); negative: no limit
+  double remaining_ = -1;            ///< walltime left (s); negative: no limit
 };
 
 } // namespace

@@ -31,8 +31,8 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv",          prefix + "_schedule.csv", prefix + "_machine_states.csv",
-          prefix + "_utilisation.csv",   prefix + "_io.csv",       prefix + "_consumed_energy.csv",
+  return {prefix + "_jobs.csv",           prefix + "_schedule.csv",   prefix + "_machine_states.csv",
+          prefix + "_utilisation.csv",    prefix + "_io.csv",         prefix + "_consumed_energy.csv",
           prefix + "_pstate_changes.csv", prefix + "_forwarders.csv", prefix + "_servers.csv"};
 }
 
@@ -169,9 +169,9 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                        "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     if (!config.forwarding_layer.empty()) { // forwarding/job_layer.hpp
-      ctx.forwarding = std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer),
-                                                              ctx.machines, ctx.storage_endpoints,
-                                                              config.platform_file);
+      ctx.forwarding =
+          std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
+                                                 ctx.storage_endpoints, config.platform_file);
       ctx.storage_endpoints.set_san_forwarded(true);
     }
     if (config.energy)

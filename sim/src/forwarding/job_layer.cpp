@@ -34,16 +34,16 @@ JobLayerConfig parse_job_layer(const nlohmann::json& doc, const std::string& fil
   c.forwarding.twins_drain       = f.boolean("drain", false);
   if (c.forwarding.twins_drain && c.forwarding.scheduler != SchedulerKind::Twins)
     f.fail("drain", "only applies to scheduler \"twins\"");
-  c.forwarding.mapping =
-      f.choice("mapping", "block", {"block", "round_robin"}, false) == "block" ? ClientMapping::Block
-                                                                               : ClientMapping::RoundRobin;
-  c.request_size = static_cast<std::uint64_t>(f.integer("request_size", 1 << 20, 1));
-  auto pattern   = f.choice("pattern", "file_per_process", {"file_per_process", "shared_strided", "shared_contiguous"});
-  c.pattern      = pattern == "file_per_process" ? AccessPattern::FilePerProcess
-                   : pattern == "shared_strided" ? AccessPattern::SharedStrided
-                                                 : AccessPattern::SharedContiguous;
-  c.stripe_size   = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
-  c.hdd_alpha     = f.number("hdd_alpha", 0, 0, false);
+  c.forwarding.mapping = f.choice("mapping", "block", {"block", "round_robin"}, false) == "block"
+                             ? ClientMapping::Block
+                             : ClientMapping::RoundRobin;
+  c.request_size       = static_cast<std::uint64_t>(f.integer("request_size", 1 << 20, 1));
+  auto pattern  = f.choice("pattern", "file_per_process", {"file_per_process", "shared_strided", "shared_contiguous"});
+  c.pattern     = pattern == "file_per_process" ? AccessPattern::FilePerProcess
+                  : pattern == "shared_strided" ? AccessPattern::SharedStrided
+                                                : AccessPattern::SharedContiguous;
+  c.stripe_size = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
+  c.hdd_alpha   = f.number("hdd_alpha", 0, 0, false);
   c.control_bytes = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
   f.finish();
   return c;

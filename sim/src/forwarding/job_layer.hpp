@@ -23,12 +23,12 @@ class StorageEndpoints;
 namespace datasched::forwarding {
 
 struct JobLayerConfig {
-  std::string file;                ///< where it was read from (for messages)
-  ForwardingLayer forwarding;      ///< scheduler, window, max_in_flight, aggregation_limit, mapping
-  std::uint64_t request_size = 1 << 20;
-  AccessPattern pattern      = AccessPattern::FilePerProcess;
-  std::uint64_t stripe_size  = 65536;
-  double hdd_alpha           = 0;
+  std::string file;           ///< where it was read from (for messages)
+  ForwardingLayer forwarding; ///< scheduler, window, max_in_flight, aggregation_limit, mapping
+  std::uint64_t request_size  = 1 << 20;
+  AccessPattern pattern       = AccessPattern::FilePerProcess;
+  std::uint64_t stripe_size   = 65536;
+  double hdd_alpha            = 0;
   std::uint64_t control_bytes = 1;
 };
 

@@ -31,25 +31,23 @@ void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, con
                     "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
   for (std::size_t i = 0; i < forwarders.size(); ++i) {
     const auto& s = forwarder_stats[i];
-    fwd += std::to_string(i) + "," + forwarders[i] + "," + to_string(scheduler) + "," +
-           std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
-           mean(s.client_bytes, s.client_requests) + "," + std::to_string(s.dispatches) + "," +
-           mean(s.dispatch_bytes, s.dispatches) + "," + std::to_string(s.server_requests) + "," +
-           mean(s.server_bytes, s.server_requests) + "," +
-           (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) +
-           "\n";
+    fwd +=
+        std::to_string(i) + "," + forwarders[i] + "," + to_string(scheduler) + "," + std::to_string(s.client_requests) +
+        "," + std::to_string(s.client_bytes) + "," + mean(s.client_bytes, s.client_requests) + "," +
+        std::to_string(s.dispatches) + "," + mean(s.dispatch_bytes, s.dispatches) + "," +
+        std::to_string(s.server_requests) + "," + mean(s.server_bytes, s.server_requests) + "," +
+        (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) + "\n";
   }
   write_file_atomically(prefix + "_forwarders.csv", fwd);
 
   std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
   for (std::size_t i = 0; i < servers.size(); ++i) {
     const auto& s = server_stats[i];
-    srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," +
-           std::to_string(s.bytes) + "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
+    srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," + std::to_string(s.bytes) +
+           "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
            fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
   }
   write_file_atomically(prefix + "_servers.csv", srv);
-
 }
 
 std::vector<std::string> output_files(const std::string& prefix, const Experiment& experiment)

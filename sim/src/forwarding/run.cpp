@@ -45,8 +45,7 @@ class Run {
 public:
   Run(const Experiment& experiment, Layout layout)
       : e_(experiment), layout_(std::move(layout)),
-        service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes,
-                 e_.dispatch_trace)
+        service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes, e_.dispatch_trace)
   {
     striping_.stripe_size = e_.servers.stripe_size;
     striping_.servers     = e_.servers.count;

@@ -12,7 +12,7 @@
 
 namespace datasched::forwarding {
 
-namespace sg4 = simgrid::s4u;
+namespace sg4      = simgrid::s4u;
 using KillSafeLock = Service::Lock;
 
 Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarders, std::vector<sg4::Host*> servers,
@@ -36,9 +36,9 @@ void Service::start_workers()
 {
   for (std::size_t f = 0; f < forwarders_.size(); ++f)
     for (int w = 0; w < layer_.max_in_flight; ++w)
-      sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host,
-                         [this, f]() { worker(static_cast<int>(f)); })
-          ->daemonize();
+      sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host, [this, f]() {
+        worker(static_cast<int>(f));
+      })->daemonize();
 }
 
 int Service::open_file(FilePlacement placement)
@@ -91,7 +91,7 @@ std::shared_ptr<Ticket> Service::enqueue(int forwarder, const FileRange& range, 
   q.size    = range.size;
   q.arrival = sg4::Engine::get_clock();
   if (fw.scheduler->queues_server_shares()) {
-    auto shares    = split(range);
+    auto shares     = split(range);
     ticket->pending = static_cast<int>(shares.size());
     for (const auto& share : shares) {
       q.server = share.server;

@@ -57,8 +57,8 @@ public:
 
   /// `layer` gives the scheduler kind, window, workers per forwarder and aggregation limit.
   Service(const ForwardingLayer& layer, std::vector<simgrid::s4u::Host*> forwarders,
-          std::vector<simgrid::s4u::Host*> servers, std::vector<simgrid::s4u::Disk*> disks,
-          std::uint64_t control_bytes, bool dispatch_trace);
+          std::vector<simgrid::s4u::Host*> servers, std::vector<simgrid::s4u::Disk*> disks, std::uint64_t control_bytes,
+          bool dispatch_trace);
 
   /// Creates `max_in_flight` daemon worker actors per forwarder (forwarder 0's first).
   void start_workers();

@@ -49,8 +49,8 @@ private:
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;
   std::vector<int> io_servers_;
-  int nb_nvm_  = 0;
-  int nb_dram_ = 0;
+  int nb_nvm_         = 0;
+  int nb_dram_        = 0;
   bool san_forwarded_ = false;
 };
 

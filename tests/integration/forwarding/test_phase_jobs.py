@@ -75,7 +75,12 @@ def test_one_job_one_request_matches_the_standalone_formula(tmp_path, engine, ru
     assert run.io["0"]["san_bytes"] == S
     assert run.io["0"]["san_seconds"] == pytest.approx(t1(S), rel=1e-6)
     (fwd,) = rows(run.out_dir / "out_forwarders.csv")
-    assert (fwd["host"], fwd["scheduler"], fwd["client_requests"], fwd["client_bytes"]) == ("fwd-0", "fifo", "1", str(S))
+    assert (fwd["host"], fwd["scheduler"], fwd["client_requests"], fwd["client_bytes"]) == (
+        "fwd-0",
+        "fifo",
+        "1",
+        str(S),
+    )
     (srv,) = rows(run.out_dir / "out_servers.csv")
     assert (srv["host"], srv["requests"], srv["bytes"]) == ("server-0", "1", str(S))
 
@@ -114,7 +119,17 @@ def test_forwarding_layer_without_forwarders_is_one_line(tmp_path, engine, layer
     workload.write_text(json.dumps({"nb_res": 1, "jobs": [], "profiles": {}}))
     option = layer()
     proc = subprocess.run(
-        [str(engine), "-p", str(platform), "-w", str(workload), "--forwarding-layer", str(option), "-e", str(tmp_path / "o")],
+        [
+            str(engine),
+            "-p",
+            str(platform),
+            "-w",
+            str(workload),
+            "--forwarding-layer",
+            str(option),
+            "-e",
+            str(tmp_path / "o"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
@@ -279,7 +294,17 @@ def test_bad_forwarding_layer_option_is_one_line(tmp_path, engine, fields, messa
     workload = tmp_path / "w.json"
     workload.write_text(json.dumps({"nb_res": 1, "jobs": [], "profiles": {}}))
     proc = subprocess.run(
-        [str(engine), "-p", str(platform), "-w", str(workload), "--forwarding-layer", str(option), "-e", str(tmp_path / "o")],
+        [
+            str(engine),
+            "-p",
+            str(platform),
+            "-w",
+            str(workload),
+            "--forwarding-layer",
+            str(option),
+            "-e",
+            str(tmp_path / "o"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,

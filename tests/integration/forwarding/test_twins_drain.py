@@ -2,8 +2,9 @@
 first lets its dispatches to the previous server complete.
 
 One client node with two processes (applications A and B, one write of S each, files 0 and 1
-with a stripe larger than S: A's on server 0, B's on server 1), one forwarder with two workers, two servers, window W with
-a < W ≤ a + D < 2W (so that A's dispatch ends within window 1, server 1's). Notation of test_closed_form.py; both requests share the client's up-link, so
+with a stripe larger than S: A's on server 0, B's on server 1), one forwarder with two workers,
+two servers, window W with a < W ≤ a + D < 2W (so that A's dispatch ends within window 1,
+server 1's). Notation of test_closed_form.py; both requests share the client's up-link, so
 both arrive at the forwarder at a = 2λ + 2S/L; one dispatch (data fwd→server, disk,
 acknowledgement) takes D = 4λ + S/L + S/B + c/L; the reply to the client ACK = 2λ + c/L.
 Window 0 serves server 0, window 1 (from W) server 1.

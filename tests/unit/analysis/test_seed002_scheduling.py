@@ -20,8 +20,10 @@ SPEC = scheduling.SchedulingSpec(
 
 def test_quick_and_full_configs_define_it():
     """Both variants configure the section, quick with fewer runs than full."""
-    quick = load_config_file("config/quick.yaml").seed002_twins.scheduling
-    full = load_config_file("config/full.yaml").seed002_twins.scheduling
+    quick_twins = load_config_file("config/quick.yaml").seed002_twins
+    full_twins = load_config_file("config/full.yaml").seed002_twins
+    assert quick_twins is not None and full_twins is not None
+    quick, full = quick_twins.scheduling, full_twins.scheduling
     assert quick is not None and full is not None
     assert len(quick.runs()) < len(full.runs())
 
