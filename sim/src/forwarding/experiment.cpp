@@ -102,8 +102,9 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
       if (!v.is_number_integer() || v.get<long long>() <= 0)
         f.fail("stripe_size", "must be an integer > 0 (bytes), got " + v.dump());
     }
-    e.servers.stripe_size = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
-    e.servers.hdd_alpha   = f.number("hdd_alpha", 0, 0, false);
+    e.servers.stripe_size    = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
+    e.servers.hdd_alpha      = f.number("hdd_alpha", 0, 0, false);
+    e.servers.hdd_seek_scale = f.number("hdd_seek_scale", 0, 0, false);
     f.finish();
   }
 

@@ -49,6 +49,7 @@ struct Servers {
   int count                 = 1; ///< the first `count` hosts of role "io_server" with a disk
   std::uint64_t stripe_size = 65536;
   double hdd_alpha          = 0; ///< per-disk bandwidth B / (1 + alpha (n - 1)) for n streams
+  double hdd_seek_scale     = 0; ///< > 0: the seek-aware curve (hdd.hpp), bytes of a "far" seek
 };
 
 struct Experiment {

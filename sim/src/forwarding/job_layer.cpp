@@ -44,7 +44,8 @@ JobLayerConfig parse_job_layer(const nlohmann::json& doc, const std::string& fil
                                                 : AccessPattern::SharedContiguous;
   c.stripe_size = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
   c.hdd_alpha   = f.number("hdd_alpha", 0, 0, false);
-  c.control_bytes = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
+  c.hdd_seek_scale = f.number("hdd_seek_scale", 0, 0, false);
+  c.control_bytes  = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
   f.finish();
   return c;
 }
@@ -86,14 +87,13 @@ JobLayer::JobLayer(JobLayerConfig config, const Machines& machines, const Storag
     server_index_[static_cast<std::size_t>(id)] = static_cast<int>(servers.size());
     servers.push_back(host);
     disks.push_back(list.front());
-    apply_hdd_curve(list.front(), config_.hdd_alpha);
   }
   config_.forwarding.forwarders = static_cast<int>(forwarders.size());
   for (int c = 0; c < machines.nb_compute(); ++c)
     forwarder_of_node_.push_back(forwarder_of(config_.forwarding, c, machines.nb_compute()));
   server_hosts_ = servers;
   service_ = std::make_unique<Service>(config_.forwarding, std::move(forwarders), std::move(servers), std::move(disks),
-                                       config_.control_bytes, false);
+                                       config_.control_bytes, false, config_.hdd_alpha, config_.hdd_seek_scale);
 }
 
 void JobLayer::write_outputs(const std::string& prefix)

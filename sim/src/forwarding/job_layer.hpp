@@ -29,6 +29,7 @@ struct JobLayerConfig {
   AccessPattern pattern       = AccessPattern::FilePerProcess;
   std::uint64_t stripe_size   = 65536;
   double hdd_alpha            = 0;
+  double hdd_seek_scale       = 0; ///< > 0: the seek-aware HDD curve (hdd.hpp)
   std::uint64_t control_bytes = 1;
 };
 

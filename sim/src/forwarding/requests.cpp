@@ -44,6 +44,12 @@ int Striping::server_of(int file, std::uint64_t offset) const
   return static_cast<int>((static_cast<std::uint64_t>(file) + stripe) % static_cast<std::uint64_t>(servers));
 }
 
+std::uint64_t Striping::object_offset_of(std::uint64_t offset) const
+{
+  const std::uint64_t stripe = offset / stripe_size;
+  return stripe / static_cast<std::uint64_t>(servers) * stripe_size + offset % stripe_size;
+}
+
 std::vector<Striping::ServerShare> Striping::split(const FileRange& range) const
 {
   std::vector<ServerShare> shares;
@@ -55,7 +61,7 @@ std::vector<Striping::ServerShare> Striping::split(const FileRange& range) const
     const int server               = server_of(range.file, at);
     auto it = std::find_if(shares.begin(), shares.end(), [&](const ServerShare& s) { return s.server == server; });
     if (it == shares.end())
-      shares.push_back({server, piece});
+      shares.push_back({server, piece, object_offset_of(at)});
     else
       it->bytes += piece;
     at += piece;

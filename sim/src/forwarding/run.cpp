@@ -45,7 +45,8 @@ class Run {
 public:
   Run(const Experiment& experiment, Layout layout)
       : e_(experiment), layout_(std::move(layout)),
-        service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes, e_.dispatch_trace)
+        service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes, e_.dispatch_trace,
+                 e_.servers.hdd_alpha, e_.servers.hdd_seek_scale)
   {
     striping_.stripe_size = e_.servers.stripe_size;
     striping_.servers     = e_.servers.count;
@@ -112,7 +113,7 @@ private:
       if (e_.forwarded)
         forward(index, range, app.operation);
       else
-        service_.serve(p.host, app.operation, striping_.split(range), 1);
+        service_.serve(p.host, app.operation, range.file, striping_.split(range), 1);
       app_stats.requests++;
     }
     app_stats.end = std::max(app_stats.end, sg4::Engine::get_clock());
@@ -173,9 +174,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
     init_simgrid(config, program_name);
     auto* engine  = sg4::Engine::get_instance();
     Layout layout = resolve_layout(experiment, engine->get_all_hosts(), config.platform_file);
-    for (auto* disk : layout.disks)
-      apply_hdd_curve(disk, experiment.servers.hdd_alpha);
-    run = std::make_unique<Run>(experiment, std::move(layout));
+    run           = std::make_unique<Run>(experiment, std::move(layout));
   } catch (const InputError& e) {
     fatal(e.what());
   }

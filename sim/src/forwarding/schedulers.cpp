@@ -8,12 +8,13 @@ namespace {
 Dispatch single(const QueuedRequest& r)
 {
   Dispatch d;
-  d.parts  = {r};
-  d.file   = r.file;
-  d.op     = r.op;
-  d.offset = r.offset;
-  d.size   = r.size;
-  d.server = r.server;
+  d.parts         = {r};
+  d.file          = r.file;
+  d.op            = r.op;
+  d.offset        = r.offset;
+  d.size          = r.size;
+  d.server        = r.server;
+  d.object_offset = r.object_offset;
   return d;
 }
 } // namespace

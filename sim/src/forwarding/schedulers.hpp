@@ -28,24 +28,26 @@ namespace datasched::forwarding {
 
 /// A client request (or, under TWINS, its share on one data server) waiting at a forwarder.
 struct QueuedRequest {
-  std::uint64_t id     = 0; ///< client request id
-  int file             = 0;
-  Operation op         = Operation::Write;
-  std::uint64_t offset = 0;
-  std::uint64_t size   = 0;  ///< bytes (under TWINS: the bytes of this request on `server`)
-  int server           = -1; ///< TWINS: the data server this share goes to; -1 otherwise
-  double arrival       = 0;
+  std::uint64_t id            = 0; ///< client request id
+  int file                    = 0;
+  Operation op                = Operation::Write;
+  std::uint64_t offset        = 0;
+  std::uint64_t size          = 0;  ///< bytes (under TWINS: the bytes of this request on `server`)
+  int server                  = -1; ///< TWINS: the data server this share goes to; -1 otherwise
+  std::uint64_t object_offset = 0;  ///< TWINS: where the share starts in the server's object
+  double arrival              = 0;
 };
 
 /// What the forwarder sends next: one or more queued requests forming one contiguous range
 /// of one file (HBRR aggregation), or one server share (TWINS).
 struct Dispatch {
   std::vector<QueuedRequest> parts; ///< in the order they were taken
-  int file             = 0;
-  Operation op         = Operation::Write;
-  std::uint64_t offset = 0;  ///< merged range (TWINS: the share's client request offset)
-  std::uint64_t size   = 0;  ///< merged bytes
-  int server           = -1; ///< TWINS: the only server this dispatch goes to
+  int file                    = 0;
+  Operation op                = Operation::Write;
+  std::uint64_t offset        = 0;  ///< merged range (TWINS: the share's client request offset)
+  std::uint64_t size          = 0;  ///< merged bytes
+  int server                  = -1; ///< TWINS: the only server this dispatch goes to
+  std::uint64_t object_offset = 0;  ///< TWINS: where the share starts in the server's object
 };
 
 class RequestScheduler {

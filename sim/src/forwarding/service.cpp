@@ -16,10 +16,15 @@ namespace sg4      = simgrid::s4u;
 using KillSafeLock = Service::Lock;
 
 Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarders, std::vector<sg4::Host*> servers,
-                 std::vector<sg4::Disk*> disks, std::uint64_t control_bytes, bool dispatch_trace)
+                 std::vector<sg4::Disk*> disks, std::uint64_t control_bytes, bool dispatch_trace, double hdd_alpha,
+                 double hdd_seek_scale)
     : layer_(layer), servers_(std::move(servers)), disks_(std::move(disks)), control_bytes_(control_bytes),
       dispatch_trace_(dispatch_trace)
 {
+  for (auto* disk : disks_) {
+    spreads_.push_back(hdd_seek_scale > 0 ? std::make_unique<SeekSpread>(hdd_seek_scale) : nullptr);
+    apply_hdd_curve(disk, hdd_alpha, spreads_.back().get());
+  }
   for (std::size_t f = 0; f < forwarders.size(); ++f) {
     Forwarder fw;
     fw.host      = forwarders[f];
@@ -94,8 +99,9 @@ std::shared_ptr<Ticket> Service::enqueue(int forwarder, const FileRange& range, 
     auto shares     = split(range);
     ticket->pending = static_cast<int>(shares.size());
     for (const auto& share : shares) {
-      q.server = share.server;
-      q.size   = share.bytes;
+      q.server        = share.server;
+      q.size          = share.bytes;
+      q.object_offset = share.object_offset;
       fw.scheduler->push(q);
     }
   } else {
@@ -142,13 +148,13 @@ void Service::worker(int f)
     }
     std::vector<Striping::ServerShare> shares;
     if (next->server >= 0)
-      shares.push_back({next->server, next->size});
+      shares.push_back({next->server, next->size, next->object_offset});
     else
       shares = split({next->file, next->offset, next->size});
     fw_stats.server_requests += shares.size();
     for (const auto& s : shares)
       fw_stats.server_bytes += s.bytes;
-    serve(fw.host, next->op, shares, static_cast<int>(next->parts.size()));
+    serve(fw.host, next->op, next->file, shares, static_cast<int>(next->parts.size()));
     if (fw.scheduler->wants_completions()) { // TWINS drain: waiting workers may go on now
       KillSafeLock lock(fw.mutex);
       fw.scheduler->completed(*next);
@@ -166,7 +172,7 @@ void Service::worker(int f)
   }
 }
 
-void Service::serve(sg4::Host* source, Operation op, const std::vector<Striping::ServerShare>& shares,
+void Service::serve(sg4::Host* source, Operation op, int file, const std::vector<Striping::ServerShare>& shares,
                     int client_requests)
 {
   const double start = sg4::Engine::get_clock();
@@ -178,10 +184,14 @@ void Service::serve(sg4::Host* source, Operation op, const std::vector<Striping:
     c->wait();
   std::vector<sg4::IoPtr> ios;
   std::vector<int> io_server;
+  std::vector<std::uint64_t> io_offset;
   for (const auto& s : shares) {
     auto* disk = disks_[static_cast<std::size_t>(s.server)];
+    if (auto& spread = spreads_[static_cast<std::size_t>(s.server)]) // before the activity: the solver reads it
+      spread->add(file, s.object_offset);
     ios.push_back(op == Operation::Read ? disk->read_async(s.bytes) : disk->write_async(s.bytes));
     io_server.push_back(s.server);
+    io_offset.push_back(s.object_offset);
     auto& server = stats_servers_[static_cast<std::size_t>(s.server)];
     server.requests++;
     server.bytes += s.bytes;
@@ -191,8 +201,11 @@ void Service::serve(sg4::Host* source, Operation op, const std::vector<Striping:
   while (!ios.empty()) {
     const auto done = static_cast<std::size_t>(sg4::Io::wait_any(ios));
     disk_activity_changes(stats_servers_[static_cast<std::size_t>(io_server[done])], -1);
+    if (auto& spread = spreads_[static_cast<std::size_t>(io_server[done])])
+      spread->remove(file, io_offset[done]);
     ios.erase(ios.begin() + static_cast<std::ptrdiff_t>(done));
     io_server.erase(io_server.begin() + static_cast<std::ptrdiff_t>(done));
+    io_offset.erase(io_offset.begin() + static_cast<std::ptrdiff_t>(done));
   }
   std::vector<sg4::CommPtr> replies;
   for (const auto& s : shares)

@@ -19,6 +19,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include "forwarding/experiment.hpp"
+#include "forwarding/hdd.hpp"
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
 #include "forwarding/statistics.hpp"
@@ -55,10 +56,11 @@ public:
   /// (sim/tests/test_forwarding_kill_safety.cpp); this lock lets go without the simcall.
   using Lock = qos::ScopedLock;
 
-  /// `layer` gives the scheduler kind, window, workers per forwarder and aggregation limit.
+  /// `layer` gives the scheduler kind, window, workers per forwarder and aggregation limit;
+  /// the servers' disks get the HDD curve of `hdd_alpha` (seek-aware when `hdd_seek_scale` > 0).
   Service(const ForwardingLayer& layer, std::vector<simgrid::s4u::Host*> forwarders,
           std::vector<simgrid::s4u::Host*> servers, std::vector<simgrid::s4u::Disk*> disks, std::uint64_t control_bytes,
-          bool dispatch_trace);
+          bool dispatch_trace, double hdd_alpha, double hdd_seek_scale);
 
   /// Creates `max_in_flight` daemon worker actors per forwarder (forwarder 0's first).
   void start_workers();
@@ -76,7 +78,8 @@ public:
   /// Server requests from `source` (a forwarder, or a client without forwarding), one per
   /// share, run concurrently stage by stage: request messages (with the data for a write),
   /// disk activities, replies (with the data for a read). Blocks the calling actor.
-  void serve(simgrid::s4u::Host* source, Operation op, const std::vector<Striping::ServerShare>& shares,
+  /// `file`: the file the shares belong to (the seek-aware HDD curve's positions).
+  void serve(simgrid::s4u::Host* source, Operation op, int file, const std::vector<Striping::ServerShare>& shares,
              int client_requests);
 
   simgrid::s4u::Host* forwarder_host(int forwarder) const;
@@ -104,6 +107,7 @@ private:
   std::vector<Forwarder> forwarders_;
   std::vector<simgrid::s4u::Host*> servers_;
   std::vector<simgrid::s4u::Disk*> disks_;
+  std::vector<std::unique_ptr<SeekSpread>> spreads_; ///< per server, when the HDD curve is seek-aware
   std::uint64_t control_bytes_;
   bool dispatch_trace_;
   std::vector<FilePlacement> files_;
