@@ -51,11 +51,11 @@ std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4:
   app.request_size      = cfg.request_size;
   app.bytes_per_process = streams.front().bytes;
   if (files.empty()) {
-    forwarding::FilePlacement placement;
-    placement.striping.stripe_size = cfg.stripe_size;
-    placement.striping.servers     = static_cast<int>(servers.size());
+    auto placement                  = std::make_shared<forwarding::FilePlacement>();
+    placement->striping.stripe_size = cfg.stripe_size;
+    placement->striping.servers     = static_cast<int>(servers.size());
     for (int id : servers)
-      placement.servers.push_back(layer.server_index(id));
+      placement->servers.push_back(layer.server_index(id));
     for (int f = 0; f < forwarding::files_of(app); ++f)
       files.push_back(layer.service().open_file(placement));
   }

@@ -94,8 +94,9 @@ private:
         p.requests     = process_requests(app, rank, first_file);
         processes_.push_back(std::move(p));
       }
+      const auto placement = std::make_shared<const FilePlacement>(FilePlacement{striping_, {}});
       for (int f = 0; f < files_of(app); ++f)
-        service_.open_file(FilePlacement{striping_, {}});
+        service_.open_file(placement);
       first_file += files_of(app);
     }
   }

@@ -46,7 +46,7 @@ void Service::start_workers()
       })->daemonize();
 }
 
-int Service::open_file(FilePlacement placement)
+int Service::open_file(std::shared_ptr<const FilePlacement> placement)
 {
   files_.push_back(std::move(placement));
   return static_cast<int>(files_.size() - 1);
@@ -54,7 +54,7 @@ int Service::open_file(FilePlacement placement)
 
 std::vector<Striping::ServerShare> Service::split(const FileRange& range) const
 {
-  const FilePlacement& placement = files_.at(static_cast<std::size_t>(range.file));
+  const FilePlacement& placement = *files_.at(static_cast<std::size_t>(range.file));
   auto shares                    = placement.striping.split(range);
   if (!placement.servers.empty())
     for (auto& s : shares)

@@ -65,8 +65,9 @@ public:
   /// Creates `max_in_flight` daemon worker actors per forwarder (forwarder 0's first).
   void start_workers();
 
-  /// Registers a file; returns its id (0, 1, 2… in registration order).
-  int open_file(FilePlacement placement);
+  /// Registers a file; returns its id (0, 1, 2… in registration order). Files of one job
+  /// share their placement (a run may open millions of files: an id costs a pointer).
+  int open_file(std::shared_ptr<const FilePlacement> placement);
 
   /// The server shares of `range` (service server indices), in the order the range reaches them.
   std::vector<Striping::ServerShare> split(const FileRange& range) const;
@@ -110,7 +111,7 @@ private:
   std::vector<std::unique_ptr<SeekSpread>> spreads_; ///< per server, when the HDD curve is seek-aware
   std::uint64_t control_bytes_;
   bool dispatch_trace_;
-  std::vector<FilePlacement> files_;
+  std::vector<std::shared_ptr<const FilePlacement>> files_;
   /// Tickets of queued client requests, by the id their queued entries carry.
   std::vector<std::shared_ptr<Ticket>> tickets_;
   std::vector<std::uint64_t> free_ids_;
