@@ -45,6 +45,8 @@ CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
     "hbrr": ("hbrr", None),
     "twins-1ms": ("twins", 0.001),
     "twins-8ms": ("twins", 0.008),
+    # TWINS with the engine's drain option (sim/src/forwarding/README.md; ours, not the paper's).
+    "twins-8ms-drain": ("twins-drain", 0.008),
 }
 
 
@@ -64,8 +66,8 @@ def paper_experiment(
     aggregation_limit: int = 16,
     applications: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins or
-    direct (no forwarding). ``scale`` < 1 shrinks bytes per process (quick variants); the
+    """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins,
+    twins-drain (TWINS with the engine's drain option) or direct (no forwarding). ``scale`` < 1 shrinks bytes per process (quick variants); the
     node, forwarder and server counts stay the paper's. ``applications`` overrides the one
     128-process application (IFER)."""
     nodes, ppn = PAPER["nodes"], PAPER["processes_per_node"]
@@ -91,13 +93,15 @@ def paper_experiment(
     if scheduler != "direct":
         doc["forwarding"] = {
             "forwarders": PAPER["forwarders"],
-            "scheduler": scheduler,
+            "scheduler": "twins" if scheduler == "twins-drain" else scheduler,
             "max_in_flight": max_in_flight,
             "aggregation_limit": aggregation_limit,
             "mapping": "block",
         }
-        if scheduler == "twins":
+        if scheduler in ("twins", "twins-drain"):
             doc["forwarding"]["window"] = window if window is not None else 0.008
+        if scheduler == "twins-drain":
+            doc["forwarding"]["drain"] = True
     return doc
 
 
