@@ -67,9 +67,9 @@ def paper_experiment(
     applications: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins,
-    twins-drain (TWINS with the engine's drain option) or direct (no forwarding). ``scale`` < 1 shrinks bytes per process (quick variants); the
-    node, forwarder and server counts stay the paper's. ``applications`` overrides the one
-    128-process application (IFER)."""
+    twins-drain (TWINS with the engine's drain option) or direct (no forwarding). ``scale`` < 1
+    shrinks bytes per process (quick variants); the node, forwarder and server counts stay the
+    paper's. ``applications`` overrides the one 128-process application (IFER)."""
     nodes, ppn = PAPER["nodes"], PAPER["processes_per_node"]
     per_process = max(request_size, int(PAPER["bytes_per_process"] * scale) // request_size * request_size)
     apps = applications or [
