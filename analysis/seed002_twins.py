@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed000_common import Verdict, claims_table
+from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
 
 MIB = 2**20
 KIB = 2**10
@@ -44,6 +45,8 @@ CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
     "hbrr": ("hbrr", None),
     "twins-1ms": ("twins", 0.001),
     "twins-8ms": ("twins", 0.008),
+    # TWINS with the engine's drain option (sim/src/forwarding/README.md; ours, not the paper's).
+    "twins-8ms-drain": ("twins-drain", 0.008),
 }
 
 
@@ -63,10 +66,10 @@ def paper_experiment(
     aggregation_limit: int = 16,
     applications: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins or
-    direct (no forwarding). ``scale`` < 1 shrinks bytes per process (quick variants); the
-    node, forwarder and server counts stay the paper's. ``applications`` overrides the one
-    128-process application (IFER)."""
+    """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins,
+    twins-drain (TWINS with the engine's drain option) or direct (no forwarding). ``scale`` < 1
+    shrinks bytes per process (quick variants); the node, forwarder and server counts stay the
+    paper's. ``applications`` overrides the one 128-process application (IFER)."""
     nodes, ppn = PAPER["nodes"], PAPER["processes_per_node"]
     per_process = max(request_size, int(PAPER["bytes_per_process"] * scale) // request_size * request_size)
     apps = applications or [
@@ -90,13 +93,15 @@ def paper_experiment(
     if scheduler != "direct":
         doc["forwarding"] = {
             "forwarders": PAPER["forwarders"],
-            "scheduler": scheduler,
+            "scheduler": "twins" if scheduler == "twins-drain" else scheduler,
             "max_in_flight": max_in_flight,
             "aggregation_limit": aggregation_limit,
             "mapping": "block",
         }
-        if scheduler == "twins":
+        if scheduler in ("twins", "twins-drain"):
             doc["forwarding"]["window"] = window if window is not None else 0.008
+        if scheduler == "twins-drain":
+            doc["forwarding"]["drain"] = True
     return doc
 
 
@@ -155,6 +160,7 @@ class Seed002Spec:
     seeds: tuple[int, ...]
     jitter: float = 0.001
     ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
+    scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002_scheduling.py)
 
     def cases(self) -> list[Case]:
         plain = [
@@ -233,6 +239,7 @@ def parse_spec(data: Mapping[str, Any]) -> Seed002Spec:
         seeds=tuple(int(s) for s in data["seeds"]),
         jitter=float(data.get("jitter", 0.001)),
         ifer_dt=tuple(float(d) for d in data.get("ifer_dt", ())),
+        scheduling=parse_scheduling_spec(data.get("scheduling")),
     )
 
 
@@ -607,7 +614,14 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     return png
 
 
-def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed002Spec, variant: str, figure_name: str) -> str:
+def format_report(
+    rows: Sequence[Mapping[str, Any]],
+    spec: Seed002Spec,
+    variant: str,
+    figure_name: str,
+    scheduling: Sequence[str] = (),
+) -> str:
+    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002_scheduling.py)."""
     small = min(spec.request_sizes)
     lines = [
         f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
@@ -682,4 +696,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed002Spec, variant:
         "",
         "Numbers: `seed002_twins_plotted.csv` beside this report (one row per test and configuration).",
     ]
+    if scheduling:
+        lines += ["", *scheduling]
+        while lines[-1] == "":
+            lines.pop()
     return "\n".join(lines) + "\n"

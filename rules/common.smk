@@ -119,7 +119,20 @@ def seed002_twins_outputs():
     """Seed 002's artifact files (rules/seed002.smk), or none when not configured."""
     if not SEED002:
         return []
-    return [f"{SEED002_DIR}/seed002_twins.png", f"{SEED002_DIR}/seed002_twins_plotted.csv", f"{SEED002_DIR}/report.md"]
+    return [
+        f"{SEED002_DIR}/seed002_twins.png",
+        f"{SEED002_DIR}/seed002_twins_plotted.csv",
+        f"{SEED002_DIR}/seed002_twins_scheduling.csv",
+        f"{SEED002_DIR}/report.md",
+    ]
+
+
+def seed002_scheduling_runs():
+    """One row file per configuration x seed of seed 002's scheduling section (none if unset)."""
+    spec = SEED002.scheduling if SEED002 else None
+    if spec is None:
+        return []
+    return [f"{SEED002_RESULTS}/scheduling/configuration={c}/seed={s}/run.csv" for c, s in spec.runs()]
 
 
 SEED003 = EXP.seed003_qos

@@ -1,11 +1,15 @@
 # Seed 002 (TWINS) artifact (analysis/seed002_twins.py): one job per test (every
 # configuration x seed of one access pattern, operation, request size, HDD alpha, or one
 # IFER offset), then the figure, its plotted numbers and the report. SEED002* and
-# seed002_twins_outputs() are in rules/common.smk.
+# seed002_twins_outputs() are in rules/common.smk. The scheduling section (EASY on a Markov
+# phase workload through the forwarding layer, analysis/seed002_scheduling.py): one job per
+# configuration x seed.
 
 
 wildcard_constraints:
     seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+/dt=[0-9.e+-]+",
+    seed002_configuration=r"[a-z0-9-]+",
+    seed002_seed=r"[0-9]+",
 
 
 localrules:
@@ -28,12 +32,30 @@ rule seed002_twins_case:
         "scripts/seed002_case.py"
 
 
+rule seed002_twins_scheduling_run:
+    output:
+        run=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/run.csv",
+    params:
+        spec=SEED002,
+        platform="platforms/catalog/seed002-forwarding.xml",
+    log:
+        f"{SEED002_RESULTS}/logs/scheduling/{{seed002_configuration}}-{{seed002_seed}}.log",
+    threads: 1
+    resources:
+        mem_mb=EXP.sim_mem_mb,
+        runtime=EXP.sim_runtime_min,
+    script:
+        "scripts/seed002_scheduling_run.py"
+
+
 rule seed002_twins_artifact:
     input:
         runs=[f"{SEED002_RESULTS}/cases/{case.path}/runs.csv" for case in SEED002.cases()] if SEED002 else [],
+        scheduling=seed002_scheduling_runs(),
     output:
         figure=f"{SEED002_DIR}/seed002_twins.png",
         plotted=f"{SEED002_DIR}/seed002_twins_plotted.csv",
+        scheduling=f"{SEED002_DIR}/seed002_twins_scheduling.csv",
         report=f"{SEED002_DIR}/report.md",
     params:
         spec=SEED002,

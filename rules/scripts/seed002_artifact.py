@@ -1,7 +1,8 @@
-"""Snakemake script: seed 002's figure, plotted numbers and report."""
+"""Snakemake script: seed 002's figure, plotted numbers, scheduling-section numbers and report."""
 
 from pathlib import Path
 
+from datasched.analysis import seed002_scheduling as scheduling
 from datasched.analysis import seed002_twins as twins
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -10,5 +11,10 @@ cases = {case: Path(sm.params.cases) / case.path / "runs.csv" for case in spec.c
 rows = twins.summarise(spec, cases)
 twins.write_summary(rows, Path(sm.output.plotted))
 twins.plot(rows, Path(sm.output.figure), f"Seed 002 (TWINS) on datasched ({sm.params.variant})")
-Path(sm.output.report).write_text(twins.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name))
-Path(sm.log[0]).write_text(f"{len(cases)} tests\n")
+runs = scheduling.read_rows([Path(p) for p in sm.input.scheduling])
+scheduling.write_rows(Path(sm.output.scheduling), runs)
+section = scheduling.report_section(spec.scheduling, runs)
+Path(sm.output.report).write_text(
+    twins.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name, scheduling=section)
+)
+Path(sm.log[0]).write_text(f"{len(cases)} tests, {len(runs)} scheduling runs\n")

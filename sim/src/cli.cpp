@@ -73,6 +73,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "job whose file system's services run on compute nodes; sim/src/interference/README.md), without a "
                  "decision process; outputs <export>_hpl.csv, _iterations.csv, _services.csv, _ior.csv")
       ->check(CLI::ExistingFile);
+  app.add_option("--forwarding-layer", c.forwarding_layer,
+                 "Scheduling runs: send the SAN I/O of datasched_phases jobs through the platform's I/O forwarders "
+                 "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
+                 "(sim/src/forwarding/README.md)")
+      ->check(CLI::ExistingFile);
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 
@@ -108,6 +113,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
     std::fprintf(
         stderr,
         "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+    return 2;
+  }
+  if (!c.forwarding_layer.empty() && (!c.io_forwarding_experiment.empty() || !c.qos_staging_experiment.empty() ||
+                                      !c.interference_experiment.empty())) {
+    std::fprintf(stderr, "datasched-sim: error: --forwarding-layer applies to scheduling runs (-w): drop "
+                         "--io-forwarding/--qos-staging/--interference\n");
     return 2;
   }
   if (!c.inspect && c.io_forwarding_experiment.empty() && c.qos_staging_experiment.empty() &&

@@ -31,6 +31,7 @@ struct EngineConfig {
   std::string io_forwarding_experiment; ///< forwarding/run.hpp: run this I/O forwarding experiment instead
   std::string qos_staging_experiment;   ///< qos/run.hpp: run this QoS data-staging experiment instead
   std::string interference_experiment;  ///< interference/run.hpp: run this storage-daemon interference experiment
+  std::string forwarding_layer;         ///< forwarding/job_layer.hpp: phase jobs' SAN I/O through forwarders
 };
 
 /// Parses argv. Returns the exit code to use when the program must stop right away

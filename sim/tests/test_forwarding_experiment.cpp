@@ -83,3 +83,40 @@ TEST(HddCurve, DegradesWithConcurrentStreams)
   EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.5), 40);
   EXPECT_DOUBLE_EQ(degraded_capacity(100, 4, 0.0), 100);
 }
+
+TEST(ForwardingExperiment, DrainOnlyForTwins)
+{
+  auto doc = nlohmann::json::parse(R"({"mode": "forwarded", "clients": {"nodes": 1},
+    "forwarding": {"forwarders": 1, "scheduler": "fifo", "drain": true}, "servers": {"count": 1},
+    "applications": [{"name": "A", "processes": 1, "pattern": "file_per_process", "operation": "read",
+                      "request_size": 1, "bytes_per_process": 1}]})");
+  try {
+    parse_experiment(doc, "exp.json");
+    FAIL() << "accepted drain with fifo";
+  } catch (const datasched::InputError& e) {
+    EXPECT_EQ(std::string(e.what()), "exp.json: forwarding.drain: only applies to scheduler \"twins\"");
+  }
+  doc["forwarding"]["scheduler"] = "twins";
+  EXPECT_TRUE(parse_experiment(doc, "exp.json").forwarding.twins_drain);
+}
+
+TEST(HddCurve, SeekSpreadWeighsTheContentionTerm)
+{
+  // sigma = min(1, mean gap / scale); gaps between sorted (file, offset) positions, a file
+  // change counting as a whole scale.
+  SeekSpread spread(100);
+  EXPECT_DOUBLE_EQ(spread.sigma(), 0); // one request or none: no seeks
+  spread.add(0, 0);
+  EXPECT_DOUBLE_EQ(spread.sigma(), 0);
+  spread.add(0, 50);
+  EXPECT_DOUBLE_EQ(spread.sigma(), 0.5);
+  spread.add(0, 10); // gaps 10 and 40: mean 25
+  EXPECT_DOUBLE_EQ(spread.sigma(), 0.25);
+  spread.add(1, 0); // + a file change (100): (10 + 40 + 100) / 3 = 50
+  EXPECT_DOUBLE_EQ(spread.sigma(), 0.5);
+  spread.remove(0, 10);
+  spread.remove(0, 50);
+  EXPECT_DOUBLE_EQ(spread.sigma(), 1.0); // two files: one far seek
+  // B / (1 + alpha (n - 1) sigma): alpha 0.5, n = 3, sigma 0.5 -> 100 / 1.5.
+  EXPECT_DOUBLE_EQ(degraded_capacity(100, 3, 0.5, 0.5), 100 / 1.5);
+}

@@ -95,3 +95,24 @@ TEST(ForwardingLayout, MappingsOfClientNodes)
   layer.explicit_mapping = {3, 2};
   EXPECT_EQ(forwarder_of(layer, 1, 2), 2);
 }
+
+TEST(Striping, ObjectOffsetsOfShares)
+{
+  // 3 servers, stripes of 10: file byte 35 is in stripe 3 = the second stripe (3 div 3 = 1)
+  // of its server's object, at 5 into it: object offset 15.
+  Striping s;
+  s.stripe_size = 10;
+  s.servers     = 3;
+  EXPECT_EQ(s.object_offset_of(35), 15u);
+  EXPECT_EQ(s.object_offset_of(7), 7u);
+  // Range [25, 45) of file 0: stripe 2 (server 2, object 5..10), stripe 3 (server 0, object
+  // 10..15), stripe 4 (server 1, object 10..15): each share starts where its first piece does.
+  auto shares = s.split({0, 25, 20});
+  ASSERT_EQ(shares.size(), 3u);
+  EXPECT_EQ(shares[0].server, 2);
+  EXPECT_EQ(shares[0].object_offset, 5u);
+  EXPECT_EQ(shares[1].server, 0);
+  EXPECT_EQ(shares[1].object_offset, 10u);
+  EXPECT_EQ(shares[2].server, 1);
+  EXPECT_EQ(shares[2].object_offset, 10u);
+}

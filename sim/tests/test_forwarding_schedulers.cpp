@@ -136,3 +136,37 @@ TEST(TwinsScheduler, DistinctForwardersServeDistinctServers)
     }
   }
 }
+
+TEST(TwinsScheduler, DrainWaitsForThePreviousServersDispatches)
+{
+  // Forwarder 0 of 2 servers, W = 1: server 0 in [0, 1), server 1 in [1, 2).
+  // Without drain, the server-1 share goes at t = 1.2 although the server-0 dispatch taken
+  // at t = 0.5 is still in flight; with drain it goes only once that one has completed.
+  for (bool drain : {false, true}) {
+    TwinsScheduler s(0, 2, 1.0, drain);
+    EXPECT_EQ(s.wants_completions(), drain);
+    s.push(req(1, 0, 0, 10, Operation::Read, 0));
+    s.push(req(2, 0, 10, 10, Operation::Read, 1));
+    auto first = s.pop(0.5);
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(first->server, 0);
+    auto second = s.pop(1.2);
+    EXPECT_EQ(second.has_value(), !drain);
+    if (drain) {
+      s.completed(*first);
+      second = s.pop(1.2);
+      ASSERT_TRUE(second.has_value());
+    }
+    EXPECT_EQ(second->server, 1);
+  }
+}
+
+TEST(TwinsScheduler, DrainDoesNotHoldBackItsOwnServer)
+{
+  // Dispatches to the window's own server are never held back, in flight or not.
+  TwinsScheduler s(0, 2, 1.0, true);
+  s.push(req(1, 0, 0, 10, Operation::Read, 0));
+  s.push(req(2, 0, 10, 10, Operation::Read, 0));
+  ASSERT_TRUE(s.pop(0.1).has_value());
+  ASSERT_TRUE(s.pop(0.2).has_value());
+}

@@ -5,6 +5,7 @@
 #include <map>
 #include <numeric>
 
+#include "execution/forwarded_io.hpp"
 #include "execution/phase_plan.hpp"
 #include "fatal.hpp"
 #include "model/profile.hpp"
@@ -151,6 +152,31 @@ TEST(PhasePlan, SanStripesOverTheServersThroughTheNodeDram)
   EXPECT_DOUBLE_EQ((f.by_pair[{24, dram(1)}]), 10);
   EXPECT_DOUBLE_EQ((f.by_pair[{25, dram(1)}]), 10);
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 40);
+}
+
+TEST(PhasePlan, ForwardedSanLeavesTheDeviceBytesToTheForwardingLayer)
+{
+  // --forwarding-layer: the SAN share of each I/O task (40 B, 50 % DRAM hits: 20 B) is no
+  // ptask flow any more but one client stream per I/O task (execution/forwarded_io.hpp);
+  // the DRAM share stays a flow. No node DRAM needed for the SAN part.
+  auto p  = profile(3, 2, descriptor("san", 1, 50, 0, "disperse"), json::array({{{"kind", "read"}, {"bytes", 40}}}));
+  auto ep = endpoints_map();
+  ep.set_san_forwarded(true);
+  auto storage = resolve_storage(p, {0, 1, 2}, std::nullopt, ep, kNodes);
+  auto f       = flows_of(plan_phase(p, p.phases[0], {0, 1, 2}, storage, ep));
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::San], 0);
+  EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 40);
+  auto streams = plan_forwarded_io(p, p.phases[0], {0, 1, 2}, storage);
+  ASSERT_EQ(streams.size(), 2u); // io_tasks = 2 of the 3 nodes
+  EXPECT_EQ(streams[0].node, 0);
+  EXPECT_EQ(streams[1].node, 1);
+  EXPECT_EQ(streams[0].bytes, 20u);
+  // Other allocations and phases have no stream.
+  auto internal = profile(3, 2, descriptor("internal", 1, 0, 0, "disperse"),
+                          json::array({{{"kind", "read"}, {"bytes", 40}}, {{"kind", "compute"}, {"flops", 5}}}));
+  auto own      = resolve_storage(internal, {0, 1, 2}, std::nullopt, endpoints_map(), kNodes);
+  EXPECT_TRUE(plan_forwarded_io(internal, internal.phases[0], {0, 1, 2}, own).empty());
+  EXPECT_TRUE(plan_forwarded_io(p, internal.phases[1], {0, 1, 2}, storage).empty());
 }
 
 TEST(PhasePlan, CommunicateIsAllToAllAmongActiveNodesAndComputeIsPerNode)

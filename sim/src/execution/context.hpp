@@ -26,6 +26,10 @@
 
 namespace datasched {
 
+namespace forwarding {
+class JobLayer;
+}
+
 struct Context {
   explicit Context(const EngineConfig& cfg) : config(cfg) {}
 
@@ -46,6 +50,8 @@ struct Context {
   RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)
   AllToAllCalibration all_to_all;     ///< scale of approximate all-to-all phases (--ipc-fanout)
   EnergyTracker energy;               ///< -E: energy readings and the energy output files
+  /// --forwarding-layer: forwarders between compute nodes and the SAN (execution/forwarded_io.hpp); else null.
+  std::shared_ptr<forwarding::JobLayer> forwarding;
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).

@@ -11,6 +11,7 @@
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
+#include "execution/forwarded_io.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/phase_plan.hpp"
@@ -113,6 +114,30 @@ private:
     if (!wakeup_.acquire_timeout(duration))
       kill_release_consumed_ = true;
     return killed();
+  }
+
+  /// Waits for a forwarded step's streams (or the walltime, or a kill) on the wakeup
+  /// semaphore that both the streams' completion and a kill release once: counts which
+  /// of them it consumed (a kill while completion is pending leaves the killer's).
+  Outcome wait_forwarded(ForwardedIo& forwarded)
+  {
+    const double before = Engine::get_clock();
+    bool timed_out      = false;
+    if (limited())
+      timed_out = wakeup_.acquire_timeout(remaining_);
+    else
+      wakeup_.acquire();
+    if (limited())
+      remaining_ -= Engine::get_clock() - before;
+    if (!timed_out) {
+      if (forwarded.released())
+        forwarded.token_consumed = true;
+      else
+        kill_release_consumed_ = true;
+    }
+    if (killed())
+      return Outcome::Killed;
+    return timed_out ? Outcome::WalltimeReached : Outcome::Completed;
   }
 
   Outcome run_delay(const Profile& profile)
@@ -247,10 +272,11 @@ private:
       std::vector<ActivitySpec> specs;
       PlannedItems items; // the phase's named data items (item_traffic.hpp)
       job_->progress[frame].task_index = step;
+      Phase phase; // a middle step's phase, without the bytes of its named items
       if (stage_in || stage_out)
         specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
       else {
-        Phase phase = phases.phases[step - 1];
+        phase = phases.phases[step - 1];
         if (!phase.items.empty()) {
           items        = or_fatal([&] { return plan_phase_items(phases, phase); });
           phase.amount = items.anonymous_amount;
@@ -261,8 +287,20 @@ private:
             [&] { return plan_phase(phases, phase, executor_ids_, storage, endpoints, context_->config.ipc_fanout); });
         specs.insert(specs.end(), items.activities.begin(), items.activities.end());
       }
-      const double start    = Engine::get_clock();
-      const Outcome outcome = run_activities(specs, frame, start);
+      const double start = Engine::get_clock();
+      std::shared_ptr<ForwardedIo> forwarded; // SAN I/O through forwarders (forwarded_io.hpp)
+      if (context_->forwarding && !stage_in && !stage_out) {
+        const auto streams = plan_forwarded_io(phases, phase, executor_ids_, storage);
+        if (!streams.empty())
+          forwarded = ForwardedIo::start(*context_, *job_, wakeup_, phase.kind == PhaseKind::Read, streams,
+                                         storage.devices, forwarded_files_);
+      }
+      const Outcome outcome = run_activities(specs, frame, start, forwarded.get());
+      if (forwarded) { // no more requests; a completion release the job did not consume is taken back
+        forwarded->stop();
+        if (forwarded->released() && !forwarded->token_consumed)
+          wakeup_.acquire();
+      }
       if (outcome != Outcome::Completed)
         return abandon(items, outcome);
       if (!items.empty()) {
@@ -322,9 +360,10 @@ private:
 
   /// Starts every activity of one step and waits for all of them (or the walltime),
   /// recording when each ends.
-  Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start)
+  Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start,
+                         ForwardedIo* forwarded = nullptr)
   {
-    if (specs.empty())
+    if (specs.empty() && !forwarded)
       return Outcome::Completed;
     std::vector<simgrid::s4u::ExecPtr> pending;
     std::vector<const ActivitySpec*> pending_specs;
@@ -375,6 +414,16 @@ private:
       pending.erase(pending.begin() + index);
       pending_specs.erase(pending_specs.begin() + index);
       job_->progress[frame].execs = pending; // a kill cancels (and reports progress of) only these
+    }
+    if (forwarded) {
+      if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)
+        return outcome;
+      const double took = forwarded->end() - start;
+      const int san     = static_cast<int>(Tier::San);
+      const int storage = static_cast<int>(TrafficClass::Storage);
+      job_->io->bytes[san] += forwarded->bytes();
+      tier_end[san]      = std::max(tier_end[san], took);
+      class_end[storage] = std::max(class_end[storage], took);
     }
     for (int c = 0; c < kNbTrafficClasses; ++c)
       job_->io->class_seconds[c] += class_end[c];
@@ -485,7 +534,8 @@ private:
   bool kill_release_consumed_ = false;
   std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
-  double remaining_ = -1; ///< walltime left (s); negative: no limit
+  std::vector<int> forwarded_files_; ///< the job's files on the forwarded SAN (forwarded_io.hpp)
+  double remaining_ = -1;            ///< walltime left (s); negative: no limit
 };
 
 } // namespace

@@ -97,7 +97,7 @@ void check_platform_supports(StorageAllocation allocation, const StorageDescript
   if (!san && !endpoints.has_node_nvm())
     throw InputError("allocation '" + storage_allocation_to_string(allocation) +
                      "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
-  if ((s.mem_hit_pct > 0 || san) && !endpoints.has_node_dram())
+  if ((s.mem_hit_pct > 0 || (san && !endpoints.san_forwarded())) && !endpoints.has_node_dram())
     throw InputError("needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
 }
 
@@ -210,6 +210,8 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
     if (mem > 0)
       add_io(dram, read, node, dram_or_throw(endpoints, node, "the descriptor's mem_hit_pct needs it"), mem);
     if (device <= 0)
+      continue;
+    if (san && endpoints.san_forwarded()) // execution/forwarded_io.hpp runs it
       continue;
     if (san) {
       const int node_dram = dram_or_throw(endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");

@@ -13,6 +13,7 @@
 //   local_nvm   X-nvm  -> X                                 storage
 //   remote_nvm  Y-nvm  -> X   (Y one of the job's devices)  storage
 //   san         io-J   -> X-dram (striped over the servers) storage
+//               (with --forwarding-layer: none here, execution/forwarded_io.hpp runs it)
 //   stage_in    io-J   -> Y-nvm  (before phase 0)           storage
 //   stage_out   Y-nvm  -> io-J   (after the last phase)     storage
 //   network     X -> Z, all-to-all among active nodes       ipc

@@ -17,6 +17,7 @@
 #include "export/schedule_csv.hpp"
 #include "export/utilisation_csv.hpp"
 #include "fatal.hpp"
+#include "forwarding/job_layer.hpp"
 #include "model/platform_check.hpp"
 #include "transport/zmq_client.hpp"
 
@@ -32,7 +33,8 @@ std::vector<std::string> output_files(const std::string& prefix)
 {
   return {prefix + "_jobs.csv",           prefix + "_schedule.csv", prefix + "_machine_states.csv",
           prefix + "_utilisation.csv",    prefix + "_io.csv",       prefix + "_consumed_energy.csv",
-          prefix + "_pstate_changes.csv", prefix + "_data.csv"};
+          prefix + "_pstate_changes.csv", prefix + "_data.csv",     prefix + "_forwarders.csv",
+          prefix + "_servers.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -171,6 +173,12 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
                        "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
+    if (!config.forwarding_layer.empty()) { // forwarding/job_layer.hpp
+      ctx.forwarding =
+          std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
+                                                 ctx.storage_endpoints, config.platform_file);
+      ctx.storage_endpoints.set_san_forwarded(true);
+    }
     if (config.energy)
       start_energy(ctx, config.platform_file);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
@@ -245,6 +253,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   if (!config.event_files.empty()) // a daemon: events after the last job do not prolong the simulation
     create("external_events", external_events_actor, std::move(external_events))->daemonize();
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
+  if (ctx.forwarding) // daemons: idle forwarders neither prolong the run nor deadlock it
+    ctx.forwarding->service().start_workers();
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run
@@ -270,6 +280,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.io_csv.write(config.export_prefix + "_io.csv");
     if (!ctx.data_csv.empty())
       ctx.data_csv.write(config.export_prefix + "_data.csv");
+    if (ctx.forwarding)
+      ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

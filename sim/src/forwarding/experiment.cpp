@@ -102,8 +102,9 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
       if (!v.is_number_integer() || v.get<long long>() <= 0)
         f.fail("stripe_size", "must be an integer > 0 (bytes), got " + v.dump());
     }
-    e.servers.stripe_size = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
-    e.servers.hdd_alpha   = f.number("hdd_alpha", 0, 0, false);
+    e.servers.stripe_size    = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
+    e.servers.hdd_alpha      = f.number("hdd_alpha", 0, 0, false);
+    e.servers.hdd_seek_scale = f.number("hdd_seek_scale", 0, 0, false);
     f.finish();
   }
 
@@ -126,6 +127,9 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     fw.window            = f.number("window", 0.001, 0, true);
     fw.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));
     fw.aggregation_limit = static_cast<int>(f.integer("aggregation_limit", 16, 1));
+    fw.twins_drain       = f.boolean("drain", false);
+    if (fw.twins_drain && fw.scheduler != SchedulerKind::Twins)
+      f.fail("drain", "only applies to scheduler \"twins\"");
     if (f.has("mapping")) {
       const auto& m = f.raw("mapping");
       if (m.is_string()) {

@@ -42,12 +42,14 @@ struct ForwardingLayer {
   double window           = 0.001; ///< TWINS time window per data server, seconds
   int max_in_flight       = 16;    ///< dispatches a forwarder has outstanding to servers
   int aggregation_limit   = 16;    ///< HBRR: most client requests merged into one dispatch
+  bool twins_drain        = false; ///< TWINS: drain the previous server before serving the window's
 };
 
 struct Servers {
   int count                 = 1; ///< the first `count` hosts of role "io_server" with a disk
   std::uint64_t stripe_size = 65536;
   double hdd_alpha          = 0; ///< per-disk bandwidth B / (1 + alpha (n - 1)) for n streams
+  double hdd_seek_scale     = 0; ///< > 0: the seek-aware curve (hdd.hpp), bytes of a "far" seek
 };
 
 struct Experiment {

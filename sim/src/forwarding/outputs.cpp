@@ -23,6 +23,33 @@ std::string mean(std::uint64_t total, std::uint64_t count)
 }
 } // namespace
 
+void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, const std::vector<std::string>& forwarders,
+                         const std::vector<std::string>& servers, const std::vector<ForwarderStats>& forwarder_stats,
+                         const std::vector<ServerStats>& server_stats)
+{
+  std::string fwd = "forwarder,host,scheduler,client_requests,client_bytes,mean_client_request_size,dispatches,"
+                    "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
+  for (std::size_t i = 0; i < forwarders.size(); ++i) {
+    const auto& s = forwarder_stats[i];
+    fwd +=
+        std::to_string(i) + "," + forwarders[i] + "," + to_string(scheduler) + "," + std::to_string(s.client_requests) +
+        "," + std::to_string(s.client_bytes) + "," + mean(s.client_bytes, s.client_requests) + "," +
+        std::to_string(s.dispatches) + "," + mean(s.dispatch_bytes, s.dispatches) + "," +
+        std::to_string(s.server_requests) + "," + mean(s.server_bytes, s.server_requests) + "," +
+        (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) + "\n";
+  }
+  write_file_atomically(prefix + "_forwarders.csv", fwd);
+
+  std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
+  for (std::size_t i = 0; i < servers.size(); ++i) {
+    const auto& s = server_stats[i];
+    srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," + std::to_string(s.bytes) +
+           "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
+           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
+  }
+  write_file_atomically(prefix + "_servers.csv", srv);
+}
+
 std::vector<std::string> output_files(const std::string& prefix, const Experiment& experiment)
 {
   std::vector<std::string> files{prefix + "_applications.csv", prefix + "_forwarders.csv", prefix + "_servers.csv"};
@@ -46,28 +73,12 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
   }
   write_file_atomically(prefix + "_applications.csv", apps);
 
-  std::string fwd = "forwarder,host,scheduler,client_requests,client_bytes,mean_client_request_size,dispatches,"
-                    "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
-  for (std::size_t i = 0; i < layout.forwarders.size(); ++i) {
-    const auto& s = stats.forwarders[i];
-    fwd += std::to_string(i) + "," + layout.forwarders[i]->get_name() + "," + to_string(e.forwarding.scheduler) + "," +
-           std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
-           mean(s.client_bytes, s.client_requests) + "," + std::to_string(s.dispatches) + "," +
-           mean(s.dispatch_bytes, s.dispatches) + "," + std::to_string(s.server_requests) + "," +
-           mean(s.server_bytes, s.server_requests) + "," +
-           (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) +
-           "\n";
-  }
-  write_file_atomically(prefix + "_forwarders.csv", fwd);
-
-  std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
-  for (std::size_t i = 0; i < layout.servers.size(); ++i) {
-    const auto& s = stats.servers[i];
-    srv += std::to_string(i) + "," + layout.servers[i]->get_name() + "," + std::to_string(s.requests) + "," +
-           std::to_string(s.bytes) + "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
-           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
-  }
-  write_file_atomically(prefix + "_servers.csv", srv);
+  std::vector<std::string> forwarders, servers;
+  for (auto* h : layout.forwarders)
+    forwarders.push_back(h->get_name());
+  for (auto* h : layout.servers)
+    servers.push_back(h->get_name());
+  write_layer_outputs(prefix, e.forwarding.scheduler, forwarders, servers, stats.forwarders, stats.servers);
 
   if (e.dispatch_trace) {
     std::string trace = "source,server,start,end,bytes,client_requests\n";

@@ -13,6 +13,12 @@ namespace datasched::forwarding {
 
 std::vector<std::string> output_files(const std::string& prefix, const Experiment& experiment);
 
+/// <prefix>_forwarders.csv and <prefix>_servers.csv (also written by scheduling runs with
+/// --forwarding-layer).
+void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, const std::vector<std::string>& forwarders,
+                         const std::vector<std::string>& servers, const std::vector<ForwarderStats>& forwarder_stats,
+                         const std::vector<ServerStats>& server_stats);
+
 void write_outputs(const std::string& prefix, const Experiment& experiment, const Layout& layout,
                    const Statistics& stats);
 

@@ -11,13 +11,14 @@ int files_of(const Application& app)
 
 std::vector<FileRange> process_requests(const Application& app, int rank, int first_file)
 {
-  const std::uint64_t count = app.bytes_per_process / app.request_size;
   const std::uint64_t r     = app.request_size;
+  const std::uint64_t count = (app.bytes_per_process + r - 1) / r; // the last one may be shorter
+
   std::vector<FileRange> out;
   out.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
     FileRange range;
-    range.size = r;
+    range.size = std::min(r, app.bytes_per_process - i * r);
     switch (app.pattern) {
       case AccessPattern::FilePerProcess:
         range.file   = first_file + rank;
@@ -43,6 +44,12 @@ int Striping::server_of(int file, std::uint64_t offset) const
   return static_cast<int>((static_cast<std::uint64_t>(file) + stripe) % static_cast<std::uint64_t>(servers));
 }
 
+std::uint64_t Striping::object_offset_of(std::uint64_t offset) const
+{
+  const std::uint64_t stripe = offset / stripe_size;
+  return stripe / static_cast<std::uint64_t>(servers) * stripe_size + offset % stripe_size;
+}
+
 std::vector<Striping::ServerShare> Striping::split(const FileRange& range) const
 {
   std::vector<ServerShare> shares;
@@ -54,7 +61,7 @@ std::vector<Striping::ServerShare> Striping::split(const FileRange& range) const
     const int server               = server_of(range.file, at);
     auto it = std::find_if(shares.begin(), shares.end(), [&](const ServerShare& s) { return s.server == server; });
     if (it == shares.end())
-      shares.push_back({server, piece});
+      shares.push_back({server, piece, object_offset_of(at)});
     else
       it->bytes += piece;
     at += piece;

@@ -20,7 +20,8 @@ struct FileRange {
 ///   file_per_process : request i at i*R of the process's own file
 ///   shared_contiguous: request i at rank*B + i*R of the shared file (B bytes per process)
 ///   shared_strided   : request i at (i*P + rank)*R of the shared file (P processes): 1D-strided
-/// `file` is `first_file + rank` for file_per_process, `first_file` otherwise.
+/// `file` is `first_file + rank` for file_per_process, `first_file` otherwise. When B is
+/// not a multiple of R (phase jobs; experiments forbid it) the last request is B mod R bytes.
 std::vector<FileRange> process_requests(const Application& app, int rank, int first_file);
 
 /// How many files an application opens (P for file_per_process, 1 otherwise).
@@ -34,13 +35,17 @@ struct Striping {
   int servers               = 1;
 
   int server_of(int file, std::uint64_t offset) const;
+  /// The offset of file byte `offset` in the file's object on its server: stripe k is the
+  /// (k div servers)-th stripe of that object.
+  std::uint64_t object_offset_of(std::uint64_t offset) const;
 
   /// The bytes of `range` per server: one entry per server it touches, in the order the
   /// range first reaches them. The stripes a range holds on one server are contiguous in
   /// that server's object, so they form one server request.
   struct ServerShare {
-    int server          = 0;
-    std::uint64_t bytes = 0;
+    int server                  = 0;
+    std::uint64_t bytes         = 0;
+    std::uint64_t object_offset = 0; ///< where the share starts in the file's object on that server
   };
   std::vector<ServerShare> split(const FileRange& range) const;
 };

@@ -23,6 +23,7 @@
 #include "forwarding/outputs.hpp"
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
+#include "forwarding/service.hpp"
 
 namespace datasched::forwarding {
 
@@ -38,56 +39,44 @@ struct Process {
   sg4::Host* host = nullptr;
   double start    = 0;
   std::vector<FileRange> requests;
-  int pending_shares = 0; ///< server shares (TWINS) or dispatches still to complete
-  sg4::SemaphorePtr done;
-};
-
-struct Forwarder {
-  sg4::Host* host = nullptr;
-  std::unique_ptr<RequestScheduler> scheduler;
-  sg4::MutexPtr mutex;
-  sg4::ConditionVariablePtr wake;
 };
 
 class Run {
 public:
-  Run(const Experiment& experiment, Layout layout) : e_(experiment), layout_(std::move(layout))
+  Run(const Experiment& experiment, Layout layout)
+      : e_(experiment), layout_(std::move(layout)),
+        service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes, e_.dispatch_trace,
+                 e_.servers.hdd_alpha, e_.servers.hdd_seek_scale)
   {
     striping_.stripe_size = e_.servers.stripe_size;
     striping_.servers     = e_.servers.count;
     stats_.applications.resize(e_.applications.size());
-    stats_.forwarders.resize(layout_.forwarders.size());
-    stats_.servers.resize(layout_.servers.size());
-    for (std::size_t f = 0; f < layout_.forwarders.size(); ++f) {
-      Forwarder fw;
-      fw.host      = layout_.forwarders[f];
-      fw.scheduler = make_scheduler(e_.forwarding, static_cast<int>(f), e_.servers.count);
-      fw.mutex     = sg4::Mutex::create();
-      fw.wake      = sg4::ConditionVariable::create();
-      forwarders_.push_back(std::move(fw));
-    }
     create_processes();
   }
 
   void start_actors()
   {
-    for (std::size_t f = 0; f < forwarders_.size(); ++f)
-      for (int w = 0; w < e_.forwarding.max_in_flight; ++w)
-        sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host, [this, f]() {
-          run_actor_guarded([this, f] { worker(static_cast<int>(f)); });
-        })->daemonize();
+    if (e_.forwarded)
+      service_.start_workers();
     for (std::size_t p = 0; p < processes_.size(); ++p)
       sg4::Actor::create("process" + std::to_string(p), processes_[p].host,
                          [this, p]() { run_actor_guarded([this, p] { client_process(static_cast<int>(p)); }); });
   }
 
-  const Statistics& stats() const { return stats_; }
+  const Statistics& stats()
+  {
+    stats_.forwarders = service_.forwarder_stats();
+    stats_.servers    = service_.server_stats();
+    stats_.dispatches = service_.dispatch_records();
+    return stats_;
+  }
   const Layout& layout() const { return layout_; }
 
 private:
   /// Process slots are filled node by node (node 0's processes first); application a
   /// takes the next `processes` slots. Start jitters are drawn in that order from one
-  /// generator seeded with the experiment's seed.
+  /// generator seeded with the experiment's seed. Every file is striped over all the
+  /// servers (file f from server f mod S).
   void create_processes()
   {
     std::mt19937_64 rng(e_.seed);
@@ -103,9 +92,11 @@ private:
         const double u = static_cast<double>(rng() >> 11) * 0x1.0p-53; // uniform [0, 1)
         p.start        = app.start + app.jitter * u;
         p.requests     = process_requests(app, rank, first_file);
-        p.done         = sg4::Semaphore::create(0);
         processes_.push_back(std::move(p));
       }
+      const auto placement = std::make_shared<const FilePlacement>(FilePlacement{striping_, {}});
+      for (int f = 0; f < files_of(app); ++f)
+        service_.open_file(placement);
       first_file += files_of(app);
     }
   }
@@ -123,7 +114,7 @@ private:
       if (e_.forwarded)
         forward(index, range, app.operation);
       else
-        serve(p.host, app.operation, striping_.split(range), 1);
+        service_.serve(p.host, app.operation, range.file, striping_.split(range), 1);
       app_stats.requests++;
     }
     app_stats.end = std::max(app_stats.end, sg4::Engine::get_clock());
@@ -136,152 +127,21 @@ private:
   {
     Process& p      = processes_[static_cast<std::size_t>(index)];
     const int f     = layout_.forwarder_of_client[static_cast<std::size_t>(p.node)];
-    Forwarder& fw   = forwarders_[static_cast<std::size_t>(f)];
-    auto& fw_stats  = stats_.forwarders[static_cast<std::size_t>(f)];
+    sg4::Host* fw   = service_.forwarder_host(f);
     const auto data = range.size;
-    sg4::Comm::sendto(p.host, fw.host, op == Operation::Write ? data : e_.control_bytes);
-    fw_stats.client_requests++;
-    fw_stats.client_bytes += data;
-    {
-      std::unique_lock lock(*fw.mutex);
-      QueuedRequest q;
-      q.id      = static_cast<std::uint64_t>(index);
-      q.file    = range.file;
-      q.op      = op;
-      q.offset  = range.offset;
-      q.size    = range.size;
-      q.arrival = sg4::Engine::get_clock();
-      if (fw.scheduler->queues_server_shares()) {
-        auto shares      = striping_.split(range);
-        p.pending_shares = static_cast<int>(shares.size());
-        for (const auto& share : shares) {
-          q.server = share.server;
-          q.size   = share.bytes;
-          fw.scheduler->push(q);
-        }
-      } else {
-        p.pending_shares = 1;
-        fw.scheduler->push(q);
-      }
-      fw.wake->notify_all();
-    }
-    p.done->acquire();
-    sg4::Comm::sendto(fw.host, p.host, op == Operation::Read ? data : e_.control_bytes);
-  }
-
-  /// One of a forwarder's `max_in_flight` workers: takes the scheduler's next dispatch
-  /// (waiting for a request, or under TWINS for the next window), sends it to the data
-  /// servers and releases the client requests it carried.
-  void worker(int f)
-  {
-    Forwarder& fw  = forwarders_[static_cast<std::size_t>(f)];
-    auto& fw_stats = stats_.forwarders[static_cast<std::size_t>(f)];
-    for (;;) {
-      std::optional<Dispatch> next;
-      {
-        std::unique_lock lock(*fw.mutex);
-        for (;;) {
-          const double now = sg4::Engine::get_clock();
-          next             = fw.scheduler->pop(now);
-          if (next)
-            break;
-          // Nothing queued: only a push can help. Something queued for another server
-          // (TWINS): the next window may serve it.
-          const double change = fw.scheduler->next_change(now);
-          if (fw.scheduler->queued() == 0 || std::isinf(change))
-            fw.wake->wait(lock);
-          else
-            fw.wake->wait_until(lock, change);
-        }
-      }
-      const double now = sg4::Engine::get_clock();
-      fw_stats.dispatches++;
-      fw_stats.dispatch_bytes += next->size;
-      for (const auto& part : next->parts) {
-        const double wait = now - part.arrival;
-        fw_stats.waits++;
-        fw_stats.wait_sum += wait;
-        fw_stats.wait_max = std::max(fw_stats.wait_max, wait);
-      }
-      std::vector<Striping::ServerShare> shares;
-      if (next->server >= 0)
-        shares.push_back({next->server, next->size});
-      else
-        shares = striping_.split({next->file, next->offset, next->size});
-      fw_stats.server_requests += shares.size();
-      for (const auto& s : shares)
-        fw_stats.server_bytes += s.bytes;
-      serve(fw.host, next->op, shares, static_cast<int>(next->parts.size()));
-      for (const auto& part : next->parts) {
-        Process& p = processes_[static_cast<std::size_t>(part.id)];
-        if (--p.pending_shares == 0)
-          p.done->release();
-      }
-    }
-  }
-
-  /// Server requests from `source` (a forwarder, or a client in direct mode), one per
-  /// server share, run concurrently stage by stage: request messages (with the data for
-  /// a write), disk activities, replies (with the data for a read).
-  void serve(sg4::Host* source, Operation op, const std::vector<Striping::ServerShare>& shares, int client_requests)
-  {
-    const double start = sg4::Engine::get_clock();
-    std::vector<sg4::CommPtr> sends;
-    for (const auto& s : shares)
-      sends.push_back(sg4::Comm::sendto_async(source, layout_.servers[static_cast<std::size_t>(s.server)],
-                                              op == Operation::Write ? s.bytes : e_.control_bytes));
-    for (auto& c : sends)
-      c->wait();
-    std::vector<sg4::IoPtr> ios;
-    std::vector<int> io_server;
-    for (const auto& s : shares) {
-      auto* disk = layout_.disks[static_cast<std::size_t>(s.server)];
-      ios.push_back(op == Operation::Read ? disk->read_async(s.bytes) : disk->write_async(s.bytes));
-      io_server.push_back(s.server);
-      auto& server = stats_.servers[static_cast<std::size_t>(s.server)];
-      server.requests++;
-      server.bytes += s.bytes;
-      disk_activity_changes(server, +1);
-    }
-    // In completion order, so the servers' occupancy figures see each end when it happens.
-    while (!ios.empty()) {
-      const auto done = static_cast<std::size_t>(sg4::Io::wait_any(ios));
-      disk_activity_changes(stats_.servers[static_cast<std::size_t>(io_server[done])], -1);
-      ios.erase(ios.begin() + static_cast<std::ptrdiff_t>(done));
-      io_server.erase(io_server.begin() + static_cast<std::ptrdiff_t>(done));
-    }
-    std::vector<sg4::CommPtr> replies;
-    for (const auto& s : shares)
-      replies.push_back(sg4::Comm::sendto_async(layout_.servers[static_cast<std::size_t>(s.server)], source,
-                                                op == Operation::Read ? s.bytes : e_.control_bytes));
-    for (auto& c : replies)
-      c->wait();
-    if (e_.dispatch_trace)
-      for (const auto& s : shares)
-        stats_.dispatches.push_back(
-            {source->get_name(), s.server, start, sg4::Engine::get_clock(), s.bytes, client_requests});
-  }
-
-  /// Keeps a server's occupancy figures: time with at least one disk activity, the
-  /// integral of the number of activities over time, and its maximum.
-  static void disk_activity_changes(ServerStats& server, int delta)
-  {
-    const double now = sg4::Engine::get_clock();
-    if (server.active > 0) {
-      server.busy_time += now - server.last_change;
-      server.disk_time += (now - server.last_change) * server.active;
-    }
-    server.last_change = now;
-    server.active += delta;
-    server.max_active = std::max(server.max_active, server.active);
+    sg4::Comm::sendto(p.host, fw, op == Operation::Write ? data : e_.control_bytes);
+    service_.count_client_request(f, data);
+    auto ticket = service_.enqueue(f, range, op);
+    ticket->done->acquire();
+    sg4::Comm::sendto(fw, p.host, op == Operation::Read ? data : e_.control_bytes);
   }
 
   const Experiment& e_;
   Layout layout_;
+  Service service_;
   Striping striping_;
   Statistics stats_;
   std::vector<Process> processes_;
-  std::vector<Forwarder> forwarders_;
 };
 
 void remove_files(const std::vector<std::string>& files)
@@ -315,9 +175,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
     init_simgrid(config, program_name);
     auto* engine  = sg4::Engine::get_instance();
     Layout layout = resolve_layout(experiment, engine->get_all_hosts(), config.platform_file);
-    for (auto* disk : layout.disks)
-      apply_hdd_curve(disk, experiment.servers.hdd_alpha);
-    run = std::make_unique<Run>(experiment, std::move(layout));
+    run           = std::make_unique<Run>(experiment, std::move(layout));
   } catch (const InputError& e) {
     fatal(e.what());
   }

@@ -8,12 +8,13 @@ namespace {
 Dispatch single(const QueuedRequest& r)
 {
   Dispatch d;
-  d.parts  = {r};
-  d.file   = r.file;
-  d.op     = r.op;
-  d.offset = r.offset;
-  d.size   = r.size;
-  d.server = r.server;
+  d.parts         = {r};
+  d.file          = r.file;
+  d.op            = r.op;
+  d.offset        = r.offset;
+  d.size          = r.size;
+  d.server        = r.server;
+  d.object_offset = r.object_offset;
   return d;
 }
 } // namespace
@@ -83,9 +84,16 @@ std::optional<Dispatch> HbrrScheduler::pop(double)
   return d;
 }
 
-TwinsScheduler::TwinsScheduler(int forwarder_index, int servers, double window)
-    : forwarder_(forwarder_index), window_(window), queues_(static_cast<std::size_t>(servers))
+TwinsScheduler::TwinsScheduler(int forwarder_index, int servers, double window, bool drain)
+    : forwarder_(forwarder_index), window_(window), queues_(static_cast<std::size_t>(servers)), drain_(drain),
+      in_flight_(static_cast<std::size_t>(servers), 0)
 {}
+
+void TwinsScheduler::completed(const Dispatch& dispatch)
+{
+  if (drain_)
+    --in_flight_.at(static_cast<std::size_t>(dispatch.server));
+}
 
 long long TwinsScheduler::window_index(double now) const
 {
@@ -120,12 +128,19 @@ void TwinsScheduler::push(const QueuedRequest& request)
 
 std::optional<Dispatch> TwinsScheduler::pop(double now)
 {
-  auto& q = queues_[static_cast<std::size_t>(server_at(now))];
+  const auto server = static_cast<std::size_t>(server_at(now));
+  auto& q           = queues_[server];
   if (q.empty())
     return std::nullopt;
+  if (drain_)
+    for (std::size_t s = 0; s < in_flight_.size(); ++s)
+      if (s != server && in_flight_[s] > 0)
+        return std::nullopt; // still draining another server: completed() wakes the workers
   Dispatch d = single(q.front());
   q.pop_front();
   --count_;
+  if (drain_)
+    ++in_flight_[server];
   return d;
 }
 
@@ -137,7 +152,7 @@ std::unique_ptr<RequestScheduler> make_scheduler(const ForwardingLayer& layer, i
     case SchedulerKind::Hbrr:
       return std::make_unique<HbrrScheduler>(layer.aggregation_limit);
     case SchedulerKind::Twins:
-      return std::make_unique<TwinsScheduler>(forwarder_index, servers, layer.window);
+      return std::make_unique<TwinsScheduler>(forwarder_index, servers, layer.window, layer.twins_drain);
   }
   return nullptr;
 }

@@ -11,6 +11,9 @@
 //          window k = [k W, (k+1) W): forwarders with distinct indices (f < S) serve
 //          distinct servers at every instant, and every forwarder visits every server.
 //          Windows are global (aligned on t = 0), as if the forwarders' clocks agree.
+//          With `drain`, a forwarder starts no dispatch to its window's server while
+//          dispatches it started to another server are still in flight: at a window end it
+//          first drains the previous server (it then talks to one server at a time).
 #include <cstdint>
 #include <deque>
 #include <limits>
@@ -25,24 +28,26 @@ namespace datasched::forwarding {
 
 /// A client request (or, under TWINS, its share on one data server) waiting at a forwarder.
 struct QueuedRequest {
-  std::uint64_t id     = 0; ///< client request id
-  int file             = 0;
-  Operation op         = Operation::Write;
-  std::uint64_t offset = 0;
-  std::uint64_t size   = 0;  ///< bytes (under TWINS: the bytes of this request on `server`)
-  int server           = -1; ///< TWINS: the data server this share goes to; -1 otherwise
-  double arrival       = 0;
+  std::uint64_t id            = 0; ///< client request id
+  int file                    = 0;
+  Operation op                = Operation::Write;
+  std::uint64_t offset        = 0;
+  std::uint64_t size          = 0;  ///< bytes (under TWINS: the bytes of this request on `server`)
+  int server                  = -1; ///< TWINS: the data server this share goes to; -1 otherwise
+  std::uint64_t object_offset = 0;  ///< TWINS: where the share starts in the server's object
+  double arrival              = 0;
 };
 
 /// What the forwarder sends next: one or more queued requests forming one contiguous range
 /// of one file (HBRR aggregation), or one server share (TWINS).
 struct Dispatch {
   std::vector<QueuedRequest> parts; ///< in the order they were taken
-  int file             = 0;
-  Operation op         = Operation::Write;
-  std::uint64_t offset = 0;  ///< merged range (TWINS: the share's client request offset)
-  std::uint64_t size   = 0;  ///< merged bytes
-  int server           = -1; ///< TWINS: the only server this dispatch goes to
+  int file                    = 0;
+  Operation op                = Operation::Write;
+  std::uint64_t offset        = 0;  ///< merged range (TWINS: the share's client request offset)
+  std::uint64_t size          = 0;  ///< merged bytes
+  int server                  = -1; ///< TWINS: the only server this dispatch goes to
+  std::uint64_t object_offset = 0;  ///< TWINS: where the share starts in the server's object
 };
 
 class RequestScheduler {
@@ -63,6 +68,11 @@ public:
   virtual std::size_t queued() const = 0;
   /// TWINS splits client requests into server shares before queueing them.
   virtual bool queues_server_shares() const { return false; }
+  /// Whether the forwarder must report each dispatch's completion (completed()); only
+  /// then does it lock and wake its workers after a dispatch.
+  virtual bool wants_completions() const { return false; }
+  /// A dispatch returned by pop has completed on the servers.
+  virtual void completed(const Dispatch& dispatch) { (void)dispatch; }
 };
 
 class FifoScheduler : public RequestScheduler {
@@ -92,12 +102,14 @@ private:
 
 class TwinsScheduler : public RequestScheduler {
 public:
-  TwinsScheduler(int forwarder_index, int servers, double window);
+  TwinsScheduler(int forwarder_index, int servers, double window, bool drain = false);
   void push(const QueuedRequest& request) override;
   std::optional<Dispatch> pop(double now) override;
   double next_change(double now) const override;
   std::size_t queued() const override { return count_; }
   bool queues_server_shares() const override { return true; }
+  bool wants_completions() const override { return drain_; }
+  void completed(const Dispatch& dispatch) override;
   /// The data server this forwarder serves at time `now`.
   int server_at(double now) const;
   /// Index k of the window holding `now` (tolerant to rounding at window ends).
@@ -108,6 +120,8 @@ private:
   double window_;
   std::vector<std::deque<QueuedRequest>> queues_; ///< per data server
   std::size_t count_ = 0;
+  bool drain_        = false;
+  std::vector<int> in_flight_; ///< dispatches started and not completed, per data server (drain)
 };
 
 std::unique_ptr<RequestScheduler> make_scheduler(const ForwardingLayer& layer, int forwarder_index, int servers);

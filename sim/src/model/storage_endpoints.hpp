@@ -38,6 +38,10 @@ public:
   const std::vector<int>& io_servers() const { return io_servers_; }
   bool has_node_nvm() const { return nb_nvm_ > 0; }
   bool has_node_dram() const { return nb_dram_ > 0; }
+  /// SAN I/O goes through the I/O forwarding layer (--forwarding-layer): phase_plan leaves
+  /// it to execution/forwarded_io, and it needs no node DRAM endpoint.
+  bool san_forwarded() const { return san_forwarded_; }
+  void set_san_forwarded(bool forwarded) { san_forwarded_ = forwarded; }
 
 private:
   static int at(const std::vector<int>& v, int id) { return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1; }
@@ -45,8 +49,9 @@ private:
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;
   std::vector<int> io_servers_;
-  int nb_nvm_  = 0;
-  int nb_dram_ = 0;
+  int nb_nvm_         = 0;
+  int nb_dram_        = 0;
+  bool san_forwarded_ = false;
 };
 
 } // namespace datasched

@@ -97,3 +97,11 @@ def test_config_errors_name_the_key(tmp_path):
     bad.write_text(text.replace("    scale: 0.03125", "    scale: 0.03125\n    colour: red"))
     with pytest.raises(UserError, match=r"seed002_twins\.colour: unknown key"):
         load_config_file(bad)
+
+
+def test_drain_configuration_is_twins_with_drain():
+    """``twins-8ms-drain``: TWINS, 8 ms windows, the engine's drain option; the others never drain."""
+    case = twins.Case("single", "shared_strided", "read", 32768, 0.1, 0.0)
+    drained = case.experiment(SPEC, "twins-8ms-drain", 1)["forwarding"]
+    assert (drained["scheduler"], drained["window"], drained["drain"]) == ("twins", 0.008, True)
+    assert "drain" not in case.experiment(SPEC, "twins-8ms", 1)["forwarding"]
