@@ -433,6 +433,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
 
     from datasched.analysis.style import PALETTE, figure_style, save
 
@@ -481,7 +482,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.set_ylabel("4 MiB latency (µs)")
         ax.set_title(f"SL weights 1–7: 4 MiB latency under I/O on that SL (SSD {ssd / 1e9:g} GB/s)", fontsize=8)
         ax = axes[1][1]
-        e0 = [e for e in all_effects if e.granularity == g]
+        e0 = sorted((e for e in all_effects if e.granularity == g), key=lambda e: e.ssd)
         for k, e in enumerate(e0):
             xs = [a[1] * 100 for a in e.awp]
             ax.plot(
@@ -503,6 +504,11 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.axhline(PAPER["awp_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8)
         ax.axhline(PAPER["awp_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8)
         ax.set_xscale("log")
+        shares = [a[1] * 100 for e in e0 for a in e.awp]
+        if shares:  # a few round ticks: log-scale minor labels overlap
+            ax.set_xticks([t for t in (1, 2, 5, 10, 20, 50, 100) if min(shares) <= t <= max(shares)])
+        ax.xaxis.set_major_formatter(ScalarFormatter())
+        ax.xaxis.set_minor_formatter(NullFormatter())
         ax.set_xlabel("communication share of the run without I/O (%)")
         ax.set_ylabel("runtime − no I/O (%)")
         ax.set_title("AWP-ODC-like stencil (8 nodes)")
@@ -515,7 +521,8 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.axhline(PAPER["cg_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8, label="paper SL0")
         ax.axhline(PAPER["cg_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8, label="paper SL1")
         ax.set_xticks(positions)
-        ax.set_xticklabels([f"SSD {e.ssd / 1e9:g} GB/s" for e in e0])
+        ax.set_xticklabels([f"{e.ssd / 1e9:g}" for e in e0])
+        ax.set_xlabel("SSD write bandwidth (GB/s)")
         ax.set_ylabel("communication time − no I/O (%)")
         ax.set_title("NAS CG-like transpose (8 nodes)")
         ax.legend(fontsize=7)
