@@ -16,9 +16,7 @@ contiguous, read and write. What it does not state is ours and chosen here, neve
 from __future__ import annotations
 
 import csv
-import json
 import math
-import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -123,19 +121,9 @@ def ifer_applications(*, dt: float, operation: str, request_size: int, scale: fl
 def run_experiment(doc: dict[str, Any], platform: Path, prefix: Path) -> dict[str, float]:
     """Runs the engine; returns each application's makespan. Raises RuntimeError with the
     engine's message on failure."""
-    from datasched.engine import find_engine
+    from datasched.engine import run_experiment_mode
 
-    prefix.parent.mkdir(parents=True, exist_ok=True)
-    exp = Path(f"{prefix}_experiment.json")
-    exp.write_text(json.dumps(doc, indent=1, sort_keys=True))
-    proc = subprocess.run(
-        [str(find_engine()), "--io-forwarding", str(exp), "-p", str(platform), "-e", str(prefix)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
+    run_experiment_mode("--io-forwarding", doc, platform, prefix)
     return read_makespans(Path(f"{prefix}_applications.csv"))
 
 

@@ -23,9 +23,7 @@ state is ours, chosen here and never fitted (README of the artifact lists them):
 from __future__ import annotations
 
 import csv
-import json
 import math
-import subprocess
 import textwrap
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -188,19 +186,9 @@ def cg_benchmark(spec: Seed003Spec) -> dict[str, Any]:
 def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> tuple[list[dict[str, str]], dict[str, str]]:
     """Runs one experiment; returns its benchmark rows and its summary row (solver, flows at
     once). RuntimeError with the engine's message."""
-    from datasched.engine import find_engine
+    from datasched.engine import run_experiment_mode
 
-    prefix.parent.mkdir(parents=True, exist_ok=True)
-    exp = Path(f"{prefix}_experiment.json")
-    exp.write_text(json.dumps(doc, indent=1, sort_keys=True))
-    proc = subprocess.run(
-        [str(find_engine()), "--qos-staging", str(exp), "-p", str(platform), "-e", str(prefix)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
+    run_experiment_mode("--qos-staging", doc, platform, prefix)
     with open(f"{prefix}_benchmark.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     with open(f"{prefix}_summary.csv", newline="") as f:

@@ -35,9 +35,7 @@ from __future__ import annotations
 
 import csv
 import itertools
-import json
 import math
-import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -287,19 +285,9 @@ def run_experiment(doc: dict[str, Any], platform: Path, prefix: Path) -> dict[st
     largest CPU any service took on an HPL node, in cores (flops / (makespan x core speed)).
     RuntimeError with the engine's
     message on failure."""
-    from datasched.engine import find_engine
+    from datasched.engine import run_experiment_mode
 
-    prefix.parent.mkdir(parents=True, exist_ok=True)
-    exp = Path(f"{prefix}_experiment.json")
-    exp.write_text(json.dumps(doc, indent=1, sort_keys=True))
-    proc = subprocess.run(
-        [str(find_engine()), "--interference", str(exp), "-p", str(platform), "-e", str(prefix)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if proc.returncode != 0:
-        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
+    run_experiment_mode("--interference", doc, platform, prefix)
     hpl = _rows(Path(f"{prefix}_hpl.csv"))[0]
     makespan = float(hpl["makespan"])
     ior = _rows(Path(f"{prefix}_ior.csv"))[0]

@@ -7,9 +7,12 @@ resort.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
 from datasched.errors import UserError
 
@@ -31,3 +34,22 @@ def find_engine() -> Path:
     if on_path:
         return Path(on_path)
     raise UserError(f"the engine binary is missing ({DEFAULT_ENGINE}); build it with `make engine`")
+
+
+def run_experiment_mode(mode_flag: str, doc: dict[str, Any], platform: Path, prefix: Path) -> None:
+    """Runs one of the engine's stand-alone experiment modes (``--io-forwarding``,
+    ``--qos-staging``, ``--interference``): writes ``doc`` beside the outputs as
+    ``<prefix>_experiment.json`` (so a run can be replayed by hand), and leaves the mode's
+    ``<prefix>_*.csv`` for the caller to read. Raises RuntimeError with the engine's own
+    message when it fails, so a sweep reports the case's error line rather than a status."""
+    prefix.parent.mkdir(parents=True, exist_ok=True)
+    experiment = Path(f"{prefix}_experiment.json")
+    experiment.write_text(json.dumps(doc, indent=1, sort_keys=True))
+    proc = subprocess.run(
+        [str(find_engine()), mode_flag, str(experiment), "-p", str(platform), "-e", str(prefix)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(proc.stderr.strip() or f"datasched-sim failed ({proc.returncode})")
