@@ -201,7 +201,8 @@ def _parse_v14(doc: dict[str, Any], source: str) -> tuple[list[Task], dict[str, 
         runtime = raw.get("runtimeInSeconds", raw.get("runtime"))
         if runtime is None:
             raise UserError(f"{where}: no runtime (runtimeInSeconds)")
-        inputs, outputs = [], []
+        inputs: list[str] = []
+        outputs: list[str] = []
         for f in raw.get("files") or []:
             f = _mapping(f, f"{where}: files")
             name = f.get("name", f.get("id"))
@@ -331,7 +332,14 @@ def instance_to_workflow(
             total = sum(instance.file_sizes[f] for f in task.outputs)
             phases.append(WorkflowPhase(kind="write", bytes=total / nodes, data=tuple(task.outputs)))
         steps.append(
-            Step(id=me, name=task.id, nodes=nodes, workflow=instance.name, after=tuple(sorted(after[me])), phases=tuple(phases))
+            Step(
+                id=me,
+                name=task.id,
+                nodes=nodes,
+                workflow=instance.name,
+                after=tuple(sorted(after[me])),
+                phases=tuple(phases),
+            )
         )
     used = sorted({f for t in instance.tasks for f in (*t.inputs, *t.outputs)})
     data = [

@@ -115,7 +115,7 @@ def register(subparsers: Any) -> None:
 
     wfc = sub.add_parser(
         "from-wfcommons",
-        help="convert a WfCommons instance (WfFormat 1.4/1.5 JSON, .gz too) to a workflow file (workflows/wfcommons.py)",
+        help="convert a WfCommons instance (WfFormat 1.4/1.5 JSON, .gz too) to a workflow file",
     )
     wfc.add_argument("instance", type=Path)
     wfc.add_argument("-o", "--output", type=Path, required=True, help="workflow file: .json, else YAML")

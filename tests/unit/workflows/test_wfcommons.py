@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 
 from datasched.errors import UserError
-from datasched.workflows.model import topological_order
+from datasched.workflows.model import Workflow, topological_order
 from datasched.workflows.wfcommons import WfCommonsConversion, instance_to_workflow, load_instance, parse_instance
 from tests.strategies import wfformat_instances
 
@@ -30,8 +30,22 @@ def small() -> dict:
         "workflow": {
             "specification": {
                 "tasks": [
-                    {"name": "A", "id": "A", "parents": [], "children": ["B"], "inputFiles": ["x"], "outputFiles": ["f"]},
-                    {"name": "B", "id": "B", "parents": ["A"], "children": [], "inputFiles": ["f"], "outputFiles": ["y"]},
+                    {
+                        "name": "A",
+                        "id": "A",
+                        "parents": [],
+                        "children": ["B"],
+                        "inputFiles": ["x"],
+                        "outputFiles": ["f"],
+                    },
+                    {
+                        "name": "B",
+                        "id": "B",
+                        "parents": ["A"],
+                        "children": [],
+                        "inputFiles": ["f"],
+                        "outputFiles": ["y"],
+                    },
                 ],
                 "files": [{"id": "x", "sizeInBytes": 4}, {"id": "f", "sizeInBytes": 10}, {"id": "y", "sizeInBytes": 6}],
             },
@@ -43,7 +57,7 @@ def small() -> dict:
     }
 
 
-def convert(doc: dict, **params) -> object:
+def convert(doc: dict, **params) -> Workflow:
     return instance_to_workflow(parse_instance(doc, "in.json"), WfCommonsConversion(**params), "in.json")
 
 
@@ -77,8 +91,19 @@ def test_schema_14_with_inline_files():
         "schemaVersion": "1.4",
         "workflow": {
             "tasks": [
-                {"name": "A", "runtimeInSeconds": 1, "parents": [], "files": [{"link": "output", "name": "f", "size": 8}]},
-                {"name": "B", "runtime": 2, "cores": 1, "parents": ["A"], "files": [{"link": "input", "name": "f", "size": 8}]},
+                {
+                    "name": "A",
+                    "runtimeInSeconds": 1,
+                    "parents": [],
+                    "files": [{"link": "output", "name": "f", "size": 8}],
+                },
+                {
+                    "name": "B",
+                    "runtime": 2,
+                    "cores": 1,
+                    "parents": ["A"],
+                    "files": [{"link": "input", "name": "f", "size": 8}],
+                },
             ]
         },
     }
@@ -98,7 +123,7 @@ def test_shipped_instance_converts_with_its_dag(tmp_path):
     for task in tasks:
         step = by_name[task["id"]]
         assert {wf.step(a).name for a in step.after} >= set(task["parents"])
-        compute = [p for p in step.phases if p.kind == "compute"][0]
+        compute = next(p for p in step.phases if p.kind == "compute")
         assert compute.flops == pytest.approx(runtime[task["id"]] * 1e9)
     topological_order(wf)  # a DAG
 
@@ -181,6 +206,6 @@ def test_generated_dags_convert_to_valid_workflows(doc):
             assert position[parent] < position[step.id]
         reads = [p for p in step.phases if p.kind == "read"]
         total = sum(sizes[f] for f in task["inputFiles"])
-        assert sum(p.bytes * step.nodes for p in reads) == pytest.approx(total)
-        compute = [p for p in step.phases if p.kind == "compute"][0]
+        assert sum((p.bytes or 0.0) * step.nodes for p in reads) == pytest.approx(total)
+        compute = next(p for p in step.phases if p.kind == "compute")
         assert compute.flops == pytest.approx(runs[task["id"]]["runtimeInSeconds"] * 1e9)
