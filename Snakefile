@@ -39,6 +39,7 @@ rule all:
         seed003_qos_outputs(),
         seed004_interference_outputs(),
         seed001_workflows_outputs(),
+        seed001_wfcommons_outputs(),
     default_target: True
 
 
@@ -85,6 +86,11 @@ rule seed004_interference:
 rule seed001_workflows:
     input:
         seed001_workflows_outputs(),
+
+
+rule seed001_wfcommons:
+    input:
+        seed001_wfcommons_outputs(),
 
 
 rule simulations:

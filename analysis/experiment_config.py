@@ -33,6 +33,8 @@ from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed001_wfcommons import WfSweepSpec
+from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
 from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
 from datasched.analysis.seed002_twins import Seed002Spec
@@ -132,6 +134,8 @@ class ExperimentConfig:
     seed004_interference_dir: Path | None = None
     seed001_workflows: Seed001Spec | None = None
     seed001_workflows_dir: Path | None = None
+    seed001_wfcommons: WfSweepSpec | None = None
+    seed001_wfcommons_dir: Path | None = None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -173,6 +177,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     qos = data["artifacts"].get("seed003_qos")
     interference = data["artifacts"].get("seed004_interference")
     workflows = data["artifacts"].get("seed001_workflows")
+    wfcommons = data["artifacts"].get("seed001_wfcommons")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -199,6 +204,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed004_interference_dir=_repo_path(interference["dir"]) if interference else None,
         seed001_workflows=_seed001_workflows(workflows, source) if workflows else None,
         seed001_workflows_dir=_repo_path(workflows["dir"]) if workflows else None,
+        seed001_wfcommons=_seed001_wfcommons(wfcommons, source) if wfcommons else None,
+        seed001_wfcommons_dir=_repo_path(wfcommons["dir"]) if wfcommons else None,
     )
 
 
@@ -266,6 +273,15 @@ def _seed001_workflows(spec: Mapping[str, Any], source: str) -> Seed001Spec:
     result = parse_seed001_spec(spec, REPO_ROOT)
     if not result.workflow.is_file():
         raise UserError(f"{source}: artifacts.seed001_workflows.workflow: file not found: {result.workflow}")
+    return result
+
+
+def _seed001_wfcommons(spec: Mapping[str, Any], source: str) -> WfSweepSpec:
+    result = parse_wfcommons_spec(spec, REPO_ROOT)
+    for app in result.apps:
+        for path in app.instances:
+            if not path.is_file():
+                raise UserError(f"{source}: artifacts.seed001_wfcommons.apps[{app.name}]: file not found: {path}")
     return result
 
 

@@ -168,6 +168,19 @@ SEED001_RESULTS = f"{RESULTS}/seed001_workflows"
 SEED001_DIR = workdir_relative(str(EXP.seed001_workflows_dir)) if SEED001 else ""
 
 
+SEED001_WF = EXP.seed001_wfcommons
+SEED001_WF_RESULTS = f"{RESULTS}/seed001_wfcommons"
+SEED001_WF_DIR = workdir_relative(str(EXP.seed001_wfcommons_dir)) if SEED001_WF else ""
+
+
+def seed001_wfcommons_outputs():
+    """Seed 001 on WfCommons shapes (rules/seed001.smk), or none when not configured."""
+    if not SEED001_WF:
+        return []
+    return [f"{SEED001_WF_DIR}/seed001_wfcommons.png", f"{SEED001_WF_DIR}/seed001_wfcommons_plotted.csv",
+            f"{SEED001_WF_DIR}/report.md"]  # fmt: skip
+
+
 def seed001_workflows_outputs():
     """Seed 001's Table 4 artifact files (rules/seed001.smk), or none when not configured."""
     if not SEED001:
@@ -208,6 +221,7 @@ onsuccess:
         (SEED003_DIR, seed003_qos_outputs()),
         (SEED004_DIR, seed004_interference_outputs()),
         (SEED001_DIR, seed001_workflows_outputs()),
+        (SEED001_WF_DIR, seed001_wfcommons_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

@@ -6,6 +6,7 @@
 
 localrules:
     seed001_workflows_artifact,
+    seed001_wfcommons_artifact,
 
 
 rule seed001_workflows_artifact:
@@ -23,3 +24,23 @@ rule seed001_workflows_artifact:
         f"{SEED001_RESULTS}/artifact.log",
     script:
         "scripts/seed001_artifact.py"
+
+
+# Seed 001 on real workflow shapes (analysis/seed001_wfcommons.py): one job runs every
+# (instance, size scale, style, platform, variant) simulation in process, then the figure,
+# its plotted numbers and the report.
+rule seed001_wfcommons_artifact:
+    input:
+        instances=[workdir_relative(str(p)) for a in SEED001_WF.apps for p in a.instances] if SEED001_WF else [],
+    output:
+        figure=f"{SEED001_WF_DIR}/seed001_wfcommons.png",
+        plotted=f"{SEED001_WF_DIR}/seed001_wfcommons_plotted.csv",
+        report=f"{SEED001_WF_DIR}/report.md",
+    params:
+        spec=SEED001_WF,
+        variant=EXP.variant,
+        work=SEED001_WF_RESULTS,
+    log:
+        f"{SEED001_WF_RESULTS}/artifact.log",
+    script:
+        "scripts/seed001_wfcommons_artifact.py"

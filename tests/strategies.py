@@ -211,3 +211,58 @@ def phase_jobs(draw, nodes: int = 4):
             )
         )
     return jobs
+
+
+# ============================================================ workflows: WfCommons instances (issue 14)
+# Small WfFormat 1.5 documents whose tasks only depend on earlier tasks (a DAG) and whose
+# files are written by at most one task and read only by later tasks.
+
+
+@st.composite
+def wfformat_instances(draw, max_tasks: int = 8):
+    n = draw(st.integers(1, max_tasks))
+    names = [f"t{i}" for i in range(n)]
+    parents = [sorted(set(draw(st.lists(st.sampled_from(names[:i]), max_size=3)))) if i else [] for i in range(n)]
+    sizes = st.floats(min_value=0, max_value=1e10, allow_nan=False, allow_infinity=False)
+    files: dict[str, float] = {}
+    inputs: list[list[str]] = [[] for _ in range(n)]
+    outputs: list[list[str]] = [[] for _ in range(n)]
+    for f in range(draw(st.integers(0, 2 * n))):
+        name = f"f{f}"
+        files[name] = draw(sizes)
+        producer = draw(st.one_of(st.none(), st.integers(0, n - 1)))
+        readers = range(0 if producer is None else producer + 1, n)
+        if producer is not None:
+            outputs[producer].append(name)
+        if readers:
+            inputs_of = draw(st.lists(st.sampled_from(list(readers)), max_size=3, unique=True))
+            for r in inputs_of:
+                inputs[r].append(name)
+        if producer is None and not any(name in i for i in inputs):
+            inputs[draw(st.integers(0, n - 1))].append(name)
+    runtimes = draw(st.lists(st.floats(0, 1e4, allow_nan=False), min_size=n, max_size=n))
+    cores = draw(st.lists(st.integers(1, 8), min_size=n, max_size=n))
+    return {
+        "name": "generated",
+        "schemaVersion": "1.5",
+        "workflow": {
+            "specification": {
+                "tasks": [
+                    {
+                        "name": names[i],
+                        "id": names[i],
+                        "parents": parents[i],
+                        "children": [names[j] for j in range(n) if names[i] in parents[j]],
+                        "inputFiles": inputs[i],
+                        "outputFiles": outputs[i],
+                    }
+                    for i in range(n)
+                ],
+                "files": [{"id": k, "sizeInBytes": v} for k, v in files.items()],
+            },
+            "execution": {
+                "makespanInSeconds": 1.0,
+                "tasks": [{"id": names[i], "runtimeInSeconds": runtimes[i], "coreCount": cores[i]} for i in range(n)],
+            },
+        },
+    }

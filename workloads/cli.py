@@ -1,4 +1,4 @@
-"""``datasched workload ...`` sub-commands: from-swf, markov, from-workflow."""
+"""``datasched workload ...`` sub-commands: from-swf, markov, from-workflow, from-wfcommons."""
 
 from __future__ import annotations
 
@@ -112,6 +112,21 @@ def register(subparsers: Any) -> None:
     wf.add_argument("--walltime-factor", type=float, default=1.0)
     wf.add_argument("--walltime-margin", type=float, default=1.0)
     wf.set_defaults(func=run_from_workflow)
+
+    wfc = sub.add_parser(
+        "from-wfcommons",
+        help="convert a WfCommons instance (WfFormat 1.4/1.5 JSON, .gz too) to a workflow file",
+    )
+    wfc.add_argument("instance", type=Path)
+    wfc.add_argument("-o", "--output", type=Path, required=True, help="workflow file: .json, else YAML")
+    wfc.add_argument(
+        "--host-speed", type=float, default=1e9, help="flop/s per node: runtime x speed flops (default: 1e9)"
+    )
+    wfc.add_argument(
+        "--cores-per-node", type=int, default=1, help="a task of c cores takes ceil(c / this) nodes (default: 1)"
+    )
+    wfc.add_argument("--system-nodes", type=int, default=None, help="the workflow's system size (default: widest task)")
+    wfc.set_defaults(func=run_from_wfcommons)
 
     large = sub.add_parser(
         "generate-large",
@@ -257,6 +272,34 @@ def run_from_workflow(args: argparse.Namespace) -> int:
         source=args.workflow.name,
     )
     print(f"{args.output}: {len(workflow.steps)} job(s) from workflow file {args.workflow.name} (style {args.style})")
+    return 0
+
+
+def run_from_wfcommons(args: argparse.Namespace) -> int:
+    import json
+
+    from pydantic import ValidationError
+
+    from datasched.policy.params import describe_validation_error
+    from datasched.workflows.model import dump_workflow, workflow_to_dict
+    from datasched.workflows.wfcommons import WfCommonsConversion, instance_to_workflow, load_instance
+
+    try:
+        params = WfCommonsConversion(
+            host_speed=args.host_speed, cores_per_node=args.cores_per_node, system_nodes=args.system_nodes
+        )
+    except ValidationError as exc:
+        raise UserError(f"workload from-wfcommons: {describe_validation_error(exc)}") from None
+    workflow = instance_to_workflow(load_instance(args.instance), params, str(args.instance))
+    if args.output.suffix == ".json":
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(json.dumps(workflow_to_dict(workflow), indent=1, sort_keys=True) + "\n")
+    else:
+        dump_workflow(workflow, args.output)
+    print(
+        f"{args.output}: {len(workflow.steps)} step(s), {len(workflow.data)} data item(s) from WfCommons instance "
+        f"{args.instance.name}"
+    )
     return 0
 
 

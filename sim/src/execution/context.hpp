@@ -15,6 +15,7 @@
 #include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
 #include "export/machine_states_csv.hpp"
+#include "export/nvm_csv.hpp"
 #include "model/data_registry.hpp"
 #include "model/machine_states.hpp"
 #include "model/machines.hpp"
@@ -45,6 +46,7 @@ struct Context {
   IoCsv io_csv;
   DataRegistry data;                  ///< named data items that persist between jobs (seed 001 workflows)
   DataCsv data_csv;                   ///< their movements
+  NvmCsv nvm_csv;                     ///< node NVM occupancy over time (data_registry's accounting)
   StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
   RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)

@@ -34,7 +34,7 @@ std::vector<std::string> output_files(const std::string& prefix)
   return {prefix + "_jobs.csv",           prefix + "_schedule.csv", prefix + "_machine_states.csv",
           prefix + "_utilisation.csv",    prefix + "_io.csv",       prefix + "_consumed_energy.csv",
           prefix + "_pstate_changes.csv", prefix + "_data.csv",     prefix + "_forwarders.csv",
-          prefix + "_servers.csv"};
+          prefix + "_servers.csv",        prefix + "_nvm.csv"};
 }
 
 void remove_outputs(const std::string& prefix)
@@ -149,6 +149,19 @@ void start_energy(Context& ctx, const std::string& platform_file)
     ctx.energy.pstate_changes.add(0, ids, pstate);
 }
 
+/// `<prefix>_nvm.csv`: names every node NVM endpoint and dates the registry's usage changes.
+void track_nvm_occupancy(Context& ctx)
+{
+  for (const Machine& m : ctx.machines.all())
+    if (ctx.storage_endpoints.is_nvm(m.id)) {
+      const int owner = ctx.storage_endpoints.owner_of(m.id);
+      ctx.nvm_csv.add_device(m.id, m.name, owner >= 0 ? ctx.machines.at(owner).name : std::string(),
+                             ctx.data.capacity_of(m.id));
+    }
+  ctx.data.set_usage_listener(
+      [&ctx](int nvm, double used) { ctx.nvm_csv.record(simgrid::s4u::Engine::get_clock(), nvm, used); });
+}
+
 } // namespace
 
 int run_simulation(const EngineConfig& config, const char* program_name, std::unique_ptr<DecisionChannel> channel)
@@ -186,6 +199,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.workloads.load_file("w" + std::to_string(i), path);
     }
     ctx.data = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
+    track_nvm_occupancy(ctx);
     for (const auto& [name, w] : ctx.workloads.workloads())
       for (const InitialItem& item : w->initial_items)
         try {
@@ -280,6 +294,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.io_csv.write(config.export_prefix + "_io.csv");
     if (!ctx.data_csv.empty())
       ctx.data_csv.write(config.export_prefix + "_data.csv");
+    if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
+      ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
     if (ctx.forwarding)
       ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {

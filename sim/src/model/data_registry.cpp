@@ -139,7 +139,7 @@ std::vector<ItemFlow> DataRegistry::plan_read(const std::string& name, double by
 void DataRegistry::remove_nvm_parts(DataItem& it)
 {
   for (const ItemPart& part : it.nvm_parts)
-    used_[part.location] -= part.bytes;
+    add_usage(part.location, -part.bytes);
   it.nvm_parts.clear();
 }
 
@@ -213,13 +213,20 @@ std::vector<Eviction> DataRegistry::reserve(int nvm, double bytes, const std::st
       evicted.push_back(std::move(e));
     }
   }
-  used_[nvm] += bytes;
+  add_usage(nvm, bytes);
   return evicted;
 }
 
 void DataRegistry::release(int nvm, double bytes)
 {
-  used_[nvm] -= bytes;
+  add_usage(nvm, -bytes);
+}
+
+void DataRegistry::add_usage(int nvm, double delta)
+{
+  used_[nvm] += delta;
+  if (usage_listener_)
+    usage_listener_(nvm, used_[nvm]);
 }
 
 void DataRegistry::commit_nvm(const std::string& name, const std::vector<ItemPart>& parts, double now)

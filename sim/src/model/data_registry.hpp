@@ -24,6 +24,7 @@
 //   readers (remote, Y-nvm -> X), a central copy (only when no NVM copy exists) is
 //   spread evenly over the readers, each share striped over the item's servers.
 //   Reading b of the item's s bytes reads b/s of every part.
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -120,6 +121,11 @@ public:
   /// Drops the item's NVM parts (e.g. after a move whose source is freed).
   void drop_nvm_copy(const std::string& name);
 
+  /// Called after every change of an NVM endpoint's usage (used_on) with the new value:
+  /// the engine dates it and writes `<prefix>_nvm.csv` (export/nvm_csv.hpp).
+  using UsageListener = std::function<void(int nvm, double used)>;
+  void set_usage_listener(UsageListener listener) { usage_listener_ = std::move(listener); }
+
   double capacity_of(int nvm) const;
   double used_on(int nvm) const; ///< item parts plus reservations
   bool limited(int nvm) const { return capacity_.count(nvm) > 0; }
@@ -130,11 +136,13 @@ public:
 private:
   DataItem& item(const std::string& name);
   void remove_nvm_parts(DataItem& item);
+  void add_usage(int nvm, double delta);
 
   std::map<std::string, DataItem> items_;
   std::map<int, double> capacity_; ///< only limited NVMs
   std::map<int, double> used_;     ///< parts + reservations, per NVM endpoint
   std::vector<int> io_servers_;
+  UsageListener usage_listener_;
 };
 
 } // namespace datasched

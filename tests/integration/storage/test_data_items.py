@@ -208,3 +208,46 @@ def test_items_holding_more_than_the_phase_moves_are_refused_at_load(run_phases,
     with pytest.raises(SimulationError) as error:
         run_phases(platform, [job(0, "w", 0)], {"w": profile}, alloc={"0": str(ids["node-10"])})
     assert "more than the phase moves" in str(error.value)
+
+
+# ---- NVM occupancy over time (out_nvm.csv) ------------------------------------------
+
+
+def nvm_rows(result) -> list[tuple[float, str, str, float, str]]:
+    with open(result.out_dir / "out_nvm.csv", newline="") as handle:
+        return [
+            (float(r["time"]), r["nvm"], r["host"], float(r["used_bytes"]), r["capacity_bytes"])
+            for r in csv.DictReader(handle)
+        ]
+
+
+def test_nvm_occupancy_rows_follow_writes_and_evictions_not_reads(run_phases, small_nvm):
+    """5 GB NVM on node-10. By hand: t = 0 A writes d (4 GB): room reserved at the write's
+    start -> 4 GB. t = 10 B reads d: a read takes no room -> no row. t = 20 C writes e
+    (3 GB): d (dirty, unpinned) is evicted (freed at once, its write-back runs 3.2 s) and
+    e reserved -> 4 - 4 + 3 = 3 GB, one row at t = 20. Nothing else changes."""
+    platform, ids = small_nvm
+    node = str(ids["node-10"])
+    r = run_phases(
+        platform,
+        [job(0, "wd", 0), job(1, "rd", 10), job(2, "we", 20)],
+        {"wd": writes("d"), "rd": reads("d"), "we": writes("e", 3 * GB)},
+        alloc={"0": node, "1": node, "2": node},
+    )
+    assert nvm_rows(r) == [
+        (0.0, "node-10-nvm", "node-10", SIZE, "5000000000.000000"),
+        (20.0, "node-10-nvm", "node-10", 3 * GB, "5000000000.000000"),
+    ]
+
+
+def test_nvm_occupancy_file_only_for_runs_with_data_items(run_phases, star):
+    """Items only on central storage: the file has its header and no row (no NVM room
+    taken; unlimited NVMs would show an empty capacity). No item at all: no file."""
+    platform, ids = star
+    node = str(ids["node-10"])
+    central = run_phases(platform, [job(0, "w", 0)], {"w": writes("d", to="central")}, alloc={"0": node})
+    assert nvm_rows(central) == []
+    plain = run_phases(
+        platform, [job(0, "c", 0)], {"c": phases_profile(1, descriptor(), [compute(1e9)])}, alloc={"0": node}
+    )
+    assert not (plain.out_dir / "out_nvm.csv").exists()

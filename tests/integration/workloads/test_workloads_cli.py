@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from datasched.workflows import TABLE4_PATH
 from tests.conftest import HPC2N, LUBLIN
@@ -84,3 +85,21 @@ def test_from_workflow_styles(tmp_path):
     )
     result = datasched("from-workflow", broken, "-o", tmp_path / "c.json", cwd=tmp_path)
     assert result.returncode == 2 and "cycle.yaml: dependency cycle" in result.stderr
+
+
+def test_from_wfcommons_then_from_workflow(tmp_path):
+    instance = Path(__file__).resolve().parents[3] / "workflows/wfcommons_instances/blast-chameleon-small-002.json.gz"
+    result = datasched("from-wfcommons", instance, "-o", tmp_path / "blast.yaml", "--system-nodes", "20", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "43 step(s), 127 data item(s)" in result.stdout
+    result = datasched(
+        "from-workflow", tmp_path / "blast.yaml", "--profiles", "phases", "-o", tmp_path / "w.json", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert len(json.loads((tmp_path / "w.json").read_text())["jobs"]) == 43
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        '{"schemaVersion": "1.5", "workflow": {"specification": {"tasks": [{"id": "a", "parents": ["z"]}]}}}'
+    )
+    result = datasched("from-wfcommons", bad, "-o", tmp_path / "x.yaml", cwd=tmp_path)
+    assert result.returncode == 2 and "bad.json: task 'a': no runtimeInSeconds" in result.stderr
