@@ -297,6 +297,8 @@ def plot(summary: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    from datasched.analysis.style import save
+
     styles = sorted({r["style"] for r in summary})
     style = "dependency" if "dependency" in styles else styles[0]
     scales = sorted({r["size_scale"] for r in summary})
@@ -325,13 +327,13 @@ def plot(summary: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
                     ax.bar(xs, ys, width, yerr=list(zip(*errs, strict=True)), capsize=2, label=label, color=f"C{k}")
             ax.set_xticks(range(len(apps)), [a.replace("-", "\n", 1) for a in apps], fontsize=7)
             ax.set_ylabel(ylabel, fontsize=8)
+            ax.set_ylim(bottom=0)  # a t interval over few, uneven runs can reach below 0: the bar says more
             ax.set_title(f"file sizes x {scale:g}, {style} style", fontsize=9)
             if i == 0 and j == 0:
                 ax.legend(fontsize=7)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save(fig, path)
 
 
 def _find(summary: Sequence[Mapping[str, Any]], **key: Any) -> Mapping[str, Any] | None:
