@@ -5,6 +5,7 @@ from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler
 from datasched.analysis.seed000_common import path_fields
 from datasched.analysis.seed000_fig8 import Fig8Run
 from datasched.analysis.seed000_fig9 import Fig9Run
+from datasched.analysis.spec_stamp import write_spec_stamp
 from datasched.errors import UserError
 from snakemake.exceptions import WorkflowError
 
@@ -26,6 +27,12 @@ def workdir_relative(path):
 RESULTS = workdir_relative(str(EXP.results_dir))
 ARTIFACTS = workdir_relative(str(EXP.artifacts_dir))
 NAME = "[A-Za-z0-9_-]+"
+
+
+def spec_stamp(name, spec):
+    """An input file holding a configuration section (analysis/spec_stamp.py): a rule that
+    takes ``spec`` as a parameter lists it so that editing the section reruns the rule."""
+    return write_spec_stamp(f"{RESULTS}/specs/{name}.json", spec)
 
 
 wildcard_constraints:

@@ -9,6 +9,7 @@ localrules:
 
 rule placement_gap_artifact:
     input:
+        spec_stamp=spec_stamp("placement", PLACEMENT),
         platforms=list(PLACEMENT.platforms.values()) if PLACEMENT else [],
     output:
         figure=f"{PLACEMENT_DIR}/placement_gap.png",

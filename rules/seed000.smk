@@ -23,6 +23,8 @@ localrules:
 
 
 rule seed000_fig6_workload:
+    input:
+        spec_stamp=spec_stamp("fig6", FIG6),
     output:
         f"{FIG6_RESULTS}/workloads/{{fig6}}.json",
     params:
@@ -54,6 +56,7 @@ rule seed000_fig6_simulate:
 
 rule seed000_fig6_artifact:
     input:
+        spec_stamp=spec_stamp("fig6", FIG6),
         jobs=[f"{FIG6_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG6.runs()] if FIG6 else [],
     output:
         figure=f"{FIG6_DIR}/seed000_fig6.png",
@@ -70,6 +73,8 @@ rule seed000_fig6_artifact:
 
 
 rule seed000_fig8_workload:
+    input:
+        spec_stamp=spec_stamp("fig8", FIG8),
     output:
         f"{FIG8_RESULTS}/workloads/{{fig8w}}.json",
     params:
@@ -82,6 +87,7 @@ rule seed000_fig8_workload:
 
 rule seed000_fig8_simulate:
     input:
+        spec_stamp=spec_stamp("fig8", FIG8),
         workload=_fig8_workload,
     output:
         jobs=f"{FIG8_RESULTS}/sims/{{fig8}}/out_jobs.csv",
@@ -103,6 +109,7 @@ rule seed000_fig8_simulate:
 
 rule seed000_fig8_artifact:
     input:
+        spec_stamp=spec_stamp("fig8", FIG8),
         jobs=[f"{FIG8_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG8.runs()] if FIG8 else [],
     output:
         figure=f"{FIG8_DIR}/seed000_fig8.png",
@@ -119,6 +126,8 @@ rule seed000_fig8_artifact:
 
 
 rule seed000_fig9_platform:
+    input:
+        spec_stamp=spec_stamp("fig9", FIG9),
     output:
         f"{FIG9_RESULTS}/platforms/{{fig9p}}.xml",
     params:
@@ -131,6 +140,7 @@ rule seed000_fig9_platform:
 
 rule seed000_fig9_workload:
     input:
+        spec_stamp=spec_stamp("fig9", FIG9),
         platform=_fig9_unified_platform,
     output:
         f"{FIG9_RESULTS}/workloads/{{fig9w}}.json",
@@ -145,6 +155,7 @@ rule seed000_fig9_workload:
 rule seed000_fig9_simulate:
     input:
         unpack(_fig9_inputs),
+        spec_stamp=spec_stamp("fig9", FIG9),
     output:
         jobs=f"{FIG9_RESULTS}/sims/{{fig9}}/out_jobs.csv",
     params:
@@ -165,6 +176,7 @@ rule seed000_fig9_simulate:
 
 rule seed000_fig9_artifact:
     input:
+        spec_stamp=spec_stamp("fig9", FIG9),
         jobs=[f"{FIG9_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG9.runs()] if FIG9 else [],
     output:
         figure=f"{FIG9_DIR}/seed000_fig9.png",

@@ -11,6 +11,7 @@ localrules:
 
 rule seed001_workflows_artifact:
     input:
+        spec_stamp=spec_stamp("seed001", SEED001),
         workflow=workdir_relative(str(SEED001.workflow)) if SEED001 else [],
     output:
         figure=f"{SEED001_DIR}/seed001_table4.png",
@@ -31,6 +32,7 @@ rule seed001_workflows_artifact:
 # its plotted numbers and the report.
 rule seed001_wfcommons_artifact:
     input:
+        spec_stamp=spec_stamp("seed001_wf", SEED001_WF),
         instances=[workdir_relative(str(p)) for a in SEED001_WF.apps for p in a.instances] if SEED001_WF else [],
     output:
         figure=f"{SEED001_WF_DIR}/seed001_wfcommons.png",

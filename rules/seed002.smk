@@ -17,6 +17,8 @@ localrules:
 
 
 rule seed002_twins_case:
+    input:
+        spec_stamp=spec_stamp("seed002", SEED002),
     output:
         runs=f"{SEED002_RESULTS}/cases/{{seed002}}/runs.csv",
     params:
@@ -33,6 +35,8 @@ rule seed002_twins_case:
 
 
 rule seed002_twins_scheduling_run:
+    input:
+        spec_stamp=spec_stamp("seed002", SEED002),
     output:
         run=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/run.csv",
     params:
@@ -50,6 +54,7 @@ rule seed002_twins_scheduling_run:
 
 rule seed002_twins_artifact:
     input:
+        spec_stamp=spec_stamp("seed002", SEED002),
         runs=[f"{SEED002_RESULTS}/cases/{case.path}/runs.csv" for case in SEED002.cases()] if SEED002 else [],
         scheduling=seed002_scheduling_runs(),
     output:

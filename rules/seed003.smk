@@ -13,6 +13,8 @@ localrules:
 
 
 rule seed003_qos_case:
+    input:
+        spec_stamp=spec_stamp("seed003", SEED003),
     output:
         runs=f"{SEED003_RESULTS}/cases/{{seed003}}/runs.csv",
     params:
@@ -29,6 +31,7 @@ rule seed003_qos_case:
 
 rule seed003_qos_artifact:
     input:
+        spec_stamp=spec_stamp("seed003", SEED003),
         runs=[f"{SEED003_RESULTS}/cases/{case.path}/runs.csv" for case in SEED003.cases()] if SEED003 else [],
     output:
         figure=f"{SEED003_DIR}/seed003_qos.png",

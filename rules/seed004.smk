@@ -13,6 +13,8 @@ localrules:
 
 
 rule seed004_interference_case:
+    input:
+        spec_stamp=spec_stamp("seed004", SEED004),
     output:
         runs=f"{SEED004_RESULTS}/cases/{{seed004}}/runs.csv",
     params:
@@ -29,6 +31,7 @@ rule seed004_interference_case:
 
 rule seed004_interference_artifact:
     input:
+        spec_stamp=spec_stamp("seed004", SEED004),
         runs=[f"{SEED004_RESULTS}/cases/{case.path}/runs.csv" for case in SEED004.cases()] if SEED004 else [],
     output:
         figure=f"{SEED004_DIR}/seed004_interference.png",

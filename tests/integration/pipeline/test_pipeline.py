@@ -135,3 +135,39 @@ def test_artifact_regenerates_identically_and_resumes(tmp_path):
     assert (second / "artifacts" / name).read_bytes() == plotted
     # No temporary file or folder is left next to finished runs.
     assert not [p for p in second.rglob("*") if ".tmp" in p.name]
+
+
+@pytest.mark.engine
+def test_editing_an_artifact_section_reruns_its_cases_and_nothing_else(tmp_path):
+    """A seed artifact's cases are named by only some of its section's values, and Snakemake
+    does not see a change inside the section object it gets as a parameter: the rules list
+    the section's stamp (analysis/spec_stamp.py) as an input. Checked under
+    ``--rerun-triggers mtime`` too, the trigger a cluster profile may restrict itself to."""
+    config = yaml.safe_load(TEST_CONFIG.read_text())
+    config["artifacts"]["seed004_interference"] = {
+        "dir": str(tmp_path / "seed004"),
+        "sizes": [16],
+        "configurations": ["hpl-only", "lustre"],
+        "placements": ["all"],
+        "node_models": ["pinned"],
+        "request_costs_us": [1],
+        "idle_fractions": [0.01],
+        "idle_periods": [1.0],
+        "iterations": 2,
+        "seeds": [1],
+    }
+    first = tmp_path / "first.yaml"
+    first.write_text(yaml.safe_dump(config))
+    proc = snakemake(tmp_path, "seed004_interference", configfile=first)
+    assert proc.returncode == 0, proc.stderr + proc.stdout
+    again = snakemake(tmp_path, "--dry-run", "seed004_interference", configfile=first)
+    assert "Nothing to be done" in again.stdout + again.stderr
+    config["artifacts"]["seed004_interference"]["idle_fractions"] = [0.02]  # not in any case's path
+    second = tmp_path / "second.yaml"
+    second.write_text(yaml.safe_dump(config))
+    for triggers in ((), ("--rerun-triggers", "mtime")):
+        proc = snakemake(tmp_path, "--dry-run", "seed004_interference", *triggers, configfile=second)
+        counts = job_counts(proc.stdout + proc.stderr)
+        assert counts.get("seed004_interference_case") == 2, proc.stdout + proc.stderr  # hpl-only, lustre
+        assert counts.get("seed004_interference_artifact") == 1
+        assert "simulate" not in counts  # the policies_on_traces artifact is untouched
