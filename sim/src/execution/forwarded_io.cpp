@@ -7,13 +7,13 @@
 #include <string>
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include "execution/context.hpp"
 #include "forwarding/job_layer.hpp"
 #include "model/job.hpp"
+#include "transfer.hpp"
 
 namespace datasched {
 
@@ -91,10 +91,10 @@ void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> reques
       return;
     // As a client process of the standalone mode (forwarding/run.cpp): the request (with
     // the data for a write) to the forwarder, its dispatches, the reply (data for a read).
-    sg4::Comm::sendto(client, forwarder_host, read_ ? ctl : range.size);
+    transfer(client, forwarder_host, read_ ? ctl : range.size);
     service.count_client_request(forwarder, range.size);
     service.enqueue(forwarder, range, op)->done->acquire();
-    sg4::Comm::sendto(forwarder_host, client, read_ ? range.size : ctl);
+    transfer(forwarder_host, client, read_ ? range.size : ctl);
   }
   if (--running_ > 0 || stopped_ || job_.killed)
     return;

@@ -6,7 +6,6 @@
 #include <random>
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/ConditionVariable.hpp>
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -24,6 +23,7 @@
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
 #include "forwarding/service.hpp"
+#include "transfer.hpp"
 
 namespace datasched::forwarding {
 
@@ -129,11 +129,11 @@ private:
     const int f     = layout_.forwarder_of_client[static_cast<std::size_t>(p.node)];
     sg4::Host* fw   = service_.forwarder_host(f);
     const auto data = range.size;
-    sg4::Comm::sendto(p.host, fw, op == Operation::Write ? data : e_.control_bytes);
+    transfer(p.host, fw, op == Operation::Write ? data : e_.control_bytes);
     service_.count_client_request(f, data);
     auto ticket = service_.enqueue(f, range, op);
     ticket->done->acquire();
-    sg4::Comm::sendto(fw, p.host, op == Operation::Read ? data : e_.control_bytes);
+    transfer(fw, p.host, op == Operation::Read ? data : e_.control_bytes);
   }
 
   const Experiment& e_;

@@ -1,12 +1,12 @@
 #include "forwarding/service.hpp"
 
 #include "fatal.hpp"
+#include "transfer.hpp"
 
 #include <cmath>
 #include <string>
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -43,9 +43,15 @@ void Service::start_workers()
 {
   for (std::size_t f = 0; f < forwarders_.size(); ++f)
     for (int w = 0; w < layer_.max_in_flight; ++w)
-      sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w), forwarders_[f].host, [this, f]() {
-        run_actor_guarded([this, f] { worker(static_cast<int>(f)); });
-      })->daemonize();
+      start_worker(static_cast<int>(f), w);
+}
+
+void Service::start_worker(int f, int w)
+{
+  sg4::Actor::create("fwd" + std::to_string(f) + "-worker" + std::to_string(w),
+                     forwarders_[static_cast<std::size_t>(f)].host,
+                     [this, f, w]() { run_actor_guarded([this, f, w] { worker(f, w); }); })
+      ->daemonize();
 }
 
 int Service::open_file(std::shared_ptr<const FilePlacement> placement)
@@ -117,11 +123,11 @@ std::shared_ptr<Ticket> Service::enqueue(int forwarder, const FileRange& range, 
 /// One of a forwarder's `max_in_flight` workers: takes the scheduler's next dispatch
 /// (waiting for a request, or under TWINS for the next window), sends it to the data
 /// servers and releases the client requests it completed.
-void Service::worker(int f)
+void Service::worker(int f, int w)
 {
   Forwarder& fw  = forwarders_[static_cast<std::size_t>(f)];
   auto& fw_stats = stats_forwarders_[static_cast<std::size_t>(f)];
-  for (;;) {
+  for (int served = 0; served < kDispatchesPerWorkerActor; ++served) {
     std::optional<Dispatch> next;
     {
       KillSafeLock lock(fw.mutex);
@@ -172,16 +178,17 @@ void Service::worker(int f)
       }
     }
   }
+  start_worker(f, w); // a fresh actor goes on (kDispatchesPerWorkerActor says why)
 }
 
 void Service::serve(sg4::Host* source, Operation op, int file, const std::vector<Striping::ServerShare>& shares,
                     int client_requests)
 {
   const double start = sg4::Engine::get_clock();
-  std::vector<sg4::CommPtr> sends;
+  std::vector<sg4::ExecPtr> sends;
   for (const auto& s : shares)
-    sends.push_back(sg4::Comm::sendto_async(source, servers_[static_cast<std::size_t>(s.server)],
-                                            op == Operation::Write ? s.bytes : control_bytes_));
+    sends.push_back(transfer_async(source, servers_[static_cast<std::size_t>(s.server)],
+                                   op == Operation::Write ? s.bytes : control_bytes_));
   for (auto& c : sends)
     c->wait();
   std::vector<sg4::IoPtr> ios;
@@ -209,10 +216,10 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
     io_server.erase(io_server.begin() + static_cast<std::ptrdiff_t>(done));
     io_offset.erase(io_offset.begin() + static_cast<std::ptrdiff_t>(done));
   }
-  std::vector<sg4::CommPtr> replies;
+  std::vector<sg4::ExecPtr> replies;
   for (const auto& s : shares)
-    replies.push_back(sg4::Comm::sendto_async(servers_[static_cast<std::size_t>(s.server)], source,
-                                              op == Operation::Read ? s.bytes : control_bytes_));
+    replies.push_back(transfer_async(servers_[static_cast<std::size_t>(s.server)], source,
+                                     op == Operation::Read ? s.bytes : control_bytes_));
   for (auto& c : replies)
     c->wait();
   if (dispatch_trace_)

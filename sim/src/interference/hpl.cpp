@@ -1,8 +1,9 @@
 #include "interference/hpl.hpp"
 
+#include "transfer.hpp"
+
 #include <algorithm>
 
-#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -49,9 +50,9 @@ void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, HplStats& 
     }
     record.compute_end = sg4::Engine::get_clock();
     if (job.bytes_per_iteration > 0 && n > 1) {
-      std::vector<sg4::CommPtr> ring;
+      std::vector<sg4::ExecPtr> ring;
       for (std::size_t i = 0; i < n; ++i)
-        ring.push_back(sg4::Comm::sendto_async(hosts[i], hosts[(i + 1) % n], job.bytes_per_iteration));
+        ring.push_back(transfer_async(hosts[i], hosts[(i + 1) % n], job.bytes_per_iteration));
       for (auto& c : ring)
         c->wait();
     }

@@ -1,11 +1,12 @@
 #include "interference/ior.hpp"
 
+#include "transfer.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <string>
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 namespace datasched::interference {
@@ -28,9 +29,9 @@ double round_trip_latency(sg4::Host* a, sg4::Host* b)
 
 void metadata_call(sg4::Host* client, Service& service, double operations, std::uint64_t control_bytes)
 {
-  sg4::Comm::sendto(client, service.host(), static_cast<double>(control_bytes));
+  transfer(client, service.host(), static_cast<double>(control_bytes));
   service.metadata(operations);
-  sg4::Comm::sendto(service.host(), client, static_cast<double>(control_bytes));
+  transfer(service.host(), client, static_cast<double>(control_bytes));
 }
 
 void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vector<std::unique_ptr<Service>>& storage,
@@ -57,9 +58,9 @@ void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vect
       metadata_call(client, md, whole, ior.control_bytes);
     }
     const std::uint64_t bytes = requests * ior.transfer_size;
-    sg4::Comm::sendto(client, target.host(), static_cast<double>(bytes));
+    transfer(client, target.host(), static_cast<double>(bytes));
     target.write(requests, bytes, bytes + requests * ior.sync_bytes);
-    sg4::Comm::sendto(target.host(), client, static_cast<double>(ior.control_bytes));
+    transfer(target.host(), client, static_cast<double>(ior.control_bytes));
     if (requests > 1)
       sg4::this_actor::sleep_for(static_cast<double>(requests - 1) * round_trip_latency(client, target.host()));
     done += requests;

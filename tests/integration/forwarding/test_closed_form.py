@@ -43,6 +43,22 @@ def test_one_request_through_one_forwarder(one_of_each, run_forwarding, operatio
     assert int(srv["requests"]) == 1 and int(srv["bytes"]) == S
 
 
+def test_a_long_run_of_requests_through_one_worker_is_each_request_in_turn(one_of_each, run_forwarding):
+    """N = 200 sequential writes of S bytes by one process, one dispatch in flight: more
+    than the dispatches one worker actor serves before a fresh actor takes its slot
+    (forwarding::Service, 64; a SimGrid 3.32 list leak made them quadratic). Each request
+    is the single-request case, so T = N · (8λ + 2S/L + S/B + 2c/L), and all N reach the
+    server."""
+    n = 200
+    doc = experiment(applications=[app(bytes_per_process=n * S)], forwarding={"max_in_flight": 1})
+    result = run_forwarding(one_of_each, doc)
+    assert result.makespan() == pytest.approx(n * (8 * LAT + 2 * S / L + S / B + 2 * C / L), rel=1e-6)
+    (fwd,) = result.table("forwarders")
+    assert int(fwd["dispatches"]) == n
+    (srv,) = result.table("servers")
+    assert int(srv["requests"]) == n and int(srv["bytes"]) == n * S
+
+
 def test_one_request_without_forwarding(one_of_each, run_forwarding):
     """Direct mode: data client→server (2λ + S/L), disk S/B, ack (2λ + c/L):
     T = 4λ + S/L + S/B + c/L; no forwarder row."""
