@@ -189,8 +189,8 @@ def measure(out: Path, workload: Mapping[str, Any], style: str, variant: str, po
     }
 
 
-COLUMNS = ("nvm", "style", "policy", "t_all", "t_safe", "t_all_eq", "t_queue", "t_run", "t_io", "t_compute", "r_all_eq2",
-           "r_all_eq3", "makespan")  # fmt: skip
+COLUMNS = ("nvm", "style", "policy", "t_all", "t_safe", "t_all_eq", "t_queue", "t_run", "t_io", "t_compute",
+           "r_all_eq2", "r_all_eq3", "makespan")  # fmt: skip
 
 
 def write_table(rows: Sequence[Mapping[str, Any]], path: Path) -> None:
@@ -260,7 +260,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed001Spec, variant:
         paper = PAPER_T_ALL[r["policy"]]
         lines.append(
             f"| {r['nvm']} | {r['style']} | data-{r['policy']} | {r['t_all']:.1f} | {paper:.0f} | "
-            f"{_verdict(r['t_all'], paper)} | {r['t_safe']:.1f} | {r['t_all_eq']:.1f} | {r['t_queue']:.1f} | {r['t_run']:.1f} | "
+            f"{_verdict(r['t_all'], paper)} | {r['t_safe']:.1f} | {r['t_all_eq']:.1f} | {r['t_queue']:.1f} | "
+            f"{r['t_run']:.1f} | "
             f"{r['t_io']:.1f} | {r['t_compute']:.1f} | {r['r_all_eq2']:.0f} | {r['r_all_eq3']:.0f} |"
         )
     lines += ["", "Per step (job: nodes, T_queue, T_run = T_I/O + T_compute, start):", ""]

@@ -194,7 +194,7 @@ class WorkflowPolicy(QueuePolicy):
             elif isinstance(event, StageDone):
                 stage = self.stages.pop(event.stage_id, None)
                 if stage is not None:
-                    self.book.staged(stage.item, None if stage.to_central else tuple(stage.to))
+                    self.book.staged(stage.item, stage.hosts or None)
         decisions.extend(super().react(now, events))
         return decisions
 
@@ -374,9 +374,8 @@ class WorkflowPolicy(QueuePolicy):
         room = {h: rates.nvm_capacity(h) - used for h, used in self.book.used().items()}
         in_flight = {s.item for s in self.stages.values()}
         for stage in self.stages.values():
-            if not stage.to_central:
-                for h in stage.to:
-                    room[h] = room.get(h, rates.nvm_capacity(h)) - self.book.size.get(stage.item, 0.0) / len(stage.to)
+            for h in stage.hosts:
+                room[h] = room.get(h, rates.nvm_capacity(h)) - self.book.size.get(stage.item, 0.0) / len(stage.hosts)
         candidates = list(self._next_steps())
         candidates += [(j, []) for j in self._ready_waiting() if all(j.id != c.id for c, _ in candidates)]
         for job, predecessors in candidates:

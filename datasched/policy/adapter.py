@@ -31,8 +31,8 @@ from datasched.policy.events import (
     StageDone,
 )
 from datasched.policy.platform import PlatformView, StorageView
-from datasched.policy.session import alloc_intervals
 from datasched.policy.rates import rates_for
+from datasched.policy.session import alloc_intervals
 from datasched.policy.topology import distances_for
 
 #: fields of a Batsim job object that JobInfo carries explicitly

@@ -95,6 +95,11 @@ class StageData(Decision):
     def to_central(self) -> bool:
         return self.to == CENTRAL
 
+    @property
+    def hosts(self) -> tuple[int, ...]:
+        """The target hosts (empty for a stage-out)."""
+        return () if isinstance(self.to, str) else tuple(self.to)
+
     def to_json(self) -> dict[str, object]:
         target: object = CENTRAL if self.to_central else list(self.to)
         return {"stage_id": self.stage_id, "item": self.item, "to": target}

@@ -43,7 +43,14 @@ def profile(*phases: dict, res: int = 1) -> dict:
         "version": 1,
         "res": res,
         "io_tasks": res,
-        "storage": {"allocation": "internal", "stg_k": 1, "san_k": 1, "access": "local", "mem_hit_pct": 0, "remote_pct": 0},
+        "storage": {
+            "allocation": "internal",
+            "stg_k": 1,
+            "san_k": 1,
+            "access": "local",
+            "mem_hit_pct": 0,
+            "remote_pct": 0,
+        },
         "phases": [{"nominal_seconds": 0, **p} for p in phases],
     }
 
@@ -60,7 +67,7 @@ def write(item: str, to: str = "nvm", nominal: float = 0) -> dict:
     return {"kind": "write", "bytes": S, "items": [{"name": item, "bytes": S, "to": to}], "nominal_seconds": nominal}
 
 
-def job(number: int, prof: str, res: int = 1, **extra) -> dict:
+def job(number: int, prof: str, res: int = 1, **extra: object) -> dict:
     return {"id": number, "subtime": 0, "res": res, "walltime": 1000, "profile": prof, **extra}
 
 
@@ -92,7 +99,7 @@ def test_prestage_overlaps_the_running_predecessor(tmp_path, prestage):
     S / min(1.25, 1) GB/s = 4 s, done while step 1 computes; step 2 then reads it locally:
     end = 10 + S / 2 GB/s = 12 s. Without: 10 + S / 1.25 GB/s = 13.2 s."""
     plat = platform(tmp_path / "p.xml")
-    jobs = [job(1, "a"), job(2, "b", dependencies=[1], **DECLARED)]
+    jobs = [job(1, "a"), {**job(2, "b", dependencies=[1]), **DECLARED}]
     profiles = {"a": profile(compute(10)), "b": profile(read("in"))}
     rows, moves = simulate(tmp_path, plat, jobs, profiles, INITIAL, prestage=prestage)
     start, end = span(rows["2"])

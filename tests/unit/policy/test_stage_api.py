@@ -131,7 +131,7 @@ def test_rates_from_properties_and_platform_xml(tmp_path):
     import xml.etree.ElementTree as ET
 
     cluster = next(ET.parse(path).getroot().iter("cluster"))
-    first = f"{cluster.get('prefix')}{cluster.get('radical').split('-')[0]}{cluster.get('suffix', '')}"
+    first = f"{cluster.get('prefix')}{str(cluster.get('radical')).split('-')[0]}{cluster.get('suffix', '')}"
     rates = rates_for([HostInfo(0, first, props)], path)
     assert (rates.nvm_read(0), rates.nvm_write(0), rates.nvm_capacity(0)) == (4e9, 1.5e9, 1e11)
     assert rates.central(0) == 1.25e9 and rates.link_bw == 3e9

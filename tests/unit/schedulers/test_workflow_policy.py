@@ -107,8 +107,8 @@ from datasched.schedulers.workflow import hold_pays, move_seconds  # noqa: E402
 
 
 def rates(read=2e9, write=1e9, link=1e9, capacity=None, hosts=4) -> DataRates:
-    cap = {h: capacity for h in range(hosts)} if capacity is not None else {}
-    return DataRates({h: read for h in range(hosts)}, {h: write for h in range(hosts)}, cap, {}, link)
+    cap = dict.fromkeys(range(hosts), capacity) if capacity is not None else {}
+    return DataRates(dict.fromkeys(range(hosts), read), dict.fromkeys(range(hosts), write), cap, {}, link)
 
 
 @pytest.mark.parametrize(("wait", "expected"), [(3.999, True), (4.0, False), (5.0, False), (0.0, True)])
@@ -171,9 +171,13 @@ def workflows(draw):
     n = draw(st.integers(1, 8))
     jobs = []
     for i in range(n):
-        reads = tuple(sorted(draw(st.sets(st.sampled_from([f"d{j}" for j in range(i)] or ["d0"]), max_size=2)))) if i else ()
+        reads = (
+            tuple(sorted(draw(st.sets(st.sampled_from([f"d{j}" for j in range(i)] or ["d0"]), max_size=2))))
+            if i
+            else ()
+        )
         deps = sorted({int(r[1:]) for r in reads})
-        extra = {"dependencies": deps} if deps else {}
+        extra: dict[str, object] = {"dependencies": deps} if deps else {}
         initial = draw(st.booleans())
         if initial:
             extra["datasched_workflow"] = {"reads": [{"data": "init", "bytes": 1e9, "producer": None}]}
