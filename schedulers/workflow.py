@@ -90,6 +90,7 @@ from datasched.policy.queue import QueueParams, QueuePolicy, RunningJob
 from datasched.policy.rates import DataRates
 from datasched.policy.registry import register_policy
 from datasched.policy.storage import is_phase_job
+from datasched.policy.validating import PROTOCOL_TIME_RESOLUTION
 
 
 class WorkflowParams(QueueParams):
@@ -315,7 +316,7 @@ class WorkflowPolicy(QueuePolicy):
     # ---- holds --------------------------------------------------------------------
     def _expire_holds(self, now: float) -> None:
         for host, (job_id, until) in list(self.reserved.items()):
-            if until <= now or job_id not in self.waiting:
+            if until <= now + PROTOCOL_TIME_RESOLUTION or job_id not in self.waiting:  # dates are rounded
                 del self.reserved[host]
 
     def _unhold(self, job_id: str) -> None:

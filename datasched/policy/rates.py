@@ -21,6 +21,7 @@ unlimited. Rates, never a simulation: contention is SimGrid's to compute at run 
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,16 +67,35 @@ class DataRates:
         return min(self.nvm_read(source), self.link_bw, self.nvm_write(target))
 
 
+_PREFIX = {"": 1.0, "k": 1e3, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18}
+_PREFIX.update({"Ki": 2.0**10, "Mi": 2.0**20, "Gi": 2.0**30, "Ti": 2.0**40, "Pi": 2.0**50, "Ei": 2.0**60})
+_BANDWIDTH = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*(?:([A-Za-z]{0,2}?)(Bps|bps))?\s*$")
+
+
 def _rate(text: str | None, what: str) -> float | None:
+    """A property (bytes per second, a plain number): a clear error if it is not one."""
     if text is None:
         return None
     try:
-        value = float(text.removesuffix("Bps"))
+        value = float(text)
     except ValueError:
         raise UserError(f"platform: {what} is {text!r}, not a number of bytes per second") from None
     if not value > 0:
         raise UserError(f"platform: {what} is {text!r}, it must be positive")
     return value
+
+
+def _xml_bandwidth(text: str | None) -> float | None:
+    """A SimGrid bandwidth (``1.25GBps``, ``10Gbps``, ``100MiBps``, a plain number = B/s);
+    ``None`` for what it cannot read: SimGrid checks its own platform files, a policy only
+    loses that rate (not limiting)."""
+    match = _BANDWIDTH.match(text or "")
+    if match is None or (match.group(2) or "") not in _PREFIX:
+        return None
+    value = float(match.group(1)) * _PREFIX[match.group(2) or ""]
+    if match.group(3) == "bps":
+        value /= 8
+    return value if value > 0 else None
 
 
 def rates_for(hosts: Sequence[HostInfo], platform_xml: str | Path | None = None) -> DataRates:
@@ -113,12 +133,12 @@ def _links_from_xml(path: Path, compute_names: set[str]) -> tuple[dict[str, floa
     cluster_bw = math.inf
     for element in root.iter():
         if element.tag == "link":
-            bandwidth = _rate(element.get("bandwidth"), f"{path}: link {element.get('id')!r} bandwidth")
+            bandwidth = _xml_bandwidth(element.get("bandwidth"))
             if bandwidth is not None:
                 links[str(element.get("id"))] = bandwidth
         elif element.tag == "cluster" and element.get("bw") is not None:
             if _cluster_names(element) & compute_names:
-                bandwidth = _rate(element.get("bw"), f"{path}: cluster {element.get('id')!r} bw")
+                bandwidth = _xml_bandwidth(element.get("bw"))
                 if bandwidth is not None:
                     cluster_bw = min(cluster_bw, bandwidth)
     return links, cluster_bw

@@ -143,3 +143,14 @@ def test_rates_from_properties_and_platform_xml(tmp_path):
 def test_rates_bad_property_is_one_line():
     with pytest.raises(UserError, match=r"host 'h0' property nvm_read_bw is 'fast'"):
         rates_for([HostInfo(0, "h0", {"nvm_read_bw": "fast"})])
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("1.25GBps", 1.25e9), ("10Gbps", 1.25e9), ("100MiBps", 100 * 2**20), ("5e9", 5e9), ("2kBps", 2e3), ("x", None)],
+)
+def test_simgrid_bandwidth_units(text, expected):
+    """SimGrid's units (decimal and binary prefixes, bytes or bits); unreadable: no rate."""
+    from datasched.policy.rates import _xml_bandwidth
+
+    assert _xml_bandwidth(text) == (pytest.approx(expected) if expected else None)
