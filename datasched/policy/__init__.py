@@ -6,7 +6,15 @@ Policies themselves live in ``schedulers/`` (package ``datasched.schedulers``).
 
 from datasched.policy.allocation import AllocationRequest, Allocator, DataLocations
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob, StorageChoice
+from datasched.policy.decisions import (
+    CallMeLater,
+    Decision,
+    ExecuteJob,
+    KillJobs,
+    RejectJob,
+    StageData,
+    StorageChoice,
+)
 from datasched.policy.events import (
     CompletionState,
     Event,
@@ -16,9 +24,11 @@ from datasched.policy.events import (
     JobSubmitted,
     NoMoreSubmissions,
     RequestedCall,
+    StageDone,
 )
 from datasched.policy.params import PolicyParams
 from datasched.policy.platform import HostInfo, PlatformView
+from datasched.policy.rates import DataRates
 from datasched.policy.registry import create_policy, register_allocator, register_policy
 
 __all__ = [
@@ -27,6 +37,7 @@ __all__ = [
     "CallMeLater",
     "CompletionState",
     "DataLocations",
+    "DataRates",
     "Decision",
     "Event",
     "ExecuteJob",
@@ -42,6 +53,8 @@ __all__ = [
     "PolicyParams",
     "RejectJob",
     "RequestedCall",
+    "StageData",
+    "StageDone",
     "StorageChoice",
     "create_policy",
     "register_allocator",

@@ -18,7 +18,7 @@ from batsim.batsim import BatsimScheduler
 from procset import ProcSet
 
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob, StageData
 from datasched.policy.events import (
     CompletionState,
     Event,
@@ -28,8 +28,10 @@ from datasched.policy.events import (
     JobSubmitted,
     NoMoreSubmissions,
     RequestedCall,
+    StageDone,
 )
 from datasched.policy.platform import PlatformView, StorageView
+from datasched.policy.rates import rates_for
 from datasched.policy.session import alloc_intervals
 from datasched.policy.topology import distances_for
 
@@ -64,6 +66,7 @@ class PybatsimAdapter(BatsimScheduler):
         self._events: list[Event] = []
         self._pending: list[Decision] = []
         self._jobs: dict[str, Any] = {}
+        self._stage_done: list[Event] = []  # DATASCHED_STAGE_DONE events of the message being read
         self.decision_rounds = 0
 
     # -- simulation life cycle -------------------------------------------------
@@ -72,8 +75,32 @@ class PybatsimAdapter(BatsimScheduler):
         platform = PlatformView.from_batsim_resources(resources)
         distances = distances_for(platform.hosts, self.platform_xml)
         storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts)
-        platform = PlatformView(platform.hosts, distances, storage)
+        platform = PlatformView(platform.hosts, distances, storage, rates_for(platform.hosts, self.platform_xml))
+        self._intercept_stage_done()
         self._pending.extend(self.policy.begin(platform, self.bs.time()))
+
+    def _intercept_stage_done(self) -> None:
+        """pybatsim 3.2.1 raises on an event type it does not know, and datasched-sim's
+        DATASCHED_STAGE_DONE (the answer to a StageData decision) is one: take those events
+        out of each message before pybatsim parses it, and hand them to the policy with the
+        message's other events (an engine that never sends them is unaffected)."""
+        network = self.bs.network
+        receive = network.recv
+
+        def recv(*args: Any, **kwargs: Any) -> Any:
+            message = receive(*args, **kwargs)
+            if isinstance(message, dict) and any(e.get("type") == "DATASCHED_STAGE_DONE" for e in message["events"]):
+                now = message["now"]
+                kept = []
+                for event in message["events"]:
+                    if event.get("type") == "DATASCHED_STAGE_DONE":
+                        self._stage_done.append(StageDone.from_json(now, event.get("data", {})))
+                    else:
+                        kept.append(event)
+                message["events"] = kept
+            return message
+
+        network.recv = recv
 
     def onSimulationEnds(self) -> None:
         self.policy.end(self.bs.time())
@@ -86,7 +113,7 @@ class PybatsimAdapter(BatsimScheduler):
 
     # -- events ------------------------------------------------------------------
     def onBeforeEvents(self) -> None:
-        self._events = []
+        self._events, self._stage_done = self._stage_done, []
 
     def onJobSubmission(self, job: Any) -> None:
         self._jobs[str(job.id)] = job
@@ -141,6 +168,10 @@ class PybatsimAdapter(BatsimScheduler):
                 self.bs.kill_jobs([self._jobs[j] for j in decision.job_ids])
             elif isinstance(decision, CallMeLater):
                 self.bs.wake_me_up_at(decision.at)
+            elif isinstance(decision, StageData):  # datasched extension: pybatsim has no call for it
+                self.bs._events_to_send.append(
+                    {"timestamp": self.bs.time(), "type": "DATASCHED_STAGE", "data": decision.to_json()}
+                )
             else:
                 raise TypeError(f"unknown decision {decision!r}")
         if to_execute:

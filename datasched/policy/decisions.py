@@ -71,3 +71,35 @@ class CallMeLater(Decision):
     """Ask to be woken up (a ``RequestedCall`` event) at simulated time ``at``."""
 
     at: float
+
+
+#: ``StageData.to`` for a stage-out (node NVM -> central storage)
+CENTRAL = "central"
+
+
+@dataclass(frozen=True)
+class StageData(Decision):
+    """Ask the engine's data mover to copy named data item ``item`` (seed 001 section 3.3)
+    onto the NVM of compute hosts ``to`` (a stage-in from central storage, or a move
+    between nodes), or to central storage (``to == "central"``: a stage-out). The copy
+    runs while jobs run; the engine answers with a :class:`~datasched.policy.events.StageDone`
+    carrying ``stage_id``. Sent as the datasched extension event ``DATASCHED_STAGE``
+    (workloads/README.md, *Data movers*): datasched-sim only — real Batsim refuses unknown
+    event types, so policies must not send it there."""
+
+    stage_id: str
+    item: str
+    to: tuple[int, ...] | str = CENTRAL
+
+    @property
+    def to_central(self) -> bool:
+        return self.to == CENTRAL
+
+    @property
+    def hosts(self) -> tuple[int, ...]:
+        """The target hosts (empty for a stage-out)."""
+        return () if isinstance(self.to, str) else tuple(self.to)
+
+    def to_json(self) -> dict[str, object]:
+        target: object = CENTRAL if self.to_central else list(self.to)
+        return {"stage_id": self.stage_id, "item": self.item, "to": target}

@@ -1,7 +1,9 @@
 """In-memory driver: a tiny discrete-event simulation of job starts and ends.
 
 It stands in for the engine in tests: jobs take their known runtime (killed at
-their walltime, as Batsim does), there is no network or I/O model, and the policy
+their walltime, as Batsim does), there is no network or I/O model (a data stage,
+``StageData``, ends ``stage_seconds(decision)`` after it was asked for: 0 s unless the
+test says otherwise), and the policy
 is called exactly as the pybatsim adapter calls it — one ``react`` per instant,
 with every event of that instant. Decisions go through :class:`ValidatingPolicy`
 unless asked otherwise, so an illegal decision fails the test that caused it.
@@ -12,12 +14,12 @@ from __future__ import annotations
 import heapq
 import itertools
 import time as wallclock
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import cast
 
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.decisions import CallMeLater, ExecuteJob, KillJobs, RejectJob, StageData
 from datasched.policy.events import (
     CompletionState,
     Event,
@@ -27,6 +29,7 @@ from datasched.policy.events import (
     JobSubmitted,
     NoMoreSubmissions,
     RequestedCall,
+    StageDone,
 )
 from datasched.policy.platform import PlatformView
 from datasched.policy.validating import ValidatingPolicy
@@ -62,12 +65,18 @@ class DriverResult:
         return max(ends, default=0.0)
 
 
-_COMPLETION, _SUBMISSION, _CALL, _KILLED = 0, 1, 2, 3
+_COMPLETION, _SUBMISSION, _CALL, _KILLED, _STAGED = 0, 1, 2, 3, 4
 
 
 class InMemoryDriver:
     def __init__(
-        self, platform: PlatformView, jobs: Iterable[SimJob], *, validate: bool = True, max_batches: int = 10_000_000
+        self,
+        platform: PlatformView,
+        jobs: Iterable[SimJob],
+        *,
+        validate: bool = True,
+        max_batches: int = 10_000_000,
+        stage_seconds: Callable[[StageData], float] | None = None,
     ) -> None:
         self.platform = platform
         self.jobs = list(jobs)
@@ -76,6 +85,8 @@ class InMemoryDriver:
             raise ValueError("job ids must be unique")
         self.validate = validate
         self.max_batches = max_batches
+        self.stage_seconds = stage_seconds or (lambda _stage: 0.0)
+        self.stages: list[tuple[float, StageData]] = []  # (when asked, decision), in order
 
     def run(self, policy: Policy) -> DriverResult:
         if self.validate:
@@ -113,6 +124,9 @@ class InMemoryDriver:
                     events.append(JobCompleted(now, job_id, state))
                 elif kind == _KILLED:
                     events.append(JobsKilled(now, payload))  # type: ignore[arg-type]
+                elif kind == _STAGED:
+                    asked, stage = cast(tuple[float, StageData], payload)
+                    events.append(StageDone(now, stage.stage_id, stage.item, "", 0.0, asked))
                 else:
                     events.append(RequestedCall(now))
             if not events:
@@ -156,3 +170,7 @@ class InMemoryDriver:
                 heapq.heappush(heap, (now, _KILLED, next(counter), killed))
             elif isinstance(decision, CallMeLater):
                 heapq.heappush(heap, (decision.at, _CALL, next(counter), None))
+            elif isinstance(decision, StageData):
+                self.stages.append((now, decision))
+                end = now + self.stage_seconds(decision)
+                heapq.heappush(heap, (end, _STAGED, next(counter), (now, decision)))

@@ -86,3 +86,27 @@ class RequestedCall(Event):
 @dataclass(frozen=True)
 class NoMoreSubmissions(Event):
     """The workload will submit no further static jobs."""
+
+
+@dataclass(frozen=True)
+class StageDone(Event):
+    """A :class:`~datasched.policy.decisions.StageData` copy ended (the engine's
+    ``DATASCHED_STAGE_DONE``): ``kind`` is ``stage_in``, ``stage_out`` or ``stage_move``,
+    ``bytes`` what moved, ``start_time`` when the mover started."""
+
+    stage_id: str
+    item: str
+    kind: str = ""
+    bytes: float = 0.0
+    start_time: float = 0.0
+
+    @classmethod
+    def from_json(cls, now: float, data: Mapping[str, Any]) -> StageDone:
+        return cls(
+            now,
+            str(data["stage_id"]),
+            str(data["item"]),
+            str(data.get("kind", "")),
+            float(data.get("bytes", 0.0)),
+            float(data.get("start_time", now)),
+        )

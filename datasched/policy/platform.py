@@ -8,6 +8,7 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from datasched.policy.rates import DataRates
 from datasched.policy.topology import HostDistances
 
 
@@ -59,7 +60,8 @@ class StorageView:
 
 @dataclass(frozen=True)
 class PlatformView:
-    """Compute hosts by id plus optional host distances and storage endpoints.
+    """Compute hosts by id plus optional host distances, storage endpoints and the data
+    rates of the platform (``rates``: node NVM, interconnect and central-storage paths).
 
     ``distances`` is ``None`` when the platform carries no topology information; a
     topology-aware allocator then degrades to sequential allocation.
@@ -68,6 +70,7 @@ class PlatformView:
     hosts: tuple[HostInfo, ...]
     distances: HostDistances | None = None
     storage: StorageView = field(default_factory=StorageView)
+    rates: DataRates = field(default_factory=DataRates)
 
     def __post_init__(self) -> None:
         for index, host in enumerate(self.hosts):

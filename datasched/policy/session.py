@@ -24,7 +24,7 @@ from typing import Any
 
 from datasched.errors import UserError
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob, StageData
 from datasched.policy.events import (
     CompletionState,
     Event,
@@ -34,8 +34,10 @@ from datasched.policy.events import (
     JobSubmitted,
     NoMoreSubmissions,
     RequestedCall,
+    StageDone,
 )
 from datasched.policy.platform import PlatformView, StorageView
+from datasched.policy.rates import rates_for
 from datasched.policy.topology import distances_for
 
 #: fields of a Batsim job object that JobInfo carries explicitly
@@ -148,6 +150,8 @@ class ProtocolSession:
                     append(JobsKilled(now, tuple(str(j) for j in data["job_ids"])))
             elif kind == "NOTIFY":
                 self._notify(now, data, append)
+            elif kind == "DATASCHED_STAGE_DONE":  # datasched-sim's data movers (decisions.StageData)
+                append(StageDone.from_json(now, data))
             elif kind == "SIMULATION_BEGINS":
                 self._begin(now, data)
             elif kind == "SIMULATION_ENDS":
@@ -199,7 +203,7 @@ class ProtocolSession:
         platform = PlatformView.from_batsim_resources(list(compute.values()))
         distances = distances_for(platform.hosts, self.platform_xml)
         storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts)
-        platform = PlatformView(platform.hosts, distances, storage_view)
+        platform = PlatformView(platform.hosts, distances, storage_view, rates_for(platform.hosts, self.platform_xml))
         self._pending.extend(self.policy.begin(platform, now))
 
     # -- decisions ---------------------------------------------------------------
@@ -219,6 +223,8 @@ class ProtocolSession:
                 out.append({"timestamp": now, "type": "KILL_JOB", "data": {"job_ids": list(decision.job_ids)}})
             elif isinstance(decision, CallMeLater):
                 out.append({"timestamp": now, "type": "CALL_ME_LATER", "data": {"timestamp": decision.at}})
+            elif isinstance(decision, StageData):
+                out.append({"timestamp": now, "type": "DATASCHED_STAGE", "data": decision.to_json()})
             else:
                 raise TypeError(f"unknown decision {decision!r}")
         self.nb_jobs_scheduled += len(executes)

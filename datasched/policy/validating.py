@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Container, Sequence
 
 from datasched.policy.base import Policy
-from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob
+from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJobs, RejectJob, StageData
 from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
 from datasched.policy.platform import PlatformView
 
@@ -39,6 +39,7 @@ class ValidatingPolicy(Policy):
         self._running: dict[str, tuple[int, ...]] = {}
         self._finished: set[str] = set()
         self._busy: dict[int, str] = {}
+        self._stage_ids: set[str] = set()
 
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         super().begin(platform, now)
@@ -87,6 +88,8 @@ class ValidatingPolicy(Policy):
             elif isinstance(decision, CallMeLater):
                 if not decision.at >= now:
                     raise IllegalDecision(f"policy {policy!r} asked to be called at {decision.at}, before now ({now})")
+            elif isinstance(decision, StageData):
+                self._check_stage(decision, policy)
             else:
                 raise IllegalDecision(f"policy {policy!r} returned {decision!r}, which is not a decision")
         return decisions
@@ -185,6 +188,30 @@ class ValidatingPolicy(Policy):
                     f"policy {policy!r} gave job {decision.job_id!r} storage device {device}, which is not "
                     f"{kind} (allocation {storage.allocation!r})"
                 )
+
+    def _check_stage(self, stage: StageData, policy: str) -> None:
+        """A stage id used once, an item name, and a target that is ``"central"`` or
+        distinct existing compute hosts (whether the item exists is the engine's to check)."""
+        what = f"policy {policy!r} asked for data stage {stage.stage_id!r}"
+        if not isinstance(stage.stage_id, str) or not stage.stage_id:
+            raise IllegalDecision(f"{what}: the stage id must be a non-empty string")
+        if stage.stage_id in self._stage_ids:
+            raise IllegalDecision(f"{what}: that stage id was already used")
+        if not isinstance(stage.item, str) or not stage.item:
+            raise IllegalDecision(f"{what}: the item must be a non-empty name")
+        if not stage.to_central:
+            targets = stage.to
+            nb_hosts = self.platform.nb_hosts
+            if isinstance(targets, str) or not targets:
+                raise IllegalDecision(f"{what}: target {targets!r} is neither 'central' nor a list of hosts")
+            if len(set(targets)) != len(targets):
+                raise IllegalDecision(f"{what}: a target host is listed twice: {sorted(targets)}")
+            for host in targets:
+                if not isinstance(host, int) or not 0 <= host < nb_hosts:
+                    raise IllegalDecision(
+                        f"{what}: target host {host!r} does not exist (compute hosts are 0..{nb_hosts - 1})"
+                    )
+        self._stage_ids.add(stage.stage_id)
 
     def _state(self, job_id: str) -> str:
         if job_id in self._running:

@@ -16,7 +16,7 @@ def test_quick_config_defines_every_style_and_two_nvm_variants():
     spec = config.seed001_workflows
     assert spec is not None and spec.workflow.name == "nextgenio_table4.yaml"
     assert spec.styles == ("single-script", "chain", "dependency")
-    assert len(spec.runs()) == 3 * 2 * 2  # styles x NVM variants x (unaware, aware)
+    assert len(spec.runs()) == 3 * 2 * 4  # styles x NVM variants x (unaware, aware, aware+prestage, aware+hold)
 
 
 def test_config_errors_name_the_key(tmp_path):

@@ -90,3 +90,142 @@ def test_data_unaware_sends_every_item_to_central_storage():
     decisions = policy.react(0, [JobSubmitted(0, job(1, 0, writes=("d",)).info)])
     assert isinstance(decisions[0], ExecuteJob)
     assert decisions[0].storage is not None and decisions[0].storage.to_json() == {"items_to": "central"}
+
+
+# ---- data movers and holds (prestage, post_move, hold) on the in-memory driver ----------
+
+import math  # noqa: E402
+
+import pytest  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from datasched.errors import UserError  # noqa: E402
+from datasched.policy import StageData  # noqa: E402
+from datasched.policy.rates import DataRates  # noqa: E402
+from datasched.schedulers.workflow import hold_pays, move_seconds  # noqa: E402
+
+
+def rates(read=2e9, write=1e9, link=1e9, capacity=None, hosts=4) -> DataRates:
+    cap = dict.fromkeys(range(hosts), capacity) if capacity is not None else {}
+    return DataRates(dict.fromkeys(range(hosts), read), dict.fromkeys(range(hosts), write), cap, {}, link)
+
+
+@pytest.mark.parametrize(("wait", "expected"), [(3.999, True), (4.0, False), (5.0, False), (0.0, True)])
+def test_hold_rule_both_sides_of_the_threshold(wait, expected):
+    """T_move = max_h b_h / min(r_read, r_link, r_write) = 4e9 / min(2, 1, 1) GB/s = 4 s (the
+    fuller holder; the other has 2e9 -> 2 s); hold iff T_wait < T_move."""
+    stripes = {0: 4e9, 1: 2e9}
+    assert move_seconds(stripes, rates()) == pytest.approx(4.0)
+    assert hold_pays(wait, stripes, rates()) is expected
+
+
+def test_hold_rule_uses_the_slowest_rate():
+    """A 0.5 GB/s link makes the same 4 GB a move of 8 s: a 5 s wait is now worth a hold."""
+    assert hold_pays(5.0, {0: 4e9}, rates(link=0.5e9)) and not hold_pays(5.0, {0: 4e9}, rates())
+
+
+def test_movers_without_data_awareness_is_a_one_line_error():
+    with pytest.raises(UserError, match="prestage, hold need data_aware: true") as info:
+        create_policy("workflow", {"data_aware": False, "prestage": True, "hold": True})
+    assert "\n" not in str(info.value)
+
+
+def platform_with(rate: DataRates, hosts: int = 4) -> PlatformView:
+    base = PlatformView.uniform(hosts)
+    return PlatformView(base.hosts, None, base.storage, rate)
+
+
+def test_prestage_of_a_moved_output_targets_the_running_predecessors_hosts():
+    """Job 1 (hosts 0-1) writes d and ends at 10; job 3 (hosts 2-3, 30 s) runs; job 2 reads d
+    after 1 and 3: at t = 10 it is a next step whose likely hosts are job 3's, so the
+    policy moves d there (a post-move of an output needed elsewhere) and job 2 then starts
+    on hosts 2-3 at t = 30."""
+    jobs = [
+        job(1, 0, writes=("d",), runtime=10.0),
+        SimJob(JobInfo("w0!3", 0, 2, None, "p", phases(), {}), 30.0),
+        SimJob(JobInfo("w0!2", 0, 2, None, "p", phases(("d",)), {"dependencies": [1, 3]}), 5.0),
+    ]
+    driver = InMemoryDriver(platform_with(rates()), jobs, stage_seconds=lambda s: 1.0)
+    result = driver.run(create_policy("workflow", {"prestage": True}))
+    assert [(t, s.item, s.to) for t, s in driver.stages] == [(10.0, "d", (2, 3))]
+    assert result.outcomes["w0!2"].hosts == (2, 3) and result.outcomes["w0!2"].start == 30.0
+
+
+def test_prestage_never_targets_an_nvm_without_room():
+    """Same run with 0.4 GB NVMs: d's stripe (0.5 GB) fits nowhere, nothing is staged."""
+    jobs = [
+        job(1, 0, writes=("d",), runtime=10.0),
+        SimJob(JobInfo("w0!3", 0, 2, None, "p", phases(), {}), 30.0),
+        SimJob(JobInfo("w0!2", 0, 2, None, "p", phases(("d",)), {"dependencies": [1, 3]}), 5.0),
+    ]
+    driver = InMemoryDriver(platform_with(rates(capacity=4e8)), jobs)
+    driver.run(create_policy("workflow", {"prestage": True}))
+    assert driver.stages == []
+
+
+@st.composite
+def workflows(draw):
+    """Up to 8 two-node steps on 4..6 hosts; step i may read the items of earlier steps (and
+    an initial item) and depend on their producers; random runtimes and NVM capacities."""
+    n = draw(st.integers(1, 8))
+    jobs = []
+    for i in range(n):
+        reads = (
+            tuple(sorted(draw(st.sets(st.sampled_from([f"d{j}" for j in range(i)] or ["d0"]), max_size=2))))
+            if i
+            else ()
+        )
+        deps = sorted({int(r[1:]) for r in reads})
+        extra: dict[str, object] = {"dependencies": deps} if deps else {}
+        initial = draw(st.booleans())
+        if initial:
+            extra["datasched_workflow"] = {"reads": [{"data": "init", "bytes": 1e9, "producer": None}]}
+            reads = (*reads, "init")
+        info = JobInfo(f"w0!{i}", draw(st.sampled_from([0.0, 5.0])), 2, None, "p", phases(reads, (f"d{i}",)), extra)
+        jobs.append(SimJob(info, draw(st.sampled_from([1.0, 4.0, 10.0]))))
+    hosts = draw(st.integers(4, 6))
+    capacity = draw(st.sampled_from([None, 2e8, 6e8, 1.5e9, 4e9]))
+    return jobs, hosts, capacity, draw(st.sampled_from([0.0, 0.5, 3.0]))
+
+
+class Audited:
+    """Wraps the policy: after every round in which it staged onto a host, that host's
+    booked bytes plus copies under way fit its capacity (the policy's own book)."""
+
+    def __init__(self, policy, capacity):
+        self.policy, self.capacity, self.violations = policy, capacity, []
+        self.react_inner = policy.react
+        policy.react = self.react
+
+    def react(self, now, events):
+        decisions = self.react_inner(now, events)
+        staged = {h for d in decisions if isinstance(d, StageData) and not d.to_central for h in d.to}
+        if staged and self.capacity is not None:
+            load = self.policy.book.used()
+            for s in self.policy.stages.values():
+                if not s.to_central:
+                    for h in s.to:
+                        load[h] = load.get(h, 0.0) + self.policy.book.size.get(s.item, 0.0) / len(s.to)
+            for h in staged:  # the room was checked with this very book: it must still hold
+                if load.get(h, 0.0) > self.capacity * (1 + 1e-9):
+                    self.violations.append((now, h, load[h]))
+        return decisions
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(workflows(), st.sampled_from(["prestage", "hold", "all"]))
+def test_movers_and_holds_stay_valid_and_within_nvm_room(case, variant):
+    """Every decision passes the validating wrapper (hosts, stage targets and ids), every
+    step ends or is rejected (no hold deadlocks the queue), and no stage overfills an NVM
+    by the policy's own book."""
+    jobs, hosts, capacity, stage_time = case
+    options = {"prestage": True, "post_move": True, "hold": True} if variant == "all" else {variant: True}
+    policy = create_policy("workflow", options)
+    audit = Audited(policy, capacity)
+    driver = InMemoryDriver(platform_with(rates(capacity=capacity, hosts=hosts), hosts), jobs,
+                            stage_seconds=lambda s: stage_time)  # fmt: skip
+    result = driver.run(policy)
+    assert all(o.state in ("completed", "rejected") for o in result.outcomes.values()), result.outcomes
+    assert audit.violations == []
+    assert math.isfinite(result.makespan)
