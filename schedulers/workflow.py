@@ -58,7 +58,10 @@ rates from the platform the engine runs (datasched/policy/rates.py):
   them for T_wait; not holding keeps their NVMs (and B, if the move is on its path) busy
   for T_move, the time of the engine's stage_move (one activity at the slowest of source
   NVM read, path and target NVM write; the target is taken as fast as the source). H is
-  at most B's node count, the holders with most bytes first.
+  at most B's node count, the holders with most bytes first. A step is held at most once:
+  once est_P has passed, T_wait is 0 and the rule would hold again at every wake-up,
+  advancing time by T_move each round (microseconds for small items: a livelock seen on
+  WfCommons' Blast with prestage).
 
 On real Batsim: ``prestage`` and ``post_move`` send DATASCHED_STAGE, which only
 datasched-sim understands (Batsim refuses unknown events and has no named items), so run
@@ -170,6 +173,7 @@ class WorkflowPolicy(QueuePolicy):
         self.reserved: dict[int, tuple[str, float]] = {}  # host -> (job it is held for, hold end)
         self.post_moving: set[str] = set()  # running jobs whose central outputs go to NVM first
         self.prestaged: set[tuple[str, str]] = set()  # (step, item) copied for it already
+        self.held_once: set[str] = set()  # steps a hold was placed for (never twice)
         self._release_order: dict[str, tuple[float, int]] = {}
 
     @property
@@ -338,7 +342,7 @@ class WorkflowPolicy(QueuePolicy):
     def _hold(self, now: float) -> list[Decision]:
         decisions: list[Decision] = []
         for job, predecessors in self._next_steps():
-            if any(j == job.id for j, _ in self.reserved.values()):
+            if job.id in self.held_once:
                 continue
             stripes: dict[int, float] = {}
             for _, item in phase_items(job.profile, "read"):
@@ -352,6 +356,7 @@ class WorkflowPolicy(QueuePolicy):
             wait = max(max(0.0, p.start + estimated_runtime(p.job) - now) for p in predecessors)
             t_move = move_seconds({h: stripes[h] for h in holders}, self.platform.rates)
             if wait < t_move:
+                self.held_once.add(job.id)
                 for h in holders:
                     self.reserved[h] = (job.id, now + t_move)
                 decisions.append(CallMeLater(now + t_move))

@@ -229,3 +229,40 @@ def test_movers_and_holds_stay_valid_and_within_nvm_room(case, variant):
     assert all(o.state in ("completed", "rejected") for o in result.outcomes.values()), result.outcomes
     assert audit.violations == []
     assert math.isfinite(result.makespan)
+
+
+def test_a_step_is_held_once_even_when_its_predecessor_overruns_its_estimate():
+    """Job 0 (hosts 0-1, 1 s) writes a 1 kB item e that job 2 reads; job 2 also waits for
+    job 1 (hosts 2-3), whose profile estimates 1 s but which runs 100 s. From t = 1 T_wait is
+    0 and T_move = 500 B / 1 GB/s = 0.5 µs: the rule says hold, for 0.5 µs. Held once, job 2
+    starts when job 1 ends (t = 100) after a handful of rounds; re-held at every wake-up it
+    would take 2e8 rounds of 0.5 µs (the livelock once seen on WfCommons' Blast)."""
+
+    def profile(reads=(), writes=(), nominal=None):
+        phase = {"kind": "write", "bytes": 1e3 * len(writes), "items": [{"name": n, "bytes": 1e3} for n in writes]}
+        read = {"kind": "read", "bytes": 1e3 * len(reads), "items": [{"name": n, "bytes": 1e3} for n in reads]}
+        out = {"type": "datasched_phases", "res": 2, "io_tasks": 2, "phases": [read, phase]}
+        if nominal is not None:
+            for p in out["phases"]:
+                p["nominal_seconds"] = nominal / 2
+        return out
+
+    jobs = [
+        SimJob(JobInfo("w0!0", 0, 2, None, "p", profile(writes=("e",)), {}), 1.0),
+        SimJob(JobInfo("w0!1", 0, 2, None, "p", profile(nominal=1.0), {}), 100.0),
+        SimJob(JobInfo("w0!2", 0, 2, None, "p", profile(reads=("e",)), {"dependencies": [0, 1]}), 5.0),
+    ]
+    policy = create_policy("workflow", {"hold": True})
+    rounds = []
+    inner = policy.react
+
+    def counted(now, events):
+        rounds.append(now)
+        if len(rounds) > 1000:
+            raise AssertionError(f"livelock: {len(rounds)} rounds, last at t = {now}")
+        return inner(now, events)
+
+    policy.react = counted
+    result = InMemoryDriver(platform_with(rates()), jobs).run(policy)
+    assert result.outcomes["w0!2"].start == 100.0
+    assert len(rounds) < 20
