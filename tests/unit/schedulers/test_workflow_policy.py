@@ -238,14 +238,14 @@ def test_a_step_is_held_once_even_when_its_predecessor_overruns_its_estimate():
     starts when job 1 ends (t = 100) after a handful of rounds; re-held at every wake-up it
     would take 2e8 rounds of 0.5 µs (the livelock once seen on WfCommons' Blast)."""
 
-    def profile(reads=(), writes=(), nominal=None):
+    def profile(reads: tuple[str, ...] = (), writes: tuple[str, ...] = (), nominal: float | None = None) -> dict:
         phase = {"kind": "write", "bytes": 1e3 * len(writes), "items": [{"name": n, "bytes": 1e3} for n in writes]}
         read = {"kind": "read", "bytes": 1e3 * len(reads), "items": [{"name": n, "bytes": 1e3} for n in reads]}
-        out = {"type": "datasched_phases", "res": 2, "io_tasks": 2, "phases": [read, phase]}
+        phases: list[dict] = [read, phase]
         if nominal is not None:
-            for p in out["phases"]:
+            for p in phases:
                 p["nominal_seconds"] = nominal / 2
-        return out
+        return {"type": "datasched_phases", "res": 2, "io_tasks": 2, "phases": phases}
 
     jobs = [
         SimJob(JobInfo("w0!0", 0, 2, None, "p", profile(writes=("e",)), {}), 1.0),
