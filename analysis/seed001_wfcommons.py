@@ -473,13 +473,16 @@ DISCUSSION = [
     "interval is over the recorded runs of one shape; WfInstances has five runs of blast-small and one of each "
     "other shape at these sizes, so only blast has an interval. It is wide at x100 because run 001 records a "
     "5.1 GB database file (`nt`) that the four other runs record as 0 bytes (upstream data, kept).",
-    "- **Where the data movers cost time** (`aware-movers`: prestage, post_move and hold together): a one-off "
-    "diagnosis on 1000genome x100 (the options one at a time, 2026-11-23) found pre-staging alone responsible. "
-    "Its copies of the next steps' inputs run while the likely hosts still compute the current steps, through "
-    "the same storage NIC and NVM those steps read from, so the running steps (on the critical path) slow down "
-    "by more than the next ones gain. The policy pre-stages whenever an NVM has room, with no test of whether "
-    "the copy delays running steps. Post-moving pays only where NVM writes beat the storage path (not with "
-    "these rates), and holds are rare (a step's predecessors usually run on the nodes holding its data).",
+    "- **The data movers** (`aware-movers`: prestage, post_move and hold together) gain little or nothing on these "
+    "shapes (compare the `scm/aware` and `scm/aware-movers` rows above). Pre-staging copies an item only between nodes "
+    "where no running job does I/O (schedulers/workflow.py), and in these workflows every step reads and "
+    "writes, so a next step's likely nodes (its running predecessors') almost never qualify. Without that test "
+    "(`prestage_onto_busy: true`) the copies ran while those nodes' steps read and wrote through the same NVM "
+    "and storage NIC, and the running steps, on the critical path, slowed by more than the next ones gained: "
+    "T_all +4 % to +41 % against data-aware on 4 of the 8 cases here (1000genome x100: 331.9 -> 461.2 s; "
+    "measured 2026-11-23 before the test was added). Post-moving pays only where NVM writes beat the storage "
+    "path (not with these rates), and holds are rare (a step's predecessors usually run on the nodes holding "
+    "its data).",
 ]
 
 
