@@ -21,8 +21,10 @@ outputs:
 
 Replicates: the real instances listed for each workflow *shape* (each a separate recorded
 run of the same workflow and input size on the original system: different measured
-runtimes, sometimes file sizes). The mean and 95 % t interval are over them; a shape
-with one instance has no interval. A variant with ``needs_nvm`` runs only on platforms
+runtimes, sometimes file sizes). They are not draws from one distribution (blast-small's
+run 001 records a 5.1 GB file that its four other runs record as 0 bytes), so a t
+interval over them says little (at x100 it reached below 0 s): the report and figure give
+the mean and the range (min..max) of the runs; a shape with one instance has no range. A variant with ``needs_nvm`` runs only on platforms
 with node NVM (the data-aware policy keeps items on node NVM; a SAN platform has none).
 """
 
@@ -34,8 +36,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from datasched.analysis.stats import mean_ci95
 
 PLATFORMS = ("scm", "san")
 METRICS = (
@@ -262,7 +262,7 @@ GROUP = ("app", "platform", "variant", "style", "size_scale")
 
 
 def summarise(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Mean and 95 % t interval of every metric over the instances of each group."""
+    """Mean and range (min, max) of every metric over the instances of each group."""
     groups: dict[tuple[Any, ...], list[Mapping[str, Any]]] = {}
     for r in rows:
         groups.setdefault(tuple(r[k] for k in GROUP), []).append(r)
@@ -270,14 +270,14 @@ def summarise(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for key, members in groups.items():
         entry: dict[str, Any] = dict(zip(GROUP, key, strict=True)) | {"instances": len(members)}
         for metric in METRICS:
-            ci = mean_ci95([m[metric] for m in members])
-            entry |= {metric: ci.mean, f"{metric}_low": ci.low, f"{metric}_high": ci.high}
+            values = [float(m[metric]) for m in members]
+            entry |= {metric: sum(values) / len(values), f"{metric}_min": min(values), f"{metric}_max": max(values)}
         out.append(entry)
     return out
 
 
 def write_table(summary: Sequence[Mapping[str, Any]], path: Path) -> None:
-    columns = [*GROUP, "instances", *(f"{m}{s}" for m in METRICS for s in ("", "_low", "_high"))]
+    columns = [*GROUP, "instances", *(f"{m}{s}" for m in METRICS for s in ("", "_min", "_max"))]
     with open(path, "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(columns)
@@ -322,12 +322,12 @@ def plot(summary: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
                         r = match[0]
                         xs.append(a + (k - (len(labels) - 1) / 2) * width)
                         ys.append(r[metric] * unit)
-                        errs.append([(r[metric] - r[f"{metric}_low"]) * unit, (r[f"{metric}_high"] - r[metric]) * unit])
+                        errs.append([(r[metric] - r[f"{metric}_min"]) * unit, (r[f"{metric}_max"] - r[metric]) * unit])
                 if xs:
                     ax.bar(xs, ys, width, yerr=list(zip(*errs, strict=True)), capsize=2, label=label, color=f"C{k}")
             ax.set_xticks(range(len(apps)), [a.replace("-", "\n", 1) for a in apps], fontsize=7)
             ax.set_ylabel(ylabel, fontsize=8)
-            ax.set_ylim(bottom=0)  # a t interval over few, uneven runs can reach below 0: the bar says more
+            ax.set_ylim(bottom=0)
             ax.set_title(f"file sizes x {scale:g}, {style} style", fontsize=9)
             if i == 0 and j == 0:
                 ax.legend(fontsize=7)
@@ -346,8 +346,8 @@ def _find(summary: Sequence[Mapping[str, Any]], **key: Any) -> Mapping[str, Any]
 def _fmt(r: Mapping[str, Any], metric: str, unit: float = 1.0, digits: int = 1) -> str:
     if r["instances"] < 2:
         return f"{r[metric] * unit:.{digits}f}"
-    low, high = r[f"{metric}_low"] * unit, r[f"{metric}_high"] * unit
-    return f"{r[metric] * unit:.{digits}f} [{low:.{digits}f}, {high:.{digits}f}]"
+    low, high = r[f"{metric}_min"] * unit, r[f"{metric}_max"] * unit
+    return f"{r[metric] * unit:.{digits}f} [{low:.{digits}f}..{high:.{digits}f}]"
 
 
 def claim_rows(summary: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -398,8 +398,9 @@ def format_report(
             for v in spec.variants
         ),
         "",
-        "Values are means over the instances of each application with a 95 % t interval in brackets "
-        f"({', '.join(f'{a.name}: {len(a.instances)}' for a in spec.apps)} instance(s)); one instance: no interval.",
+        "Values are means over the recorded instances of each application with their range [min..max] in "
+        f"brackets ({', '.join(f'{a.name}: {len(a.instances)}' for a in spec.apps)} instance(s)); one instance: "
+        "no range. The instances are separate recorded runs, not samples of one distribution: no t interval.",
         "",
         "## The paper's claim beside ours",
         "",
@@ -421,7 +422,7 @@ def format_report(
         )
     lines += [
         "",
-        "## All metrics (mean [95 % CI] over instances)",
+        "## All metrics (mean [min..max] over instances)",
         "",
         "| app | style | sizes | platform/variant | T_all (s) | interconnect (GB) | to central (GB) "
         "| from central (GB) | peak NVM total (GB) | peak NVM one node (GB) |",
@@ -470,16 +471,20 @@ DISCUSSION = [
     "data-awareness would matter more. Not swept here.",
     "- **Replicates are recorded runs, not generator seeds**: WfChef recipes (PyPI `wfcommons`) were not "
     "adopted: they add SciPy and 73 MB of recipe data, and draw from Python's global random generator. The "
-    "interval is over the recorded runs of one shape; WfInstances has five runs of blast-small and one of each "
-    "other shape at these sizes, so only blast has an interval. It is wide at x100 because run 001 records a "
-    "5.1 GB database file (`nt`) that the four other runs record as 0 bytes (upstream data, kept).",
-    "- **Where the data movers cost time** (`aware-movers`: prestage, post_move and hold together): a one-off "
-    "diagnosis on 1000genome x100 (the options one at a time, 2026-11-23) found pre-staging alone responsible. "
-    "Its copies of the next steps' inputs run while the likely hosts still compute the current steps, through "
-    "the same storage NIC and NVM those steps read from, so the running steps (on the critical path) slow down "
-    "by more than the next ones gain. The policy pre-stages whenever an NVM has room, with no test of whether "
-    "the copy delays running steps. Post-moving pays only where NVM writes beat the storage path (not with "
-    "these rates), and holds are rare (a step's predecessors usually run on the nodes holding its data).",
+    "range is over the recorded runs of one shape; WfInstances has five runs of blast-small and one of each "
+    "other shape at these sizes, so only blast has a range. It is wide at x100 because run 001 records a "
+    "5.1 GB database file (`nt`) that the four other runs record as 0 bytes (upstream data, kept): the runs "
+    "are not draws from one distribution, and a 95 % t interval over them reached below 0 s, so none is given.",
+    "- **The data movers** (`aware-movers`: prestage, post_move and hold together) gain little or nothing on these "
+    "shapes (compare the `scm/aware` and `scm/aware-movers` rows above). Pre-staging copies an item only between nodes "
+    "where no running job does I/O (schedulers/workflow.py), and in these workflows every step reads and "
+    "writes, so a next step's likely nodes (its running predecessors') almost never qualify. Without that test "
+    "(`prestage_onto_busy: true`) the copies ran while those nodes' steps read and wrote through the same NVM "
+    "and storage NIC, and the running steps, on the critical path, slowed by more than the next ones gained: "
+    "T_all +4 % to +41 % against data-aware on 4 of the 8 cases here (1000genome x100: 331.9 -> 461.2 s; "
+    "measured 2026-11-23 before the test was added). Post-moving pays only where NVM writes beat the storage "
+    "path (not with these rates), and holds are rare (a step's predecessors usually run on the nodes holding "
+    "its data).",
 ]
 
 

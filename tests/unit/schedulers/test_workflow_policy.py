@@ -152,6 +152,44 @@ def test_prestage_of_a_moved_output_targets_the_running_predecessors_hosts():
     assert result.outcomes["w0!2"].hosts == (2, 3) and result.outcomes["w0!2"].start == 30.0
 
 
+@pytest.mark.parametrize("onto_busy", [False, True])
+def test_prestage_keeps_off_nodes_where_a_running_job_does_io(onto_busy):
+    """As above, but job 3 (hosts 2-3, 30 s) writes an item y: its write phase uses hosts
+    2-3's NVM and NIC for its whole run as far as the policy knows. The move of d onto
+    them would share that I/O, so by default nothing is staged (job 2 then reads d from
+    hosts 0-1 at t = 30); with prestage_onto_busy the move is made at t = 10 as before."""
+    jobs = [
+        job(1, 0, writes=("d",), runtime=10.0),
+        SimJob(JobInfo("w0!3", 0, 2, None, "p", phases(writes=("y",)), {}), 30.0),
+        SimJob(JobInfo("w0!2", 0, 2, None, "p", phases(("d",)), {"dependencies": [1, 3]}), 5.0),
+    ]
+    driver = InMemoryDriver(platform_with(rates()), jobs, stage_seconds=lambda s: 1.0)
+    result = driver.run(create_policy("workflow", {"prestage": True, "prestage_onto_busy": onto_busy}))
+    assert [(t, s.item, s.to) for t, s in driver.stages] == ([(10.0, "d", (2, 3))] if onto_busy else [])
+    assert result.outcomes["w0!2"].start == 30.0
+
+
+def test_prestage_waits_until_the_items_holders_stop_their_io():
+    """Job 1 (hosts 0-1) writes d and ends at 10; job 4 (hosts 0-1 after job 1, 20 s) writes
+    z there; job 3 (hosts 2-3, 50 s) only computes; job 2 reads d after 1 and 3. From t = 10
+    d's holders 0-1 do job 4's I/O, so the copy onto 2-3 (job 3 computes: no I/O) waits; at
+    t = 30 job 4 ends and d is moved then, not at 10."""
+    jobs = [
+        job(1, 0, writes=("d",), runtime=10.0),
+        SimJob(JobInfo("w0!3", 0, 2, None, "p", phases(), {}), 50.0),
+        SimJob(JobInfo("w0!2", 0, 2, None, "p", phases(("d",)), {"dependencies": [1, 3]}), 5.0),
+        SimJob(JobInfo("w0!4", 0, 2, None, "p", phases(writes=("z",)), {"dependencies": [1]}), 20.0),
+    ]
+    driver = InMemoryDriver(platform_with(rates()), jobs, stage_seconds=lambda s: 1.0)
+    driver.run(create_policy("workflow", {"prestage": True}))
+    assert [(t, s.item, s.to) for t, s in driver.stages] == [(30.0, "d", (2, 3))]
+
+
+def test_prestage_onto_busy_needs_prestage():
+    with pytest.raises(UserError, match="prestage_onto_busy needs prestage: true"):
+        create_policy("workflow", {"prestage_onto_busy": True})
+
+
 def test_prestage_never_targets_an_nvm_without_room():
     """Same run with 0.4 GB NVMs: d's stripe (0.5 GB) fits nowhere, nothing is staged."""
     jobs = [
