@@ -24,8 +24,9 @@ run of the same workflow and input size on the original system: different measur
 runtimes, sometimes file sizes). They are not draws from one distribution (blast-small's
 run 001 records a 5.1 GB file that its four other runs record as 0 bytes), so a t
 interval over them says little (at x100 it reached below 0 s): the report and figure give
-the mean and the range (min..max) of the runs; a shape with one instance has no range. A variant with ``needs_nvm`` runs only on platforms
-with node NVM (the data-aware policy keeps items on node NVM; a SAN platform has none).
+the mean and the range (min..max) of the runs; a shape with one instance has no range.
+A variant with ``needs_nvm`` runs only on platforms with node NVM (the data-aware policy
+keeps items on node NVM; a SAN platform has none).
 """
 
 from __future__ import annotations
