@@ -1,5 +1,6 @@
 #include "forwarding/run.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -59,8 +60,7 @@ public:
     if (e_.forwarded)
       service_.start_workers();
     for (std::size_t p = 0; p < processes_.size(); ++p)
-      sg4::Actor::create("process" + std::to_string(p), processes_[p].host,
-                         [this, p]() { run_actor_guarded([this, p] { client_process(static_cast<int>(p)); }); });
+      start_client(static_cast<int>(p), 0);
   }
 
   const Statistics& stats()
@@ -101,21 +101,46 @@ private:
     }
   }
 
-  void client_process(int index)
+  /// Without forwarding a client process reads and writes the servers' disks itself,
+  /// and SimGrid 3.32 keeps every disk activity in its creator's activity list until the
+  /// actor ends (Service::kDispatchesPerWorkerActor says why that is quadratic). So a
+  /// direct client hands over to a fresh actor on its host every this many requests,
+  /// between two requests, when it holds nothing. Forwarded clients create no disk
+  /// activity (their transfers leave the list) and stay one actor.
+  static constexpr std::size_t kDirectRequestsPerClientActor = 64;
+
+  void start_client(int index, std::size_t first_request)
+  {
+    const auto& p = processes_[static_cast<std::size_t>(index)];
+    sg4::Actor::create("process" + std::to_string(index), p.host, [this, index, first_request]() {
+      run_actor_guarded([this, index, first_request] { client_process(index, first_request); });
+    });
+  }
+
+  void client_process(int index, std::size_t first_request)
   {
     Process& p      = processes_[static_cast<std::size_t>(index)];
     const auto& app = e_.applications[static_cast<std::size_t>(p.application)];
     auto& app_stats = stats_.applications[static_cast<std::size_t>(p.application)];
-    sg4::this_actor::sleep_until(p.start);
-    const double now = sg4::Engine::get_clock();
-    if (app_stats.first_start < 0 || now < app_stats.first_start)
-      app_stats.first_start = now;
-    for (const auto& range : p.requests) {
+    if (first_request == 0) {
+      sg4::this_actor::sleep_until(p.start);
+      const double now = sg4::Engine::get_clock();
+      if (app_stats.first_start < 0 || now < app_stats.first_start)
+        app_stats.first_start = now;
+    }
+    const std::size_t last =
+        e_.forwarded ? p.requests.size() : std::min(p.requests.size(), first_request + kDirectRequestsPerClientActor);
+    for (std::size_t r = first_request; r < last; ++r) {
+      const auto& range = p.requests[r];
       if (e_.forwarded)
         forward(index, range, app.operation);
       else
         service_.serve(p.host, app.operation, range.file, striping_.split(range), 1);
       app_stats.requests++;
+    }
+    if (last < p.requests.size()) {
+      start_client(index, last); // a fresh actor goes on (kDirectRequestsPerClientActor says why)
+      return;
     }
     app_stats.end = std::max(app_stats.end, sg4::Engine::get_clock());
   }

@@ -67,6 +67,21 @@ def test_one_request_without_forwarding(one_of_each, run_forwarding):
     assert result.table("forwarders") == []
 
 
+def test_a_long_run_of_direct_requests_by_one_process_is_each_request_in_turn(one_of_each, run_forwarding):
+    """Direct mode, N = 200 sequential writes of S bytes by one process: more than the
+    requests one client actor makes before a fresh actor on its host goes on (64; the
+    SimGrid 3.32 list leak of Service::kDispatchesPerWorkerActor). Each request is the
+    single direct request, so T = N · (4λ + S/L + S/B + c/L), and all N reach the server."""
+    n = 200
+    doc = experiment(mode="direct", applications=[app(bytes_per_process=n * S)])
+    result = run_forwarding(one_of_each, doc)
+    assert result.makespan() == pytest.approx(n * (4 * LAT + S / L + S / B + C / L), rel=1e-6)
+    (srv,) = result.table("servers")
+    assert int(srv["requests"]) == n and int(srv["bytes"]) == n * S
+    (application,) = result.table("applications")
+    assert int(application["requests"]) == n
+
+
 def _three_arrivals(tmp_path, run_forwarding, scheduler):
     """Three one-read applications on three clients of one forwarder with one request in
     flight, starting at 0, 1 µs and 2 µs, files 0, 1, 2 (all on the one server)."""
