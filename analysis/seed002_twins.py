@@ -556,50 +556,82 @@ def mechanism_table(rows: Sequence[Mapping[str, Any]], small: int, alpha: float)
 
 
 def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
-    """Makespan per configuration (bars, 99.7 % CI) for each single-application test."""
+    """Makespan per configuration (bars, 99.7 % CI) for each single-application test.
+
+    A run with one request size and one HDD α gets one panel. A run with several (the full
+    variant) gets one panel per (α, request size), each with its own y scale: makespans differ by
+    two orders of magnitude between α = 0 and α = 0.5, and on a shared axis the short tests would
+    be invisible."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from datasched.analysis.style import PALETTE, figure_style, save
+    from datasched.analysis.style import figure_style, save
 
     single = [r for r in rows if r["kind"] == "single"]
     tests = list(dict.fromkeys((r["pattern"], r["operation"], r["request_size"], r["hdd_alpha"]) for r in single))
     configurations = list(dict.fromkeys(r["configuration"] for r in single))
+    alphas = list(dict.fromkeys(t[3] for t in tests))
+    sizes = list(dict.fromkeys(t[2] for t in tests))
     with figure_style():
-        fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(tests)), 4))
-        width = 0.8 / max(1, len(configurations))
-        for i, cfg in enumerate(configurations):
-            xs, ys, es = [], [], []
-            for j, test in enumerate(tests):
-                r = _row(
-                    single,
-                    pattern=test[0],
-                    operation=test[1],
-                    request_size=test[2],
-                    hdd_alpha=test[3],
-                    configuration=cfg,
-                )
-                if r:
-                    xs.append(j + (i - (len(configurations) - 1) / 2) * width)
-                    ys.append(r["makespan_mean"])
-                    es.append(r["makespan_ci997"])
-            ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
-        ax.set_xticks(range(len(tests)))
-        ax.set_xticklabels(
-            [
-                f"{p.replace('shared_', '').replace('file_per_process', 'fpp')}\n{o} {s // KIB}K α={a:g}"
-                for p, o, s, a in tests
-            ],
-            fontsize=7,
-        )
-        ax.set_ylabel("makespan (s)")
-        ax.set_title(title)
-        ax.legend(fontsize=7)
-        fig.tight_layout()
+        if len(alphas) * len(sizes) == 1:
+            fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(tests)), 4))
+            _plot_panel(ax, single, tests, configurations, label_alpha=True)
+            ax.set_title(title)
+            ax.legend(fontsize=7)
+            fig.tight_layout()
+        else:
+            per_panel = max(len([t for t in tests if t[2] == s and t[3] == a]) for a in alphas for s in sizes)
+            fig, axes = plt.subplots(
+                len(alphas),
+                len(sizes),
+                figsize=(max(6.0, 1.1 * per_panel) * len(sizes), 3.0 * len(alphas)),
+                squeeze=False,
+            )
+            for i, alpha in enumerate(alphas):
+                for j, size in enumerate(sizes):
+                    ax = axes[i][j]
+                    mine = [t for t in tests if t[2] == size and t[3] == alpha]
+                    _plot_panel(ax, single, mine, configurations, label_alpha=False)
+                    ax.set_title(f"{size // KIB} KiB requests, HDD α = {alpha:g}", fontsize=9)
+            handles, labels = axes[0][0].get_legend_handles_labels()
+            fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
+            fig.suptitle(title)
+            fig.tight_layout(rect=(0, 0.04, 1, 1))
         save(fig, png)
     return png
+
+
+def _plot_panel(ax, single, tests, configurations, *, label_alpha: bool) -> None:
+    """Bars of one panel: x = the tests, one bar per configuration with its 99.7 % interval."""
+    from datasched.analysis.style import PALETTE
+
+    width = 0.8 / max(1, len(configurations))
+    for i, cfg in enumerate(configurations):
+        xs, ys, es = [], [], []
+        for j, test in enumerate(tests):
+            r = _row(
+                single,
+                pattern=test[0],
+                operation=test[1],
+                request_size=test[2],
+                hdd_alpha=test[3],
+                configuration=cfg,
+            )
+            if r:
+                xs.append(j + (i - (len(configurations) - 1) / 2) * width)
+                ys.append(r["makespan_mean"])
+                es.append(r["makespan_ci997"])
+        ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
+    ax.set_xticks(range(len(tests)))
+
+    def label(p: str, o: str, s: int, a: float) -> str:
+        short = p.replace("shared_", "").replace("file_per_process", "fpp")
+        return f"{short}\n{o} {s // KIB}K α={a:g}" if label_alpha else f"{short}\n{o}"
+
+    ax.set_xticklabels([label(*t) for t in tests], fontsize=7)
+    ax.set_ylabel("makespan (s)")
 
 
 def format_report(

@@ -20,6 +20,12 @@ std::function<void()>& cleanup_slot()
   return cleanup;
 }
 
+std::function<void()>& before_kill_all_slot()
+{
+  static std::function<void()> hook;
+  return hook;
+}
+
 /// The first error of the current run (actors run one at a time, in one OS thread).
 std::unique_ptr<EngineError>& recorded_error()
 {
@@ -93,8 +99,20 @@ void run_actor_guarded(const std::function<void()>& body)
   }
   const bool first = !engine_error_recorded();
   record_engine_error(*error);
-  if (first) // the others were killed by the first
-    simgrid::s4u::Actor::kill_all();
+  if (!first) // the others were killed by the first
+    return;
+  if (auto& hook = before_kill_all_slot()) {
+    try {
+      hook();
+    } catch (...) { // the recorded error is the one to report
+    }
+  }
+  simgrid::s4u::Actor::kill_all();
+}
+
+void set_before_kill_all(std::function<void()> hook)
+{
+  before_kill_all_slot() = std::move(hook);
 }
 
 void exit_on_actor_error(bool enabled)

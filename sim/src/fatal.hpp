@@ -65,13 +65,19 @@ void set_fatal_cleanup(std::function<void()> cleanup);
 /// ForcefulKillException (this actor being killed) passes through.
 ///
 /// The executable (main) asks for exit_on_actor_error(true): there the error is reported
-/// and the process ends at once, as fatal() always did, without killing actors. Why:
-/// SimGrid 3.32 cannot kill an actor blocked in Exec::wait_any_for on its own activities
-/// (a job worker in a phase): the kill cancels them, and their completion, posted at the
-/// next model update, answers the dead actor's wait and schedules it again ("The
-/// Impossible Did Happen", an abort). The library keeps the kill (its caller must get
-/// the error back), with that limitation: an error while a phase job runs aborts.
+/// and the process ends at once, as fatal() always did, without killing actors. The
+/// library must kill them (its caller gets the error back), and SimGrid 3.32 cannot kill
+/// an actor blocked in Exec::wait_any_for on its own activities (a job worker in a
+/// phase): the kill cancels them, and their completion, posted at the next model update,
+/// answers the dead actor's wait and schedules it again ("The Impossible Did Happen", an
+/// abort). So before killing, the first failing actor runs the hook of
+/// set_before_kill_all, which cancels those activities first, as a KILL_JOB does.
 void run_actor_guarded(const std::function<void()>& body);
+
+/// Registers what the first failing actor does before it kills every actor (library
+/// mode, see run_actor_guarded): the simulation cancels the activities its actors wait
+/// on. An empty function clears it (a run clears its own when it returns).
+void set_before_kill_all(std::function<void()> hook);
 
 /// Whether an error in an actor ends the process at once (see run_actor_guarded).
 void exit_on_actor_error(bool enabled);

@@ -79,6 +79,44 @@ TEST(Fatal, TheFirstActorErrorStopsEveryActorAndComesBackAfterRun)
       ::testing::ExitedWithCode(0), "");
 }
 
+TEST(Fatal, TheFirstErrorRunsTheBeforeKillHookOnceWhileTheOthersStillLive)
+{
+  // Actors a and c both fail at t = 1; b sleeps until 10. The hook registered with
+  // set_before_kill_all runs once, from the first to fail, while all three actors are
+  // still alive (it is where the simulation cancels the activities b could wait on).
+  EXPECT_EXIT(
+      {
+        auto* engine         = engine_with_one_host();
+        auto* host           = engine->host_by_name("h");
+        int hook_calls       = 0;
+        size_t alive_at_hook = 0;
+        set_before_kill_all([&] {
+          ++hook_calls;
+          alive_at_hook = simgrid::s4u::Engine::get_instance()->get_actor_count();
+        });
+        for (const char* name : {"a", "c"})
+          simgrid::s4u::Actor::create(name, host, [name] {
+            run_actor_guarded([name] {
+              simgrid::s4u::this_actor::sleep_for(1);
+              fatal(std::string(name) + " failed", 4);
+            });
+          });
+        simgrid::s4u::Actor::create("b", host,
+                                    [] { run_actor_guarded([] { simgrid::s4u::this_actor::sleep_for(10); }); });
+        engine->run();
+        set_before_kill_all(nullptr);
+        try {
+          throw_recorded_engine_error();
+        } catch (const EngineError& e) {
+          const std::string first = e.what();
+          const bool ok = (first == "a failed" || first == "c failed") && hook_calls == 1 && alive_at_hook == 3;
+          std::_Exit(ok ? 0 : 2);
+        }
+        std::_Exit(3);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
 TEST(Fatal, AnyExceptionInAnActorBecomesTheRunsError)
 {
   EXPECT_EXIT(

@@ -78,6 +78,10 @@ struct Context {
   /// where Batsim does).
   void set_power_state(Machine& machine, PowerState state, double now);
 
+  /// Cancels the SimGrid activities of every running job (the run is being stopped by
+  /// an error: fatal.hpp, set_before_kill_all). Their workers are killed next.
+  void cancel_running_activities();
+
   /// Prints a progress line on stderr when the configured interval has elapsed.
   void maybe_print_progress(double now);
   /// Prints the progress line now (`done` marks the last one).

@@ -169,6 +169,12 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   Context ctx(config);
   remove_outputs(config.export_prefix);
   set_fatal_cleanup([prefix = config.export_prefix]() { remove_outputs(prefix); });
+  // Library mode: an actor's error cancels the jobs' activities before it kills the
+  // actors (fatal.hpp). The hook refers to this run's context: cleared when it returns.
+  set_before_kill_all([&ctx] { ctx.cancel_running_activities(); });
+  struct ClearHook {
+    ~ClearHook() { set_before_kill_all(nullptr); }
+  } clear_hook;
 
   std::vector<ExternalEvent> external_events;
   try {

@@ -1,5 +1,6 @@
 #include "model/workload.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -250,6 +251,16 @@ Job* Workloads::find_job(const std::string& full_id)
 {
   auto it = jobs_.find(full_id);
   return it == jobs_.end() ? nullptr : it->second.get();
+}
+
+std::vector<Job*> Workloads::running_jobs() const
+{
+  std::vector<Job*> running;
+  for (const auto& [id, job] : jobs_)
+    if (job->state == JobState::Running)
+      running.push_back(job.get());
+  std::sort(running.begin(), running.end(), [](const Job* a, const Job* b) { return a->id < b->id; });
+  return running;
 }
 
 const Profile& Workloads::profile_of(const Job& job) const

@@ -50,6 +50,8 @@ public:
                        const std::string& where);
 
   Job* find_job(const std::string& full_id);
+  /// The jobs in state Running, by id.
+  std::vector<Job*> running_jobs() const;
   const Profile& profile_of(const Job& job) const;
   size_t nb_jobs() const { return jobs_.size(); }
 

@@ -12,7 +12,7 @@ import pytest
 from datasched.errors import UserError
 from datasched.runner import SimulationError, run_simulation
 from datasched.workloads.swf_convert import convert_swf, make_options
-from tests.conftest import HPC2N, TEST_DATA, write_workload
+from tests.conftest import HPC2N, REPO, TEST_DATA, write_workload
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
 
@@ -120,3 +120,58 @@ def test_an_engine_error_stops_the_in_process_run_with_one_line(tmp_path):
         run_simulation(TEST_DATA / "closed_form.xml", workload, "easy", tmp_path / "out", in_process=True)
     assert f"datasched-sim: error: {ENGINE_ERROR}" in str(failure.value)
     assert not list((tmp_path / "out").glob("out_*.csv"))
+
+
+PHASES_STORAGE = {"allocation": "cache", "stg_k": 1, "mem_hit_pct": 0, "access": "disperse", "san_k": 1}
+
+
+@pytest.mark.parametrize(
+    ("storage", "phases"),
+    [
+        ({"remote_pct": 0}, [{"kind": "read", "bytes": 2e10}]),
+        ({"remote_pct": 50}, [{"kind": "read", "bytes": 2e10}, {"kind": "compute", "flops": 1e10}]),
+        ({"remote_pct": 0}, [{"kind": "communicate", "pattern": "all_to_all", "bytes": 1e11}]),
+    ],
+    ids=["local-read", "remote-read", "all-to-all"],
+)
+def test_an_engine_error_while_a_phase_job_runs_comes_back_to_the_caller(tmp_path, storage, phases):
+    """Job 1, a datasched_phases job on two nodes, is inside SimGrid activities (a read of
+    20 GB at 2 GB/s per NVM takes 10 s or more; the all-to-all 100 GB over the links even
+    longer) when job 2 fails in the engine at 1 s. The library cancels job 1's activities
+    before it kills the actors (else SimGrid 3.32 aborts the process): the caller gets job
+    2's error, and no output."""
+    jobs = [
+        {"id": 1, "subtime": 0, "walltime": 1000, "res": 2, "profile": "phases"},
+        {"id": 2, "subtime": 1, "walltime": 1000, "res": 1, "profile": "pfs"},
+    ]
+    profiles = {
+        "phases": {
+            "type": "datasched_phases",
+            "version": 1,
+            "res": 2,
+            "io_tasks": 2,
+            "storage": {**PHASES_STORAGE, **storage},
+            "phases": phases,
+        },
+        "pfs": {"type": "parallel_homogeneous_pfs", "bytes_to_read": 1e6, "bytes_to_write": 0, "storage": "nfs"},
+    }
+    workload = write_workload(tmp_path, jobs, profiles)
+    platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
+    script = f"""
+from datasched.policy.inprocess import EngineFailure, run
+from datasched.policy.registry import create_policy
+try:
+    run(create_policy("easy", {{}}), ["-p", {str(platform)!r}, "-w", {str(workload)!r},
+        "-e", {str(tmp_path / "out")!r}])
+except EngineFailure as failure:
+    print("code", failure.code)
+    print("message", failure.message)
+print("still alive")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "code 1"
+    assert lines[1].startswith("message job 'w0!2': cannot resolve the pfs storage label 'nfs'")
+    assert lines[2] == "still alive"
+    assert not list(tmp_path.glob("out_*"))

@@ -105,3 +105,40 @@ def test_drain_configuration_is_twins_with_drain():
     drained = case.experiment(SPEC, "twins-8ms-drain", 1)["forwarding"]
     assert (drained["scheduler"], drained["window"], drained["drain"]) == ("twins", 0.008, True)
     assert "drain" not in case.experiment(SPEC, "twins-8ms", 1)["forwarding"]
+
+
+def _plot_rows(alphas, sizes):
+    return [
+        {
+            "kind": "single",
+            "pattern": pattern,
+            "operation": "read",
+            "request_size": size,
+            "hdd_alpha": alpha,
+            "dt": 0.0,
+            "configuration": configuration,
+            "makespan_mean": 1.0 + alpha,
+            "makespan_ci997": 0.1,
+        }
+        for alpha in alphas
+        for size in sizes
+        for pattern in ("shared_strided", "file_per_process")
+        for configuration in ("fifo", "twins-8ms")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("alphas", "sizes", "panels"),
+    [((0.1,), (32768,), 1), ((0.0, 0.5), (32768, 262144), 4), ((0.0, 0.1, 0.5), (32768,), 3)],
+)
+def test_plot_gives_one_panel_per_alpha_and_request_size(monkeypatch, tmp_path, alphas, sizes, panels):
+    """Makespans differ by orders of magnitude across α: each (α, size) gets its own axes,
+    and each panel shows only its own tests (2 patterns × 2 configurations = 4 bars)."""
+    from datasched.analysis import style
+
+    figures = []
+    monkeypatch.setattr(style, "save", lambda fig, png: figures.append(fig))
+    twins.plot(_plot_rows(alphas, sizes), tmp_path / "f.png", "t")
+    (fig,) = figures
+    assert len(fig.axes) == panels
+    assert all(len(ax.patches) == 4 for ax in fig.axes)
