@@ -41,6 +41,7 @@ from datasched.policy.optimal_bounds import (
     total_waiting_bound,
     weighted_completion_bound,
 )
+from datasched.policy.optimal_lagrangian import LagrangianBound, time_indexed_bound
 from datasched.policy.optimal_warmstart import best_heuristic_schedule
 from datasched.policy.params import PolicyParams
 
@@ -84,6 +85,12 @@ class SolveOptions(PolicyParams):
         True, description="warm start from the best heuristic, tightened domains, redundant constraints"
     )
     linearization_level: int = Field(2, ge=0, le=2, description="CP-SAT LP relaxation strength (2: cumulative cuts)")
+    lagrangian_share: float = Field(
+        0.1,
+        ge=0,
+        lt=1,
+        description="share of time_limit_s spent on the time-indexed Lagrangian bound before CP-SAT (0: none)",
+    )
 
 
 @dataclass
@@ -97,9 +104,11 @@ class Plan:
     wall_time_s: float
     options: dict = field(default_factory=dict)
     nb_hosts: int = 0
-    bound_source: str | None = None  # "cp-sat" or "combinatorial" (optimal_bounds), whichever is larger
+    bound_source: str | None = None  # "cp-sat", "combinatorial" (optimal_bounds) or "time-indexed": the largest
     warm_start: str | None = None  # the heuristic whose schedule was the hint
     warm_start_objective: float | None = None
+    time_indexed_bound: float | None = None  # the Lagrangian bound (optimal_lagrangian), before CP-SAT
+    time_indexed_s: float | None = None  # its wall time (included in wall_time_s)
 
     @property
     def optimal(self) -> bool:
@@ -132,6 +141,8 @@ class Plan:
                 bound_source=data.get("bound_source"),
                 warm_start=data.get("warm_start"),
                 warm_start_objective=data.get("warm_start_objective"),
+                time_indexed_bound=data.get("time_indexed_bound"),
+                time_indexed_s=data.get("time_indexed_s"),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"{path}: not a readable plan file: {exc}") from None
@@ -174,7 +185,11 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
       feasible and every objective unchanged);
     - **LP relaxation** at ``linearization_level`` 2 (the cumulative's energy
       cuts) and, with 2+ workers, a portfolio led by CP-SAT's ``max_lp`` worker;
-    - the reported bound is ``max(CP-SAT's bound, optimal_bounds)``.
+    - **time-indexed Lagrangian bound** (``optimal_lagrangian``; total waiting and
+      weighted completion, ``lagrangian_share`` of the time limit): its value
+      ``L`` is added as ``objective >= L`` and its reduced-cost fixing removes
+      the starts no schedule of cost ``<= U`` uses;
+    - the reported bound is ``max(CP-SAT's bound, optimal_bounds, time-indexed)``.
     """
     from ortools.sat.python import cp_model
 
@@ -192,11 +207,26 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     horizon = max(release, default=0) + sum(duration)
     warm = best_heuristic_schedule(options.objective, unit_jobs, nb_hosts) if options.strengthen else None
     latest_end = _latest_ends(options.objective, unit_jobs, horizon, warm.objective if warm else None)
+    t_start = time.perf_counter()
+    lagrangian: LagrangianBound | None = None
+    if warm is not None and options.objective != "makespan" and options.lagrangian_share > 0:
+        lagrangian = time_indexed_bound(
+            options.objective,
+            unit_jobs,
+            nb_hosts,
+            [e - d for e, d in zip(latest_end, duration, strict=True)],
+            warm.objective,
+            time_limit_s=options.lagrangian_share * options.time_limit_s,
+        )
 
     model = cp_model.CpModel()
     starts, ends, intervals = [], [], []
     for i in range(len(jobs)):
-        s = model.new_int_var(release[i], latest_end[i] - duration[i], f"s_{i}")
+        if lagrangian is not None:
+            domain = cp_model.Domain.from_intervals([list(run) for run in lagrangian.domains[i]])
+            s = model.new_int_var_from_domain(domain, f"s_{i}")
+        else:
+            s = model.new_int_var(release[i], latest_end[i] - duration[i], f"s_{i}")
         e = model.new_int_var(release[i] + duration[i], latest_end[i], f"e_{i}")
         intervals.append(model.new_interval_var(s, duration[i], e, f"iv_{i}"))
         starts.append(s)
@@ -214,25 +244,31 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         makespan = model.new_int_var(0, max(latest_end, default=0), "makespan")
         model.add_max_equality(makespan, ends) if ends else model.add(makespan == 0)
         model.minimize(makespan)
-    elif options.objective == "total_waiting":
-        model.minimize(sum(starts[i] - release[i] for i in range(len(jobs))))
     else:
-        model.minimize(sum(w * ends[i] for i, w in enumerate(weights)))
+        if options.objective == "total_waiting":
+            cost = sum(starts[i] - release[i] for i in range(len(jobs)))
+        else:
+            cost = sum(w * ends[i] for i, w in enumerate(weights))
+        if lagrangian is not None:
+            model.add(cost >= lagrangian.bound)
+        model.minimize(cost)
 
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = options.time_limit_s
+    solver.parameters.max_time_in_seconds = max(0.01, options.time_limit_s - (time.perf_counter() - t_start))
     solver.parameters.num_workers = options.workers
     solver.parameters.random_seed = options.seed
     solver.parameters.linearization_level = options.linearization_level
     if options.workers >= 2 and options.strengthen:
         solver.parameters.subsolvers.extend(PORTFOLIO[: options.workers])
-    t0 = time.perf_counter()
     status = solver.solve(model)
-    wall = time.perf_counter() - t0
+    wall = time.perf_counter() - t_start
     plan = Plan({}, {}, solver.status_name(status), None, None, None, wall, options.model_dump(), nb_hosts)
     if warm is not None:
         plan.warm_start = warm.policy
         plan.warm_start_objective = warm.objective / scale * unit
+    if lagrangian is not None:
+        plan.time_indexed_bound = lagrangian.bound / scale * unit
+        plan.time_indexed_s = lagrangian.wall_time_s
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         start_units = [solver.value(s) for s in starts]
         value = solver.objective_value
@@ -252,9 +288,13 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs]
     )
     solver_bound = solver.best_objective_bound if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else 0.0
-    own_bound = float(_combinatorial_bound(options.objective, unit_jobs, nb_hosts))
-    bound = max(solver_bound, own_bound)
-    plan.bound_source = "cp-sat" if solver_bound >= own_bound else "combinatorial"
+    # ties go to the bound computed outside CP-SAT: CP-SAT's bound starts at the time-indexed one
+    candidates = {
+        "time-indexed": float(lagrangian.bound) if lagrangian is not None else -math.inf,
+        "cp-sat": solver_bound,
+        "combinatorial": float(_combinatorial_bound(options.objective, unit_jobs, nb_hosts)),
+    }
+    plan.bound_source, bound = max(candidates.items(), key=lambda kv: kv[1])  # ties: the first listed
     if status == cp_model.OPTIMAL or bound >= value - 1e-9:
         plan.status, bound = "OPTIMAL", value
     # report in seconds: every objective is linear in time units
