@@ -89,16 +89,14 @@ def _unresolvable_pfs_workload(tmp_path):
 ENGINE_ERROR = "job 'w0!2': cannot resolve the pfs storage label 'nfs'"
 
 
-def test_an_engine_error_is_raised_to_the_python_caller_which_goes_on(tmp_path):
-    """The library returns the engine's error instead of exiting: run() raises
-    EngineFailure naming it, and the calling process keeps running."""
-    workload = _unresolvable_pfs_workload(tmp_path)
+def _run_in_a_child(platform, workload, prefix) -> list[str]:
+    """Runs `easy` in-process through the library in a child Python; returns what it
+    printed: the EngineFailure's code and message (if any), then "still alive"."""
     script = f"""
 from datasched.policy.inprocess import EngineFailure, run
 from datasched.policy.registry import create_policy
 try:
-    run(create_policy("easy", {{}}), ["-p", {str(TEST_DATA / "closed_form.xml")!r}, "-w", {str(workload)!r},
-        "-e", {str(tmp_path / "out")!r}])
+    run(create_policy("easy", {{}}), ["-p", {str(platform)!r}, "-w", {str(workload)!r}, "-e", {str(prefix)!r}])
 except EngineFailure as failure:
     print("code", failure.code)
     print("message", failure.message)
@@ -106,7 +104,14 @@ print("still alive")
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    return done.stdout.splitlines()
+
+
+def test_an_engine_error_is_raised_to_the_python_caller_which_goes_on(tmp_path):
+    """The library returns the engine's error instead of exiting: run() raises
+    EngineFailure naming it, and the calling process keeps running."""
+    workload = _unresolvable_pfs_workload(tmp_path)
+    lines = _run_in_a_child(TEST_DATA / "closed_form.xml", workload, tmp_path / "out")
     assert lines[0] == "code 1"
     assert lines[1].startswith("message " + ENGINE_ERROR)
     assert lines[2] == "still alive"
@@ -156,21 +161,7 @@ def test_an_engine_error_while_a_phase_job_runs_comes_back_to_the_caller(tmp_pat
         "pfs": {"type": "parallel_homogeneous_pfs", "bytes_to_read": 1e6, "bytes_to_write": 0, "storage": "nfs"},
     }
     workload = write_workload(tmp_path, jobs, profiles)
-    platform = REPO / "platforms" / "catalog" / "small-test-unified.xml"
-    script = f"""
-from datasched.policy.inprocess import EngineFailure, run
-from datasched.policy.registry import create_policy
-try:
-    run(create_policy("easy", {{}}), ["-p", {str(platform)!r}, "-w", {str(workload)!r},
-        "-e", {str(tmp_path / "out")!r}])
-except EngineFailure as failure:
-    print("code", failure.code)
-    print("message", failure.message)
-print("still alive")
-"""
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = _run_in_a_child(REPO / "platforms" / "catalog" / "small-test-unified.xml", workload, tmp_path / "out")
     assert lines[0] == "code 1"
     assert lines[1].startswith("message job 'w0!2': cannot resolve the pfs storage label 'nfs'")
     assert lines[2] == "still alive"
