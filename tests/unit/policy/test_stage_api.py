@@ -1,6 +1,7 @@
 """The policy-side data-mover API: StageData out (DATASCHED_STAGE), StageDone in
-(DATASCHED_STAGE_DONE) and ItemEvicted in (DATASCHED_ITEM_EVICTED), through the in-process codec, the pybatsim adapter and the
-validating wrapper; the platform data rates a policy reads."""
+(DATASCHED_STAGE_DONE) and ItemEvicted in (DATASCHED_ITEM_EVICTED), through the in-process
+codec, the pybatsim adapter and the validating wrapper; the platform data rates a policy
+reads."""
 
 from __future__ import annotations
 
