@@ -316,6 +316,8 @@ def run_simulation(
     calibrated all-to-all (``--ipc-fanout``; sim/src/execution/phase_plan.hpp); 0 is exact.
     ``engine`` is ``sim`` (ours) or ``batsim`` (real Batsim on PATH, given only options it
     knows; see batsim_backend.py).
+    A registered policy that wants the engine's evictions of named data items (e.g. the
+    data-aware ``workflow`` policy) gets ``--datasched-item-evictions`` on our engine.
     ``in_process`` runs one of our registered policies inside the engine's process
     (:mod:`datasched.policy.inprocess`: same messages and decisions, no socket); the
     default is the protocol path, the only one for pybatsim schedulers.
