@@ -123,9 +123,9 @@ def small_nvm(tmp_path_factory, engine):
     return path, resource_ids(engine, path)
 
 
-def writer(name: str, flops: float = 0.0) -> dict:
+def writer(name: str, flops: float = 0.0, nbytes: float = SIZE) -> dict:
     """``flops`` of compute (at 1e10 flop/s), then a write of item ``name`` (4 GB) to NVM."""
-    write = {"kind": "write", "bytes": SIZE, "items": [{"name": name, "bytes": SIZE}]}
+    write = {"kind": "write", "bytes": nbytes, "items": [{"name": name, "bytes": nbytes}]}
     return phases_profile(1, descriptor(), ([compute(flops)] if flops else []) + [write])
 
 
@@ -164,7 +164,8 @@ def test_item_evicted_by_a_write_is_announced_at_the_eviction_date(tmp_path, sma
 
 
 def test_item_evictions_are_not_sent_unless_asked_and_change_nothing_else(tmp_path, small_nvm):
-    """The same run without the option: no DATASCHED_ITEM_EVICTED and no config key, and
+    """The same run twice with the option: the same bytes. Without it: no
+    DATASCHED_ITEM_EVICTED and no config key, and
     the engine's byte stream is the asked-for one minus exactly those: the eviction's own
     message (t = 15, nothing else happens then) and the key ``"datasched-item-evictions":
     true,`` (first in SIMULATION_BEGINS' config, keys being sorted)."""
@@ -173,13 +174,16 @@ def test_item_evictions_are_not_sent_unless_asked_and_change_nothing_else(tmp_pa
     jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "wd"}, {"id": 1, "subtime": 10, "res": 1, "profile": "we"}]
     profiles = {"wd": writer("d"), "we": writer("e", 5e10)}
     alloc = {"0": str(node), "1": str(node)}
-    (tmp_path / "asked").mkdir()
-    (tmp_path / "plain").mkdir()
+    for name in ("asked", "again", "plain"):
+        (tmp_path / name).mkdir()
     run(tmp_path / "asked", platform, jobs, profiles, alloc, {}, [], EVICTIONS)
+    run(tmp_path / "again", platform, jobs, profiles, alloc, {}, [], EVICTIONS)
     _rows, _data, log = run(tmp_path / "plain", platform, jobs, profiles, alloc, {}, [])
     assert evicted(log) == []
     plain = (tmp_path / "plain" / "messages.txt").read_text()
     asked = (tmp_path / "asked" / "messages.txt").read_text()
+    again = (tmp_path / "again" / "messages.txt").read_text()
+    assert again.replace(str(tmp_path / "again"), str(tmp_path / "asked")) == asked  # deterministic
     assert "DATASCHED_ITEM_EVICTED" not in plain and "datasched-item-evictions" not in plain
     kept = [
         line
@@ -225,3 +229,20 @@ def test_item_evicted_by_a_stage_is_announced_clean(tmp_path, small_nvm):
         False,
         20.0,
     )
+
+
+def test_items_evicted_together_are_announced_least_recently_used_first(tmp_path, engine):
+    """9 GB NVM. On node-10: job 0 writes d (t = 0-4), job 1 writes f (t = 5-9), job 2 at
+    t = 20 writes g (8 GB): 8 GB of room needs both gone (4 + 8 > 9), evicted least recently
+    used first: d (last use 4 s), then f (9 s), both at t = 20 in one message, that order."""
+    platform = star_platform(tmp_path / "nine.xml", nvm_capacity=9 * GB)
+    node = resource_ids(engine, platform)["node-10"]
+    jobs = [{"id": i, "subtime": t, "res": 1, "profile": p} for i, t, p in ((0, 0, "wd"), (1, 5, "wf"), (2, 20, "wg"))]
+    profiles = {"wd": writer("d"), "wf": writer("f"), "wg": writer("g", nbytes=2 * SIZE)}
+    _rows, _data, log = run(
+        tmp_path, platform, jobs, profiles, {str(i): str(node) for i in range(3)}, {}, [], EVICTIONS
+    )
+    assert [(e["timestamp"], e["data"]["item"], e["data"]["date"]) for e in evicted(log)] == [
+        (20.0, "d", 20.0),
+        (20.0, "f", 20.0),
+    ]
