@@ -274,6 +274,23 @@ def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: in
     return list(engine_args)
 
 
+ITEM_EVICTIONS_OPTION = "--datasched-item-evictions"
+
+
+def _policy_extension_args(scheduler: str, options: dict | None, engine_args: Sequence[str]) -> list[str]:
+    """Engine options our registered policies ask for (datasched-sim only): a policy whose
+    :attr:`~datasched.policy.base.Policy.wants_item_evictions` is true gets
+    ``--datasched-item-evictions``; pybatsim schedulers and the others get nothing, so
+    their protocol stream stays Batsim's."""
+    if scheduler not in _registered_policies() or ITEM_EVICTIONS_OPTION in engine_args:
+        return list(engine_args)
+    from datasched.policy.registry import create_policy
+
+    if create_policy(scheduler, options or {}).wants_item_evictions:
+        return [ITEM_EVICTIONS_OPTION, *engine_args]
+    return list(engine_args)
+
+
 def run_simulation(
     platform: str | Path,
     workload: str | Path | Sequence[str | Path],
@@ -299,6 +316,8 @@ def run_simulation(
     calibrated all-to-all (``--ipc-fanout``; sim/src/execution/phase_plan.hpp); 0 is exact.
     ``engine`` is ``sim`` (ours) or ``batsim`` (real Batsim on PATH, given only options it
     knows; see batsim_backend.py).
+    A registered policy that wants the engine's evictions of named data items (e.g. the
+    data-aware ``workflow`` policy) gets ``--datasched-item-evictions`` on our engine.
     ``in_process`` runs one of our registered policies inside the engine's process
     (:mod:`datasched.policy.inprocess`: same messages and decisions, no socket); the
     default is the protocol path, the only one for pybatsim schedulers.
@@ -338,6 +357,7 @@ def run_simulation(
         raise UserError(f"output folder {output_dir} is not writable")
     if engine_path is None:  # our engine
         engine_path, engine_args = find_engine(), _sim_engine_args(workloads, engine_args, traffic_policy, ipc_fanout)
+        engine_args = _policy_extension_args(scheduler, scheduler_options, engine_args)
 
     last_error = None
     succeeded = False

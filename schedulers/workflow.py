@@ -24,10 +24,18 @@ meanwhile). A job whose dependency failed or was killed is rejected.
   not taken by another job the moment they free up (our choice: the paper only says
   the steps "are now scheduled to use the same nodes").
 
+Item locations come from the policy's own book (datasched/policy/items.py: the
+workload's item entries, its own decisions, and the engine's evictions): a data-aware
+policy asks datasched-sim for DATASCHED_ITEM_EVICTED (``wants_item_evictions``; the runner
+passes ``--datasched-item-evictions``), so an item the engine evicted from node NVM is no
+longer counted on its nodes, neither for placement nor as a pre-stage source or NVM room.
+Evictions are applied after the other events of their message: an item is pinned while a
+job or mover uses it, so an eviction reported with the completion (or StageDone) that put
+the item on NVM happened after it, whatever the order inside the message. Without the
+events (real Batsim, or a run without the option) the book is an upper bound, as before.
+
 Data movers and holds (options, each needs ``data_aware``; the compared variants of the
-Table 4 artifact). Item locations come from the policy's own book (datasched/policy/items.py:
-the workload's item entries plus its own decisions; the engine reports none), and the
-rates from the platform the engine runs (datasched/policy/rates.py):
+Table 4 artifact). The rates come from the platform the engine runs (datasched/policy/rates.py):
 
 - ``prestage``: after each round, for every *next* step B (waiting, no failed dependency,
   every unfinished dependency running), copy each input item that exists, is not being
@@ -92,6 +100,7 @@ from datasched.policy.decisions import CENTRAL, CallMeLater, Decision, ExecuteJo
 from datasched.policy.events import (
     CompletionState,
     Event,
+    ItemEvicted,
     JobCompleted,
     JobInfo,
     JobsKilled,
@@ -191,6 +200,11 @@ class WorkflowPolicy(QueuePolicy):
         self._release_order: dict[str, tuple[float, int]] = {}
 
     @property
+    def wants_item_evictions(self) -> bool:
+        """A data-aware policy books item locations, so it needs the engine's evictions."""
+        return self.data_aware
+
+    @property
     def item_hosts(self) -> dict[str, tuple[int, ...]]:
         """Item -> hosts whose NVM holds its stripes, as far as the policy knows."""
         return self.book.nvm
@@ -214,6 +228,9 @@ class WorkflowPolicy(QueuePolicy):
                 stage = self.stages.pop(event.stage_id, None)
                 if stage is not None:
                     self.book.staged(stage.item, stage.hosts or None)
+        for event in events:  # last: an eviction followed whatever put the item on NVM (docstring)
+            if isinstance(event, ItemEvicted):
+                self.book.evicted(event.item, event.on_central)
         decisions.extend(super().react(now, events))
         return decisions
 

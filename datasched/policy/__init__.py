@@ -18,6 +18,7 @@ from datasched.policy.decisions import (
 from datasched.policy.events import (
     CompletionState,
     Event,
+    ItemEvicted,
     JobCompleted,
     JobInfo,
     JobsKilled,
@@ -42,6 +43,7 @@ __all__ = [
     "Event",
     "ExecuteJob",
     "HostInfo",
+    "ItemEvicted",
     "JobCompleted",
     "JobInfo",
     "JobSubmitted",

@@ -22,6 +22,7 @@ from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJo
 from datasched.policy.events import (
     CompletionState,
     Event,
+    ItemEvicted,
     JobCompleted,
     JobInfo,
     JobsKilled,
@@ -66,7 +67,7 @@ class PybatsimAdapter(BatsimScheduler):
         self._events: list[Event] = []
         self._pending: list[Decision] = []
         self._jobs: dict[str, Any] = {}
-        self._stage_done: list[Event] = []  # DATASCHED_STAGE_DONE events of the message being read
+        self._stage_done: list[Event] = []  # datasched extension events of the message being read
         self.decision_rounds = 0
 
     # -- simulation life cycle -------------------------------------------------
@@ -81,20 +82,23 @@ class PybatsimAdapter(BatsimScheduler):
 
     def _intercept_stage_done(self) -> None:
         """pybatsim 3.2.1 raises on an event type it does not know, and datasched-sim's
-        DATASCHED_STAGE_DONE (the answer to a StageData decision) is one: take those events
-        out of each message before pybatsim parses it, and hand them to the policy with the
-        message's other events (an engine that never sends them is unaffected)."""
+        DATASCHED_STAGE_DONE (the answer to a StageData decision) and DATASCHED_ITEM_EVICTED
+        (asked for with --datasched-item-evictions) are such: take those events out of each
+        message before pybatsim parses it, and hand them to the policy with the message's
+        other events (an engine that never sends them is unaffected)."""
         network = self.bs.network
         receive = network.recv
+        parsers = {"DATASCHED_STAGE_DONE": StageDone.from_json, "DATASCHED_ITEM_EVICTED": ItemEvicted.from_json}
 
         def recv(*args: Any, **kwargs: Any) -> Any:
             message = receive(*args, **kwargs)
-            if isinstance(message, dict) and any(e.get("type") == "DATASCHED_STAGE_DONE" for e in message["events"]):
+            if isinstance(message, dict) and any(e.get("type") in parsers for e in message["events"]):
                 now = message["now"]
                 kept = []
                 for event in message["events"]:
-                    if event.get("type") == "DATASCHED_STAGE_DONE":
-                        self._stage_done.append(StageDone.from_json(now, event.get("data", {})))
+                    parse = parsers.get(event.get("type"))
+                    if parse is not None:
+                        self._stage_done.append(parse(now, event.get("data", {})))
                     else:
                         kept.append(event)
                 message["events"] = kept

@@ -38,6 +38,14 @@ class Policy(ABC):
             raise RuntimeError(f"policy {self.name!r} used before the simulation began")
         return self._platform
 
+    @property
+    def wants_item_evictions(self) -> bool:
+        """Whether the policy consumes :class:`~datasched.policy.events.ItemEvicted`: the
+        runner then starts datasched-sim with ``--datasched-item-evictions`` (never real
+        Batsim, which has no such event). Off by default, so that a policy that does not
+        track data items gets Batsim's protocol stream byte for byte."""
+        return False
+
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         """Called once when the simulation begins, before any other event."""
         self._platform = platform

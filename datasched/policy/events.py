@@ -110,3 +110,31 @@ class StageDone(Event):
             float(data.get("bytes", 0.0)),
             float(data.get("start_time", now)),
         )
+
+
+@dataclass(frozen=True)
+class ItemEvicted(Event):
+    """The engine evicted a named data item from node NVM to make room (datasched-sim's
+    ``DATASCHED_ITEM_EVICTED``, sent only to decision processes that ask for it:
+    :attr:`datasched.policy.base.Policy.wants_item_evictions`). The whole item left the
+    NVMs of ``nodes`` (compute node ids) at ``time``; ``written_back`` says it was dirty and
+    this eviction writes it back, ``on_central`` that a central copy remains (always, in
+    this engine: a clean victim had one, a dirty one gets one). Without them a policy's book
+    would keep the item on nodes that no longer hold it."""
+
+    item: str
+    nodes: tuple[int, ...] = ()
+    bytes: float = 0.0
+    written_back: bool = False
+    on_central: bool = True
+
+    @classmethod
+    def from_json(cls, now: float, data: Mapping[str, Any]) -> ItemEvicted:
+        return cls(
+            float(data.get("date", now)),
+            str(data["item"]),
+            tuple(int(n) for n in data.get("nodes", ())),
+            float(data.get("bytes", 0.0)),
+            bool(data.get("written_back", False)),
+            bool(data.get("on_central", True)),
+        )

@@ -1,8 +1,9 @@
 """Where a policy believes named data items are (seed 001: data that stays on node NVM).
 
 The engine keeps the truth (sim/src/model/data_registry.hpp) and tells the decision
-process nothing about it except DATASCHED_STAGE_DONE. A policy therefore keeps its own
-book, learned from two sources only (our choice; no engine event reports locations):
+process only what it asks for: DATASCHED_STAGE_DONE after its own stages and, when asked
+(datasched-sim's --datasched-item-evictions), DATASCHED_ITEM_EVICTED. A policy therefore
+keeps its own book, learned from three sources:
 
 - **the workload**: each job's profile names the items its read and write phases move,
   with their bytes (a write: the item's new size; a read: bytes read, a lower bound of
@@ -10,11 +11,14 @@ book, learned from two sources only (our choice; no engine event reports locatio
   by ``datasched workload from-workflow``) declares initial data on central storage;
 - **its own decisions**: where a completed job wrote each item (its write phase's I/O
   hosts' NVM, or central storage, as its EXECUTE_JOB's ``items_to`` or the profile says),
-  and every :class:`~datasched.policy.decisions.StageData` once its StageDone arrived.
+  and every :class:`~datasched.policy.decisions.StageData` once its StageDone arrived;
+- **the engine's evictions** (:class:`~datasched.policy.events.ItemEvicted`, when the
+  policy asks for them): an evicted item has left every NVM and stays on central storage.
 
-What the book cannot see: the engine's LRU eviction (an evicted item is still booked on
-its NVM, so the room the book counts as used is an upper bound, and a placement it
-suggests may read from central storage instead: a slower run, never an error).
+Without the eviction events (a policy that does not ask, or real Batsim, which has no
+named items) the book cannot see the engine's LRU eviction: an evicted item is still
+booked on its NVM, so the room the book counts as used is an upper bound, and a placement
+it suggests may read from central storage instead (a slower run, never an error).
 """
 
 from __future__ import annotations
@@ -70,6 +74,14 @@ class ItemBook:
         if to:
             self.nvm[item] = to
         else:
+            self.central.add(item)
+
+    def evicted(self, item: str, on_central: bool = True) -> None:
+        """The engine evicted the item from node NVM: an eviction takes every part of the
+        item, so no node holds it any more; it stays on central storage (written back if
+        it was dirty)."""
+        self.nvm.pop(item, None)
+        if on_central:
             self.central.add(item)
 
     def stripe(self, item: str) -> float:

@@ -28,6 +28,7 @@ from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob, KillJo
 from datasched.policy.events import (
     CompletionState,
     Event,
+    ItemEvicted,
     JobCompleted,
     JobInfo,
     JobsKilled,
@@ -152,6 +153,8 @@ class ProtocolSession:
                 self._notify(now, data, append)
             elif kind == "DATASCHED_STAGE_DONE":  # datasched-sim's data movers (decisions.StageData)
                 append(StageDone.from_json(now, data))
+            elif kind == "DATASCHED_ITEM_EVICTED":  # only with --datasched-item-evictions
+                append(ItemEvicted.from_json(now, data))
             elif kind == "SIMULATION_BEGINS":
                 self._begin(now, data)
             elif kind == "SIMULATION_ENDS":

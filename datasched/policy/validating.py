@@ -41,6 +41,10 @@ class ValidatingPolicy(Policy):
         self._busy: dict[int, str] = {}
         self._stage_ids: set[str] = set()
 
+    @property
+    def wants_item_evictions(self) -> bool:
+        return self.inner.wants_item_evictions
+
     def begin(self, platform: PlatformView, now: float) -> list[Decision]:
         super().begin(platform, now)
         return self._checked(now, self.inner.begin(platform, now))

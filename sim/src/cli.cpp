@@ -28,6 +28,10 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                "Attach the profile to every JOB_SUBMITTED event");
   app.add_flag("--enable-profile-reuse", c.simulation.profile_reuse_enabled, "Keep dynamic profiles after use");
   app.add_flag("--forward-unknown-events", c.simulation.forward_unknown_events, "Forward unknown external events");
+  app.add_flag("--datasched-item-evictions", c.simulation.item_evictions_notified,
+               "datasched extension: tell the decision process where named data items left node NVM "
+               "(DATASCHED_ITEM_EVICTED at each eviction; SIMULATION_BEGINS' config says "
+               "datasched-item-evictions: true). Real Batsim has no such event");
   app.add_flag("--enable-compute-sharing", c.simulation.allow_compute_sharing,
                "Allow several jobs on one compute host");
   bool no_storage_sharing = false;

@@ -5,7 +5,8 @@ usage: stageSched.py ENDPOINT SCRIPT.json
 SCRIPT.json: {"alloc": {"<job number>": "<resource ids>"}, "stages": {"<job number>":
 [DATASCHED_STAGE data, ...]}, "log": "events.json"}. Each job starts at its submission on
 its alloc; the stages listed under a job number are requested at that job's submission;
-every event received is logged (the log is written at SIMULATION_ENDS).
+every event received is logged (the log is written at SIMULATION_ENDS); with "raw_log",
+every message received is also written there verbatim, one per line (the byte stream).
 """
 
 import json
@@ -21,8 +22,11 @@ def main() -> None:
     socket = zmq.Context().socket(zmq.REP)
     socket.bind(endpoint)
     log = []
+    raw = []
     while True:
-        message = json.loads(socket.recv_string())
+        text = socket.recv_string()
+        raw.append(text)
+        message = json.loads(text)
         now = message["now"]
         replies = []
         for event in message["events"]:
@@ -43,6 +47,9 @@ def main() -> None:
         if any(e["type"] == "SIMULATION_ENDS" for e in message["events"]):
             with open(script["log"], "w") as f:
                 json.dump(log, f)
+            if "raw_log" in script:
+                with open(script["raw_log"], "w") as f:
+                    f.write("\n".join(raw) + "\n")
             return
 
 

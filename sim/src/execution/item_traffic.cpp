@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "fatal.hpp"
+#include "protocol/writer.hpp"
 
 namespace datasched {
 
@@ -128,6 +129,20 @@ std::vector<ActivitySpec> plan_writeback(const std::vector<Eviction>& evictions,
   if (b.empty())
     return {};
   return {b.build()};
+}
+
+nlohmann::json eviction_event(const Eviction& eviction, const StorageEndpoints& endpoints, double date)
+{
+  std::vector<int> nodes;
+  for (int nvm : eviction.locations)
+    nodes.push_back(endpoints.owner_of(nvm));
+  return nlohmann::json{{"item", eviction.item},
+                        {"nodes", nodes},
+                        {"nvms", eviction.locations},
+                        {"bytes", eviction.bytes},
+                        {"written_back", !eviction.writeback.empty()},
+                        {"on_central", true},
+                        {"date", protocol_time(date)}};
 }
 
 void record_evictions(const PlannedItems& planned, DataCsv& csv, const std::string& job, double start, double end)

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "execution/phase_plan.hpp"
 #include "export/data_csv.hpp"
 #include "model/data_registry.hpp"
@@ -63,6 +65,13 @@ PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const s
 
 /// The write-back activity of `evictions` (Y-nvm -> every I/O server, evenly), if any.
 std::vector<ActivitySpec> plan_writeback(const std::vector<Eviction>& evictions, const DataRegistry& registry);
+
+/// The data of DATASCHED_ITEM_EVICTED (--datasched-item-evictions) for an eviction at
+/// `date`: {"bytes": NVM bytes freed, "date", "item", "nodes": the compute nodes whose NVM
+/// it left, "nvms": those NVM endpoints' resource ids (same order), "on_central": true (a
+/// victim always keeps or gets a central copy: a dirty one with no I/O server to write it
+/// back to is an error), "written_back": it was dirty, so this eviction writes it back}.
+nlohmann::json eviction_event(const Eviction& eviction, const StorageEndpoints& endpoints, double date);
 
 /// Records the evictions (out_data.csv: evict, and write_back from `start` to `end`
 /// when there was something to save).

@@ -278,7 +278,8 @@ private:
       else {
         phase = phases.phases[step - 1];
         if (!phase.items.empty()) {
-          items        = or_fatal([&] { return plan_phase_items(phases, phase); });
+          items = or_fatal([&] { return plan_phase_items(phases, phase); });
+          notify_evictions(items);
           phase.amount = items.anonymous_amount;
           if (const Outcome saved = run_writeback(items, frame); saved != Outcome::Completed)
             return abandon(items, saved);
@@ -340,6 +341,19 @@ private:
         phases, phase, executor_ids_, context_->data, context_->storage_endpoints,
         requested ? requested->items_to : std::nullopt, [this](int id) { return context_->machines.at(id).name; },
         Engine::get_clock());
+  }
+
+  /// --datasched-item-evictions: the server tells the decision process which items the
+  /// phase's writes evicted, dated now (their room is free now, their write-back starts
+  /// now). Detached: the job does not wait for the 1-byte control message.
+  void notify_evictions(const PlannedItems& items)
+  {
+    if (!context_->protocol_config.item_evictions_notified || items.evictions.empty())
+      return;
+    auto* message = new_message(MessageType::ItemsEvicted);
+    for (const Eviction& e : items.evictions)
+      message->evicted.push_back(eviction_event(e, context_->storage_endpoints, Engine::get_clock()));
+    send_to_server_detached(message);
   }
 
   /// Evicted dirty items go to central storage before the phase that needed their room.

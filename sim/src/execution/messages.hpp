@@ -25,22 +25,24 @@ enum class MessageType {
   KillingDone,  ///< a KILL_JOB decision has been carried out
   MachineEvent, ///< an external machine_available/unavailable event
   Switched,     ///< a host reached the pstate of a SET_RESOURCE_STATE (-E)
-  StageDone     ///< a data mover finished a DATASCHED_STAGE (execution/data_mover.hpp)
+  StageDone,    ///< a data mover finished a DATASCHED_STAGE (execution/data_mover.hpp)
+  ItemsEvicted  ///< a job's phase evicted data items (--datasched-item-evictions only)
 };
 
 struct Message {
   MessageType type = MessageType::SchedReady;
   std::string submitter;
-  std::vector<Job*> jobs;           ///< JobSubmitted, JobCompleted (one), KillingDone (killed ones)
-  std::vector<std::string> job_ids; ///< KillingDone: every id of the KILL_JOB decision
-  nlohmann::json progress;          ///< KillingDone: job_progress
-  Decision decision;                ///< Decision
-  std::string event_type;           ///< MachineEvent
-  std::string resources;            ///< MachineEvent
-  nlohmann::json event;             ///< MachineEvent of an unknown type, forwarded as is
-  int machine_id = -1;              ///< Switched
-  int pstate     = -1;              ///< Switched
-  nlohmann::json stage;             ///< StageDone: the DATASCHED_STAGE_DONE event's data
+  std::vector<Job*> jobs;              ///< JobSubmitted, JobCompleted (one), KillingDone (killed ones)
+  std::vector<std::string> job_ids;    ///< KillingDone: every id of the KILL_JOB decision
+  nlohmann::json progress;             ///< KillingDone: job_progress
+  Decision decision;                   ///< Decision
+  std::string event_type;              ///< MachineEvent
+  std::string resources;               ///< MachineEvent
+  nlohmann::json event;                ///< MachineEvent of an unknown type, forwarded as is
+  int machine_id = -1;                 ///< Switched
+  int pstate     = -1;                 ///< Switched
+  nlohmann::json stage;                ///< StageDone: the DATASCHED_STAGE_DONE event's data
+  std::vector<nlohmann::json> evicted; ///< ItemsEvicted: DATASCHED_ITEM_EVICTED data, in eviction order
 };
 
 /// A new message of `type` with every other field empty (the caller fills what it needs).

@@ -13,6 +13,7 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/data_mover.hpp"
+#include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/power_switching.hpp"
 #include "fatal.hpp"
@@ -134,6 +135,10 @@ private:
       case MessageType::StageDone:
         nb_stagers_--;
         ctx_->writer.append_stage_done(m.stage, now());
+        return;
+      case MessageType::ItemsEvicted:
+        for (const nlohmann::json& evicted : m.evicted)
+          ctx_->writer.append_item_evicted(evicted, now());
         return;
     }
   }
@@ -433,6 +438,9 @@ private:
     } catch (const InputError& e) {
       fatal(e.what());
     }
+    if (ctx_->protocol_config.item_evictions_notified) // the stage's room was made now
+      for (const Eviction& e : stage.evictions)
+        ctx_->writer.append_item_evicted(eviction_event(e, ctx_->storage_endpoints, now()), now());
     nb_stagers_++; // until its DATASCHED_STAGE_DONE: the simulation does not end before
     simgrid::s4u::Actor::create("data_mover", ctx_->machines.master().host, data_mover_actor, ctx_, std::move(stage));
   }

@@ -11,6 +11,10 @@ struct SimulationConfig {
   bool forward_unknown_events           = false;
   bool allow_compute_sharing            = false;
   bool allow_storage_sharing            = true;
+  /// datasched extension (--datasched-item-evictions): send DATASCHED_ITEM_EVICTED when the
+  /// engine evicts a named data item from node NVM. Off by default: the protocol stream,
+  /// SIMULATION_BEGINS included, is then exactly Batsim's.
+  bool item_evictions_notified = false;
 };
 
 } // namespace datasched

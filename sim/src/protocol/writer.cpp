@@ -81,6 +81,8 @@ void ProtocolWriter::append_simulation_begins(const Machines& machines, const Wo
                      {"profile-reuse-enabled", config.profile_reuse_enabled},
                      {"forward-unknown-events", config.forward_unknown_events},
   };
+  if (config.item_evictions_notified) // only when asked: Batsim's config otherwise, byte for byte
+    data["config"]["datasched-item-evictions"] = true;
   nlohmann::json files = nlohmann::json::object(), profiles = nlohmann::json::object();
   for (const auto& [name, w] : workloads.workloads()) {
     if (!w->is_static)
@@ -171,6 +173,11 @@ void ProtocolWriter::append_answer(const nlohmann::json& data, double date)
 void ProtocolWriter::append_stage_done(const nlohmann::json& data, double date)
 {
   append("DATASCHED_STAGE_DONE", data.dump(), date);
+}
+
+void ProtocolWriter::append_item_evicted(const nlohmann::json& data, double date)
+{
+  append("DATASCHED_ITEM_EVICTED", data.dump(), date);
 }
 
 void ProtocolWriter::append_resource_state_changed(const std::string& resources, const std::string& state, double date)

@@ -34,6 +34,9 @@ public:
   void append_answer(const nlohmann::json& data, double date);
   /// datasched extension: a DATASCHED_STAGE is done (execution/data_mover.hpp).
   void append_stage_done(const nlohmann::json& data, double date);
+  /// datasched extension, only with --datasched-item-evictions: a named data item left node
+  /// NVM (execution/item_traffic.hpp, eviction_event).
+  void append_item_evicted(const nlohmann::json& data, double date);
   /// {"resources": "0-3 5", "state": "<pstate>"}: Batsim sends the pstate as a string.
   void append_resource_state_changed(const std::string& resources, const std::string& state, double date);
 

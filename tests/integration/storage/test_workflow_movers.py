@@ -24,13 +24,16 @@ TOL = 1e-6
 NIC = 1.25 * GB
 
 
-def platform(path: Path, nvm_write: float = 1 * GB) -> Path:
+def platform(path: Path, nvm_write: float = 1 * GB, nvm_capacity: float | None = None) -> Path:
     from datasched.platforms import FatTreeParams, InterconnectParams, SystemParams, generate, write
 
+    node: dict[str, float] = {"nvm_write_bw": nvm_write}
+    if nvm_capacity is not None:
+        node["nvm_capacity"] = nvm_capacity
     params = SystemParams(
         storage_mode="unified",
         interconnect=InterconnectParams(topology=FatTreeParams(k=4, levels=1), link_bw=1 * GB, link_lat=0),
-        node={"nvm_write_bw": nvm_write},
+        node=node,
         storage={"io_servers": 2, "frontend_lat": 0, "backend_lat": 0},
     )
     return write(generate(params), path)
@@ -168,3 +171,33 @@ def test_hold_by_the_rate_formula(tmp_path, c_seconds, hold):
     else:
         assert b == pytest.approx((8, 12), abs=TOL) and rows["4"]["allocated_resources"] == "1"
         assert d[0] == pytest.approx(5, abs=TOL)
+
+
+@pytest.mark.parametrize("in_process", [True, False])
+def test_data_aware_policy_learns_the_engines_eviction(tmp_path, in_process):
+    """End to end (runner -> --datasched-item-evictions -> engine -> in-process codec or
+    pybatsim adapter -> ItemBook), 5 GB NVMs. Job 0 computes 10 s on node 0; job 1 writes d
+    (S) on node 1 (t = 0-4, d dirty); job 2 (afterok 1) writes e on node 1, the lowest free
+    host at t = 4: e's room evicts d at t = 4 (DATASCHED_ITEM_EVICTED), d's write-back
+    S / 1.25 GB/s = 3.2 s, then e's write S / 1 GB/s = 4 s: job 2 ends at 11.2. Job 3
+    (afterok 2) reads d: all hosts free; a book that missed the eviction would send it to
+    d's old holder node 1 (tests/unit/schedulers: evicted_then_reader); knowing that d is
+    on central storage only, the policy takes the lowest id, node 0. It reads d from
+    central storage either way: S / 1.25 GB/s = 3.2 s, ending at 14.4."""
+    plat = platform(tmp_path / "p.xml", nvm_capacity=5 * GB)
+    jobs = [job(0, "c"), job(1, "wd"), job(2, "we", dependencies=[1]), job(3, "rd", dependencies=[2])]
+    profiles = {
+        "c": profile(compute(10)),
+        "wd": profile(write("d")),
+        "we": profile(write("e")),
+        "rd": profile(read("d")),
+    }
+    workload = tmp_path / "w.json"
+    workload.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
+    result = run_simulation(plat, workload, "workflow", tmp_path / "out", in_process=in_process)
+    assert "--datasched-item-evictions" in result.engine_command
+    with open(result.jobs_csv, newline="") as handle:
+        rows = {r["job_id"]: r for r in csv.DictReader(handle)}
+    assert [rows[str(j)]["allocated_resources"] for j in range(4)] == ["0", "1", "1", "0"]
+    assert span(rows["2"]) == pytest.approx((4.0, 11.2), abs=TOL)
+    assert span(rows["3"]) == pytest.approx((11.2, 14.4), abs=TOL)

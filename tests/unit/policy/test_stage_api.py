@@ -1,6 +1,7 @@
 """The policy-side data-mover API: StageData out (DATASCHED_STAGE), StageDone in
-(DATASCHED_STAGE_DONE), through the in-process codec, the pybatsim adapter and the
-validating wrapper; the platform data rates a policy reads."""
+(DATASCHED_STAGE_DONE) and ItemEvicted in (DATASCHED_ITEM_EVICTED), through the in-process
+codec, the pybatsim adapter and the validating wrapper; the platform data rates a policy
+reads."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import math
 import pytest
 
 from datasched.errors import UserError
-from datasched.policy import PlatformView, StageData, StageDone
+from datasched.policy import ItemEvicted, PlatformView, StageData, StageDone, create_policy
 from datasched.policy.base import Policy
 from datasched.policy.platform import HostInfo
 from datasched.policy.rates import rates_for
@@ -154,3 +155,50 @@ def test_simgrid_bandwidth_units(text, expected):
     from datasched.policy.rates import _xml_bandwidth
 
     assert _xml_bandwidth(text) == (pytest.approx(expected) if expected else None)
+
+
+# ---- DATASCHED_ITEM_EVICTED (asked for with --datasched-item-evictions) ----------------
+
+EVICTED = {"item": "x", "nodes": [0, 1], "nvms": [7, 8], "bytes": 4e9, "written_back": True, "on_central": True}
+
+
+def test_session_reads_item_evicted_dated_by_the_eviction():
+    policy = Recorder()
+    session = ProtocolSession(policy)
+    session.handle(json.dumps({"now": 0, "events": [begins()]}))
+    event = {"type": "DATASCHED_ITEM_EVICTED", "data": {**EVICTED, "date": 15.0}}
+    session.handle(json.dumps({"now": 15, "events": [event]}))
+    assert policy.seen == [ItemEvicted(15.0, "x", (0, 1), 4e9, True, True)]
+
+
+def test_pybatsim_adapter_takes_item_evicted_out_before_pybatsim_parses():
+    from datasched.policy.adapter import PybatsimAdapter
+
+    class Network:
+        def recv(self, blocking=True):
+            evicted = {"type": "DATASCHED_ITEM_EVICTED", "data": {**EVICTED, "date": 3.0}}
+            return {"now": 3, "events": [evicted, {"type": "X"}]}
+
+    class Bs:
+        network = Network()
+
+    adapter = PybatsimAdapter(Recorder())
+    adapter.bs = Bs()
+    adapter._intercept_stage_done()
+    assert adapter.bs.network.recv()["events"] == [{"type": "X"}]
+    adapter.onBeforeEvents()
+    assert adapter._events == [ItemEvicted(3.0, "x", (0, 1), 4e9, True, True)]
+
+
+def test_runner_asks_the_engine_for_evictions_only_for_policies_that_want_them():
+    """A data-aware workflow policy gets --datasched-item-evictions; the data-unaware one,
+    other policies and pybatsim schedulers get the arguments unchanged (Batsim's stream)."""
+    from datasched.runner import ITEM_EVICTIONS_OPTION, _policy_extension_args
+
+    assert _policy_extension_args("workflow", {}, ["--x"]) == [ITEM_EVICTIONS_OPTION, "--x"]
+    assert _policy_extension_args("workflow", {"data_aware": False}, ["--x"]) == ["--x"]
+    assert _policy_extension_args("fcfs", {}, []) == []
+    assert _policy_extension_args("easyBackfill", {}, []) == []
+    assert _policy_extension_args("workflow", {}, [ITEM_EVICTIONS_OPTION]) == [ITEM_EVICTIONS_OPTION]
+    wrapped = ValidatingPolicy(create_policy("workflow", {}))
+    assert wrapped.wants_item_evictions

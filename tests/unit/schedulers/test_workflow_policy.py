@@ -304,3 +304,79 @@ def test_a_step_is_held_once_even_when_its_predecessor_overruns_its_estimate():
     result = InMemoryDriver(platform_with(rates()), jobs).run(policy)
     assert result.outcomes["w0!2"].start == 100.0
     assert len(rounds) < 20
+
+
+# ---- the engine's evictions (DATASCHED_ITEM_EVICTED) in the policy's book ----------------
+
+from datasched.policy import ItemEvicted, JobCompleted, JobSubmitted  # noqa: E402
+
+
+def started(decisions) -> dict[str, tuple[int, ...]]:
+    return {d.job_id: d.hosts for d in decisions if isinstance(d, ExecuteJob)}
+
+
+def evicted_then_reader(evict_first: bool, *, evict: bool = True, **options) -> dict[str, tuple[int, ...]]:
+    """6 hosts, every job 2 hosts. t = 0: job 1 (compute) on 0-1, job 2 (writes d) on 2-3,
+    job 3 (compute) on 4-5. t = 10: job 2 ends (d booked on 2-3); job 4 (writes e, after 2)
+    takes 2-3, the only free hosts, and the engine evicts d there for e's room (reported in
+    the same message as job 2's completion when ``evict_first``, which is not the order it
+    happened in, else in its own message). t = 13, 15, 20: jobs 4, 3, 1 end; job 5 (reads
+    d, after 1 and 2) then starts with all 6 hosts free: on d's holders 2-3 if the book
+    still has them, else at the lowest ids 0-1. Returns every start."""
+    policy = create_policy("workflow", options)
+    policy.begin(PlatformView.uniform(6), 0.0)
+    jobs = [
+        JobInfo("w0!1", 0, 2, None, "p", phases(), {}),
+        JobInfo("w0!2", 0, 2, None, "p", phases(writes=("d",)), {}),
+        JobInfo("w0!3", 0, 2, None, "p", phases(), {}),
+        JobInfo("w0!4", 0, 2, None, "p", phases(writes=("e",)), {"dependencies": [2]}),
+        JobInfo("w0!5", 0, 2, None, "p", phases(reads=("d",)), {"dependencies": [1, 2]}),
+    ]
+    starts = started(policy.react(0.0, [JobSubmitted(0.0, j) for j in jobs]))
+    eviction = [ItemEvicted(10.0, "d", (2, 3), 1e9, True)] if evict else []
+    if evict_first:
+        starts |= started(policy.react(10.0, [*eviction, JobCompleted(10.0, "w0!2")]))
+    else:
+        starts |= started(policy.react(10.0, [JobCompleted(10.0, "w0!2")]))
+        if eviction:
+            starts |= started(policy.react(10.0, eviction))
+    for now, job_id in ((13.0, "w0!4"), (15.0, "w0!3"), (20.0, "w0!1")):
+        starts |= started(policy.react(now, [JobCompleted(now, job_id)]))
+    assert policy.wants_item_evictions  # the runner asks the engine for the events
+    assert ("d" in policy.item_hosts) is not evict and (not evict or "d" in policy.book.central)
+    return starts
+
+
+@pytest.mark.parametrize("evict_first", [False, True])
+def test_evicted_item_no_longer_draws_its_reader_to_the_nodes_that_lost_it(evict_first):
+    """See evicted_then_reader: without the event job 5 goes to 2-3 (the book's holders of
+    d, which read it from central storage anyway); with it, at the lowest free ids 0-1,
+    whichever order the completion and the eviction have inside their message."""
+    assert evicted_then_reader(False, evict=False)["w0!5"] == (2, 3)
+    starts = evicted_then_reader(evict_first)
+    assert starts["w0!2"] == (2, 3) and starts["w0!4"] == (2, 3)
+    assert starts["w0!5"] == (0, 1)
+
+
+@pytest.mark.parametrize("evict", [False, True])
+def test_evicted_item_is_staged_in_although_the_book_had_it_on_the_readers(evict):
+    """4 hosts, prestage (onto busy nodes). t = 0: job 1 (writes d) on 0-1, job 2 (compute)
+    on 2-3. t = 10: job 1 ends, d is booked on 0-1; job 4 (writes e, after 1) takes 0-1,
+    and job 5 (reads d, after 1 and 4) is a next step whose likely hosts are its running
+    predecessor's, 0-1: the book says they hold d, so nothing is staged. The engine then
+    evicts d from 0-1 for e's room (own message, t = 10): with the event the book knows 0-1
+    lost d, and the policy stages d in from central storage onto them; without it, never."""
+    policy = create_policy("workflow", {"prestage": True, "prestage_onto_busy": True})
+    policy.begin(platform_with(rates()), 0.0)
+    jobs = [
+        JobInfo("w0!1", 0, 2, None, "p", phases(writes=("d",)), {}),
+        JobInfo("w0!2", 0, 2, None, "p", phases(), {}),
+        JobInfo("w0!4", 0, 2, None, "p", phases(writes=("e",)), {"dependencies": [1]}),
+        JobInfo("w0!5", 0, 2, None, "p", phases(reads=("d",)), {"dependencies": [1, 4]}),
+    ]
+    assert started(policy.react(0.0, [JobSubmitted(0.0, j) for j in jobs])) == {"w0!1": (0, 1), "w0!2": (2, 3)}
+    decisions = policy.react(10.0, [JobCompleted(10.0, "w0!1")])
+    assert started(decisions) == {"w0!4": (0, 1)} and not [d for d in decisions if isinstance(d, StageData)]
+    later = policy.react(10.0, [ItemEvicted(10.0, "d", (0, 1), 1e9, True)] if evict else [])
+    stages = [(d.item, d.to) for d in later if isinstance(d, StageData)]
+    assert stages == ([("d", (0, 1))] if evict else [])
