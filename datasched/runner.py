@@ -250,23 +250,47 @@ def _tail(path: Path, lines: int = 15) -> str:
     return "\n".join(text[-lines:])
 
 
-def has_phase_profiles(workload: Path) -> bool:
-    """Whether a workload file holds ``datasched_phases`` profiles (a byte search: the
-    engine parses the file; this only decides whether profiles are forwarded)."""
-    needle, tail = b"datasched_phases", b""
+def _search_workload(workload: Path, pattern: re.Pattern[bytes]) -> bool:
+    """Whether `pattern` occurs in a workload file, read in 1 MiB chunks (a byte search:
+    the engine parses the file; this only decides how the run is set up)."""
+    tail = b""
     with open(workload, "rb") as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):
-            if needle in tail + chunk:
+            if pattern.search(tail + chunk):
                 return True
-            tail = chunk[-len(needle) :]
+            tail = chunk[-64:]
     return False
+
+
+def mentions_phase_profiles(workload: Path) -> bool:
+    """Whether a workload carries phase descriptors: ``datasched_phases`` profiles or the
+    Batsim-compatible ``composed`` fallback's ``datasched_phases_profile`` field (storage
+    policies read the descriptor from either, so our engine forwards profiles)."""
+    return _search_workload(workload, re.compile(rb"datasched_phases"))
+
+
+def has_phase_profiles(workload: Path) -> bool:
+    """Whether a workload has profiles of type ``datasched_phases``, which only our engine
+    runs. The file is parsed: the composed fallback embeds a phase profile (with its
+    ``type``) in an extra field that Batsim ignores, so a byte search cannot tell them apart.
+    A file that is not a JSON workload is left to the engine to refuse."""
+    if not mentions_phase_profiles(workload):
+        return False
+    try:
+        with open(workload, "rb") as handle:
+            profiles = json.load(handle).get("profiles", {})
+    except (OSError, ValueError, AttributeError):
+        return False
+    return isinstance(profiles, dict) and any(
+        isinstance(p, dict) and p.get("type") == "datasched_phases" for p in profiles.values()
+    )
 
 
 def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: int) -> list[str]:
     """Our engine's arguments: the user's plus those the runner's options stand for."""
     if traffic_policy != "none":
         engine_args = ["--traffic-policy", traffic_policy, *engine_args]
-    if any(has_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
+    if any(mentions_phase_profiles(w) for w in workloads) and "--forward-profiles-on-submission" not in engine_args:
         # storage policies read a phase job's descriptor (stg_k, san_k, io_tasks) from its profile
         engine_args = ["--forward-profiles-on-submission", *engine_args]
     if ipc_fanout:

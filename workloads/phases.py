@@ -233,10 +233,16 @@ def composed_fallback(
 
     - compute  -> ``parallel_homogeneous`` cpu = flops, com = 0 (exact);
     - communicate -> ``parallel_homogeneous`` cpu = 0, com = bytes / (n - 1) per pair
-      (exact all-to-all); ``delay`` 0 when n = 1;
-    - read/write -> ``delay`` = nominal device time (:func:`nominal_device_seconds`),
-      then, when remote bytes exist and n > 1, ``parallel_homogeneous`` com-only with
-      the job's remote bytes (io_tasks x remote) spread over the n(n-1) node pairs.
+      (exact all-to-all); nothing when n = 1 (no pair exchanges anything);
+    - read/write -> ``delay`` = nominal device time (:func:`nominal_device_seconds`;
+      nothing when it is 0), then, when remote bytes exist and n > 1,
+      ``parallel_homogeneous`` com-only with the job's remote bytes (io_tasks x remote)
+      spread over the n(n-1) node pairs.
+
+    Every sub-profile is one real Batsim 4.2.1 accepts: it refuses a ``delay`` that is not
+    strictly positive and a ``composed`` with an empty ``seq``, so a step that takes no
+    time is left out, and a job with no step at all gets one ``parallel_homogeneous`` of
+    0 flops and 0 bytes (valid there, and instantaneous).
     """
     profiles: dict[str, dict[str, Any]] = {}
     seq: list[str] = []
@@ -248,15 +254,12 @@ def composed_fallback(
         elif phase.kind is PhaseKind.COMMUNICATE:
             if res > 1:
                 profiles[f"{stem}.com"] = {"type": "parallel_homogeneous", "cpu": 0, "com": phase.amount / (res - 1)}
-            else:
-                profiles[f"{stem}.com"] = {"type": "delay", "delay": 0}
-            seq.append(f"{stem}.com")
+                seq.append(f"{stem}.com")
         else:
-            profiles[f"{stem}.dev"] = {
-                "type": "delay",
-                "delay": nominal_device_seconds(phase.kind, phase.amount, storage, io_tasks, rates),
-            }
-            seq.append(f"{stem}.dev")
+            device_seconds = nominal_device_seconds(phase.kind, phase.amount, storage, io_tasks, rates)
+            if device_seconds > 0:
+                profiles[f"{stem}.dev"] = {"type": "delay", "delay": device_seconds}
+                seq.append(f"{stem}.dev")
             _mem, _device, remote = io_split(phase.amount, storage)
             if remote > 0 and res > 1 and storage.allocation is not StorageAllocation.SAN:
                 profiles[f"{stem}.net"] = {
@@ -266,7 +269,7 @@ def composed_fallback(
                 }
                 seq.append(f"{stem}.net")
     if not seq:
-        profiles[f"{name}.empty"] = {"type": "delay", "delay": 0}
+        profiles[f"{name}.empty"] = {"type": "parallel_homogeneous", "cpu": 0, "com": 0}
         seq.append(f"{name}.empty")
     composed = {
         "type": "composed",

@@ -17,7 +17,7 @@ import pytest
 from datasched import batsim_backend, conformance
 from datasched.errors import UserError
 from datasched.runner import SimulationError, run_simulation
-from tests.conftest import CONFORMANCE, TEST_DATA, write_workload
+from tests.conftest import CONFORMANCE, REPO, TEST_DATA, write_workload
 
 PLATFORM = TEST_DATA / "closed_form.xml"
 FAKE_BATSIM = """#!{python}
@@ -52,6 +52,7 @@ with open(prefix + "_schedule.csv", "w") as f:
     f.write("batsim_version,nb_jobs\\nv4.2.1,0\\n")
 """
 
+SEED000_SAN = REPO / "platforms" / "catalog" / "seed000-dragonfly-2-4-2-san.xml"
 REAL_BATSIM = shutil.which("batsim")
 needs_real_batsim = pytest.mark.skipif(
     REAL_BATSIM is None,
@@ -160,6 +161,36 @@ def test_phase_profiles_are_refused(tmp_path, fake_batsim):
     )
     with pytest.raises(UserError, match="datasched_phases profiles, which only datasched-sim runs"):
         run_simulation(PLATFORM, phases, "fcfs", tmp_path / "out", engine="batsim")
+
+
+def _markov_fallback(tmp_path: Path, n_apps: int) -> Path:
+    """Seed 000's multi-application workload in its Batsim-compatible composed form (each
+    profile also embeds its phase profile, with its own "type": "datasched_phases")."""
+    from datasched.workloads import markov
+
+    params = markov.parse_params({"kind": "multi", "n_apps": n_apps, "max_tasks": 16, "seed": 3})
+    return markov.write(markov.generate_from_seed(params), tmp_path / "markov.json", profile_mode="composed")
+
+
+def test_the_composed_fallback_is_not_refused(tmp_path, fake_batsim):
+    """Only profiles whose type is datasched_phases are refused, not a composed profile that
+    carries one in its extra field (Batsim ignores it)."""
+    run_simulation(SEED000_SAN, _markov_fallback(tmp_path, 2), "fcfs", tmp_path / "out", engine="batsim")
+    assert json.loads(fake_batsim.read_text())[0] == "-p"
+
+
+@needs_real_batsim
+@pytest.mark.engine
+@pytest.mark.parametrize("policy", ["easy", "fcfs"])
+def test_the_composed_fallback_gives_real_batsims_schedule_on_our_engine(tmp_path, policy):
+    """Twelve seed-000 applications in composed form (delays, ptasks with flops and
+    all-to-all bytes on a dragonfly): real Batsim 4.2.1 accepts every profile, and our engine
+    gives the same jobs and machine states, byte for byte."""
+    workload = _markov_fallback(tmp_path, 12)
+    batsim = run_simulation(SEED000_SAN, workload, policy, tmp_path / "batsim", engine="batsim")
+    ours = run_simulation(SEED000_SAN, workload, policy, tmp_path / "sim")
+    assert batsim.jobs_csv.read_bytes() == ours.jobs_csv.read_bytes()
+    assert batsim.machine_states_csv.read_bytes() == ours.machine_states_csv.read_bytes()
 
 
 def test_a_failing_batsim_is_named_with_its_message(tmp_path, fake_batsim, workload, monkeypatch):

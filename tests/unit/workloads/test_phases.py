@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import jsonschema
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from datasched.workloads.phases import (
     EMBEDDED_PHASES_FIELD,
@@ -90,9 +92,48 @@ def test_san_and_local_io_produce_no_interconnect_traffic():
         assert profiles["x"]["seq"] == ["x.0.dev"], desc
 
 
-def test_single_node_communication_is_an_empty_delay():
+def test_single_node_communication_is_left_out():
+    """One node exchanges nothing: no sub-profile (real Batsim refuses a delay of 0)."""
+    phases = [Phase(PhaseKind.COMPUTE, 1e9), Phase(PhaseKind.COMMUNICATE, GB)]
+    profiles = composed_fallback("x", phases, storage(), res=1, io_tasks=1, rates=RATES)
+    assert profiles["x"]["seq"] == ["x.0.cpu"]
+    assert "x.1.com" not in profiles
+
+
+def test_a_job_with_no_timed_step_is_one_empty_ptask():
+    """Real Batsim refuses a composed profile with an empty seq and a delay of 0; a
+    parallel_homogeneous of 0 flops and 0 bytes is valid there and takes no time."""
     profiles = composed_fallback("x", [Phase(PhaseKind.COMMUNICATE, GB)], storage(), res=1, io_tasks=1, rates=RATES)
-    assert profiles["x.0.com"] == {"type": "delay", "delay": 0}
+    assert profiles["x"]["seq"] == ["x.empty"]
+    assert profiles["x.empty"] == {"type": "parallel_homogeneous", "cpu": 0, "com": 0}
+
+
+def _batsim_accepts(name: str, profile: dict) -> str | None:
+    """Real Batsim 4.2.1's checks of the profile types the fallback uses (src/profiles.cpp):
+    the reason it would refuse `profile`, or None."""
+    if profile["type"] == "delay" and not profile["delay"] > 0:
+        return f"{name}: non-strictly-positive delay {profile['delay']}"
+    if profile["type"] == "parallel_homogeneous" and not (profile["cpu"] >= 0 and profile["com"] >= 0):
+        return f"{name}: negative cpu or com"
+    if profile["type"] == "composed" and not (profile["seq"] and profile["repeat"] > 0):
+        return f"{name}: empty seq or repeat <= 0"
+    return None
+
+
+@given(
+    kinds=st.lists(st.sampled_from(list(PhaseKind)), min_size=0, max_size=5),
+    amount=st.sampled_from([0.0, 1.0, GB]),
+    res=st.integers(1, 4),
+    remote=st.sampled_from([0.0, 50.0, 100.0]),
+    mem=st.sampled_from([0.0, 100.0]),
+)
+def test_every_fallback_profile_is_one_real_batsim_accepts(kinds, amount, res, remote, mem):
+    phases = [Phase(kind, amount) for kind in kinds]
+    desc = storage(remote_pct=remote, mem_hit_pct=mem)
+    profiles = composed_fallback("x", phases, desc, res=res, io_tasks=res, rates=RATES)
+    refusals = [why for name, p in profiles.items() if (why := _batsim_accepts(name, p))]
+    assert refusals == []
+    assert all(step in profiles for step in profiles["x"]["seq"])
 
 
 def test_schema_rejects_unknown_fields_and_bad_values():
