@@ -33,6 +33,18 @@ Size = Annotated[float, Field(ge=1, le=1e21, allow_inf_nan=False)]
 Speed = Annotated[float, Field(ge=1, le=1e18, allow_inf_nan=False)]
 
 
+#: Largest topology the generator builds, in compute nodes: ten times the largest machine in
+#: the seeds' range of interest and far beyond what SimGrid loads from one XML file. It also
+#: keeps a node count such as a fat tree's k**levels from being computed for absurd levels
+#: (k = 5, levels = 10**12 never finished).
+MAX_TOPOLOGY_NODES = 10**7
+
+
+def _check_node_count(nodes: int, what: str) -> None:
+    if nodes > MAX_TOPOLOGY_NODES:
+        raise ValueError(f"{what} gives {nodes:,} nodes, more than the {MAX_TOPOLOGY_NODES:,} the generator builds")
+
+
 class Strict(BaseModel):
     """Base: unknown keys are errors, models are immutable (hashable parameters)."""
 
@@ -56,6 +68,11 @@ class TorusParams(Strict):
     def node_count(self) -> int:
         return math.prod(self.dims)
 
+    @model_validator(mode="after")
+    def _bounded(self) -> TorusParams:
+        _check_node_count(self.node_count, f"dims {'x'.join(map(str, self.dims))}")
+        return self
+
 
 class FatTreeParams(Strict):
     """A k-ary n-tree ("k:n fat-tree" in seed 000): k**n nodes, n switch levels."""
@@ -67,6 +84,17 @@ class FatTreeParams(Strict):
     @property
     def node_count(self) -> int:
         return self.k**self.levels
+
+    @model_validator(mode="after")
+    def _bounded(self) -> FatTreeParams:
+        # in logarithms first: k**levels itself can be too large to compute
+        if self.levels * math.log(self.k) > math.log(MAX_TOPOLOGY_NODES) + 1:
+            raise ValueError(
+                f"k**levels = {self.k}**{self.levels} nodes is more than the {MAX_TOPOLOGY_NODES:,} "
+                "the generator builds"
+            )
+        _check_node_count(self.node_count, f"k**levels = {self.k}**{self.levels}")
+        return self
 
 
 class DragonflyParams(Strict):
@@ -87,6 +115,7 @@ class DragonflyParams(Strict):
                 f"groups={self.groups} exceeds a*h+1={self.a * self.h + 1}: each group has only "
                 "a*h global ports, one per other group"
             )
+        _check_node_count(self.node_count, f"p*a*groups = {self.p}*{self.a}*{self.group_count}")
         return self
 
     @property

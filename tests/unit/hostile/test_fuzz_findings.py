@@ -88,6 +88,14 @@ CASES = [
     ("cpsat-nan-literal", CPSAT, b'{"jobs": [{"id": 1, "subtime": NaN}], "profiles": {}}', ["NaN is not a JSON"]),
     ("cpsat-subtime-huge-int", CPSAT, workload(jobs=[job(subtime=10**400)]).encode(), ["job '1'", "'subtime'"]),
     ("cpsat-res-float", CPSAT, workload(jobs=[job(res=1.5)]).encode(), ["job '1'", "'res' must be a positive"]),
+    # atheris, platform_params, at input 15,628 of the 2026-11-25 run: a fat tree's k**levels with
+    # levels = 10**12 was computed (the run never ended); topologies are bounded at 10**7 nodes
+    (
+        "platform-params-fat-tree-levels",
+        PARAMS,
+        b"interconnect:\n  topology: {kind: fat_tree, k: 5, levels: 1000000000000.0}\n",
+        ["in.yaml", "interconnect.topology", "5**1000000000000", "10,000,000"],
+    ),
 ]
 
 

@@ -49,6 +49,27 @@ def test_dragonfly_with_more_groups_than_ports():
     assert "groups=10" in msg and "a*h+1=9" in msg
 
 
+@pytest.mark.parametrize(
+    ("topology", "fragment"),
+    [
+        # found by bench/fuzz (platform_params): k**levels for levels = 10**12 never finished
+        ({"kind": "fat_tree", "k": 5, "levels": 10**12}, "5**1000000000000"),
+        ({"kind": "fat_tree", "k": 2, "levels": 24}, "16,777,216 nodes"),
+        ({"kind": "torus", "dims": [1000, 1000, 11]}, "11,000,000 nodes"),
+        ({"kind": "dragonfly", "p": 1000, "a": 100, "h": 1, "groups": 101}, "10,100,000 nodes"),
+    ],
+)
+def test_a_topology_beyond_ten_million_nodes_is_refused_at_once(topology, fragment):
+    """MAX_TOPOLOGY_NODES = 10**7 (platforms/params.py); the largest allowed still parses."""
+    msg = error_of({"interconnect": {"topology": topology}})
+    assert "interconnect.topology" in msg and fragment in msg and "10,000,000" in msg
+
+
+def test_the_largest_allowed_topologies_parse():
+    assert FatTreeParams(k=10, levels=7).node_count == 10**7
+    assert TorusParams(dims=(1000, 1000, 10)).node_count == 10**7
+
+
 def test_seed_sizes():
     assert DragonflyParams(p=2, a=4, h=2).node_count == 72
     assert DragonflyParams(p=4, a=6, h=4).node_count == 600
