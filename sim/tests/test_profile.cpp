@@ -32,6 +32,13 @@ TEST(Profile, ErrorsNameTheProfileAndTheProblem)
     EXPECT_NE(std::string(e.what()).find("w.json: profile 'bad'"), std::string::npos);
     EXPECT_NE(std::string(e.what()).find("'delay'"), std::string::npos);
   }
+  try { // Batsim 4.2.1 refuses a delay of 0 (profiles.cpp: "non-strictly-positive 'delay'")
+    Profile::from_json("zero", json{{"type", "delay"}, {"delay", 0}}, "w.json");
+    FAIL() << "expected an error for a delay of 0";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "w.json: profile 'zero': field 'delay' must be > 0 (Batsim 4.2.1 refuses a delay of 0)");
+  }
   EXPECT_THROW(Profile::from_json("x", json{{"type", "smpi"}}, "f"), InputError);
   EXPECT_THROW(Profile::from_json("x", json{{"type", "parallel"}, {"cpu", {1}}, {"com", {1, 2}}}, "f"), InputError);
   EXPECT_THROW(Profile::from_json("x", json{{"type", "composed"}, {"seq", json::array()}}, "f"), InputError);

@@ -34,7 +34,8 @@ def test_table4_workload_keeps_every_time_of_the_table(table4):
     for job_id, (nodes, t_in, t_out, t_comp, t_run, in_wf) in TABLE4.items():
         job = jobs[job_id]
         assert job["res"] == nodes
-        assert composed_seconds(doc, job) == [t_in, t_comp, t_out]
+        # zero-time phases (job 2's write: 0 s) are left out: Batsim 4.2.1 refuses a delay of 0
+        assert composed_seconds(doc, job) == [t for t in (t_in, t_comp, t_out) if t > 0]
         assert job["walltime"] == t_run + 1  # Table 4's exact T_run + the 1 s tie-breaking margin
         exact = doc["profiles"][job["profile"]][EMBEDDED_PHASES_FIELD]
         validate_phase_profile(exact)
@@ -44,6 +45,16 @@ def test_table4_workload_keeps_every_time_of_the_table(table4):
     assert sum(jobs[i]["walltime"] - 1 for i in (1, 7, 9)) == 470
     exact = workflow_to_workload(table4, walltime_margin=0, walltime_factor=2)
     assert {j["id"]: j["walltime"] for j in exact["jobs"]} == {i: 2 * row[4] for i, row in TABLE4.items()}
+
+
+def test_a_step_whose_phases_all_take_no_time_is_one_empty_ptask(table4):
+    """A composed profile needs a non-empty seq in Batsim 4.2.1, and no delay of 0."""
+    data = table4.model_dump(mode="json")
+    data["steps"] = [{"id": 1, "name": "zero", "nodes": 1, "phases": [{"kind": "compute", "seconds": 0}]}]
+    data.pop("data", None)
+    doc = workflow_to_workload(workflow_from_dict(data))
+    profile = doc["profiles"][doc["jobs"][0]["profile"]]
+    assert [doc["profiles"][name] for name in profile["seq"]] == [{"type": "parallel_homogeneous", "cpu": 0, "com": 0}]
 
 
 def test_table4_dependencies_and_data_declarations(table4):
