@@ -45,6 +45,7 @@ from datasched.workloads.phases import (
     ReferenceRates,
     StorageAllocation,
     StorageDescriptor,
+    close_sequence,
     phase_profile,
 )
 
@@ -138,17 +139,14 @@ def workflow_to_workload(
         if mode == "phases":
             profiles[name] = exact
         elif mode == "composed":
-            # Batsim 4.2.1 refuses a delay of 0 and an empty seq: zero-time phases are left
-            # out, and a step with none takes one 0-flop ptask (valid there, instantaneous)
-            seq = []
+            # Batsim 4.2.1 refuses a delay of 0: zero-time phases are left out (close_sequence)
+            seq: list[str] = []
             for j, seconds in enumerate(nominal):
                 if seconds > 0:
                     sub = f"{name}.{j}.{phases[j].kind.value}"
                     profiles[sub] = {"type": "delay", "delay": seconds}
                     seq.append(sub)
-            if not seq:
-                profiles[f"{name}.empty"] = {"type": "parallel_homogeneous", "cpu": 0, "com": 0}
-                seq.append(f"{name}.empty")
+            close_sequence(name, seq, profiles)
             profiles[name] = {"type": "composed", "repeat": 1, "seq": seq, EMBEDDED_PHASES_FIELD: exact}
         else:
             raise UserError(f"unknown profile mode {mode!r} (expected 'composed' or 'phases')")

@@ -225,6 +225,15 @@ def phase_profile(
     }
 
 
+def close_sequence(name: str, seq: list[str], profiles: dict[str, dict[str, Any]]) -> None:
+    """A composed profile's ``seq`` with no step gets one ``parallel_homogeneous`` of 0 flops
+    and 0 bytes (``<name>.empty``): Batsim 4.2.1 refuses an empty ``seq`` and a ``delay`` of 0,
+    so this is the one instantaneous step it accepts."""
+    if not seq:
+        profiles[f"{name}.empty"] = {"type": "parallel_homogeneous", "cpu": 0, "com": 0}
+        seq.append(f"{name}.empty")
+
+
 def composed_fallback(
     name: str, phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int, rates: ReferenceRates
 ) -> dict[str, dict[str, Any]]:
@@ -268,9 +277,7 @@ def composed_fallback(
                     "com": remote * io_tasks / (res * (res - 1)),
                 }
                 seq.append(f"{stem}.net")
-    if not seq:
-        profiles[f"{name}.empty"] = {"type": "parallel_homogeneous", "cpu": 0, "com": 0}
-        seq.append(f"{name}.empty")
+    close_sequence(name, seq, profiles)
     composed = {
         "type": "composed",
         "repeat": 1,

@@ -12,19 +12,24 @@ void Context::machines_job_started(const Job& job, double now)
   machine_states_csv.add_row(now, machine_states);
 }
 
+void Context::cancel_activities(Job& job)
+{
+  for (auto& frame : job.progress) {
+    if (frame.exec) {
+      traffic.ended(frame.exec.get());
+      frame.exec->cancel();
+    }
+    for (auto& exec : frame.execs) {
+      traffic.ended(exec.get());
+      exec->cancel();
+    }
+  }
+}
+
 void Context::cancel_running_activities()
 {
   for (Job* job : workloads.running_jobs())
-    for (auto& frame : job->progress) {
-      if (frame.exec) {
-        traffic.ended(frame.exec.get());
-        frame.exec->cancel();
-      }
-      for (auto& exec : frame.execs) {
-        traffic.ended(exec.get());
-        exec->cancel();
-      }
-    }
+    cancel_activities(*job);
 }
 
 void Context::machines_job_ended(const Job& job, double now)

@@ -81,6 +81,8 @@ struct Context {
   /// Cancels the SimGrid activities of every running job (the run is being stopped by
   /// an error: fatal.hpp, set_before_kill_all). Their workers are killed next.
   void cancel_running_activities();
+  /// Cancels the SimGrid activities of one job's profile frames (KILL_JOB, and the above).
+  void cancel_activities(Job& job);
 
   /// Prints a progress line on stderr when the configured interval has elapsed.
   void maybe_print_progress(double now);

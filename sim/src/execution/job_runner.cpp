@@ -654,16 +654,7 @@ static void kill_jobs(Context* context, const std::vector<std::string>& job_ids)
       continue;
     message->progress[id] = job->progress.empty() ? nlohmann::json::object() : progress_of(*job, 0);
     job->killed           = true;
-    for (auto& frame : job->progress) {
-      if (frame.exec) {
-        context->traffic.ended(frame.exec.get());
-        frame.exec->cancel();
-      }
-      for (auto& exec : frame.execs) {
-        context->traffic.ended(exec.get());
-        exec->cancel();
-      }
-    }
+    context->cancel_activities(*job);
     // One simcall, as the Actor::kill() of the former actor-per-job design: it wakes the
     // job's worker from a delay (its ptasks' cancellations already woke it).
     JobPool::interrupt(*job);
