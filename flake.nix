@@ -64,15 +64,35 @@
         };
       };
 
+      # The engine's SimGrid, as simgrid/build.sh builds it (simgrid/README.md): 3.32 from
+      # its source distribution on the Python package index, pinned by hash, with the
+      # project's patches applied, and the list of applied patches the engine's CMake
+      # requires (an unpatched SimGrid would silently ignore traffic weights).
+      simgridPatched = pkgs.simgrid.overrideAttrs (old: {
+        version = "3.32";
+        src = pkgs.fetchurl {
+          url = "https://files.pythonhosted.org/packages/a0/72/a42e5172ae0ef7633a97487cb99021901cf42931340cbb8c37605f608221/simgrid-3.32.tar.gz";
+          sha256 = "3cc752a28deb2ae42cd51cc835a572f13201702dc94545ced0e77c657231cd76";
+        };
+        patches = map (name: ./simgrid/patches + "/${name}")
+          (builtins.filter (name: pkgs.lib.hasSuffix ".patch" name)
+            (builtins.attrNames (builtins.readDir ./simgrid/patches)));
+        doCheck = false;
+        postInstall = (old.postInstall or "") + ''
+          mkdir -p $out/share/datasched
+          (cd ${./simgrid/patches} && sha256sum ./*.patch) > $out/share/datasched/simgrid-patches.txt
+        '';
+      });
+
       # The engine, built and unit-tested (ctest) as `make engine test-engine` does.
       datasched-sim = pkgs.stdenv.mkDerivation {
         pname = "datasched-sim";
         version = "0.1.0";
         src = ./sim;
         nativeBuildInputs = with pkgs; [ cmake ninja pkg-config ];
-        buildInputs = with pkgs; [ simgrid zeromq cppzmq nlohmann_json cli11 gtest gperftools boost ];
-        # nixpkgs GCC and SimGrid are newer than Debian 12's: their new warnings must not fail the package.
-        cmakeFlags = [ "-DCMAKE_BUILD_TYPE=Release" "-DDATASCHED_WERROR=OFF" ];
+        buildInputs = [ simgridPatched ] ++ (with pkgs; [ zeromq cppzmq nlohmann_json cli11 gtest gperftools boost ]);
+        # nixpkgs GCC is newer than Debian 12's: its new warnings must not fail the package.
+        cmakeFlags = [ "-DCMAKE_BUILD_TYPE=Release" "-DDATASCHED_WERROR=OFF" "-DDATASCHED_SIMGRID_PREFIX=${simgridPatched}" ];
         doCheck = true;
         checkPhase = ''
           runHook preCheck
@@ -95,7 +115,7 @@
       ] ++ [ kpkgs.procset kpkgs.evalys kpkgs.pybatsim ]);
 
       toolchain = with pkgs; [
-        cmake ninja pkg-config gcc clang-tools simgrid zeromq cppzmq nlohmann_json cli11 gtest boost gperftools
+        cmake ninja pkg-config gcc clang-tools simgridPatched zeromq cppzmq nlohmann_json cli11 gtest boost gperftools
         pythonEnv uv time
       ];
       shellHook = ''
@@ -106,7 +126,7 @@
       # The Python test suite against the engine above, from a copy of the source tree
       # (the sandbox has no network: dependencies come from pythonEnv, not the lock file).
       python-tests = pkgs.runCommand "datasched-python-tests" {
-        nativeBuildInputs = [ pythonEnv datasched-sim pkgs.gcc pkgs.simgrid pkgs.gnumake pkgs.cmake pkgs.ninja ];
+        nativeBuildInputs = [ pythonEnv datasched-sim pkgs.gcc simgridPatched pkgs.gnumake pkgs.cmake pkgs.ninja ];
       } ''
         cp -r ${self} src && chmod -R u+w src && cd src
         export HOME=$TMPDIR DATASCHED_SIM=${datasched-sim}/bin/datasched-sim

@@ -52,8 +52,8 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
       ->allow_extra_args(false);
   app.add_option("--traffic-policy", c.traffic_policy,
                  "Arbitration between IPC and storage traffic: none or np (Batsim's sharing: equal shares), "
-                 "ba:X (X % of a contended link to IPC), fp (IPC first) or weights:ipc=A,storage=B; ba, fp and "
-                 "weights use SimGrid's BMF solver and are experimental (execution/traffic.hpp)")
+                 "ba:X (X % of a contended link to IPC), fp (IPC first) or weights:ipc=A,storage=B; shares are "
+                 "per activity (execution/traffic.hpp)")
       ->capture_default_str();
   app.add_option("--ipc-fanout", c.ipc_fanout,
                  "Approximate each all-to-all communicate phase of n > D+1 nodes by D flows per node (to the nodes "
@@ -61,6 +61,12 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "jobs, but link loads are sampled, not exact (execution/phase_plan.hpp). 0: exact all-to-all")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--sharing", c.sharing,
+                 "The unit that gets a share of a contended link in phase jobs: activity (a phase's flows of one "
+                 "tier together, as Batsim shares ptasks) or flow (every flow its own activity, as flow-level "
+                 "simulators share; slower, for validation) (execution/traffic.hpp)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"activity", "flow"}));
   app.add_option("--io-forwarding", c.io_forwarding_experiment,
                  "Run this I/O forwarding experiment JSON (seed 002: clients, forwarders with FIFO/HBRR/TWINS, HDD "
                  "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "

@@ -101,7 +101,7 @@ int report_engine_error(const EngineError& error, bool print = true);
 /// after the SimGrid engine exists (SimGrid installs its own handler then).
 void install_engine_error_terminate_handler();
 
-/// Turns an abort() inside SimGrid (e.g. its BMF solver giving up) into one clear
+/// Turns an abort() inside SimGrid (e.g. a failed assertion in its solver) into one clear
 /// message naming the probable cause, removes `outputs` (and their .tmp), exits 1.
 /// Only async-signal-safe calls run in the handler, so everything is prepared here.
 void install_abort_handler(const std::string& message, const std::vector<std::string>& outputs);

@@ -25,10 +25,25 @@
 
 namespace datasched {
 
-/// Starts moving `bytes` from `from` to `to`; wait() on the result.
-simgrid::s4u::ExecPtr transfer_async(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes);
+/// Told of the transfers started with it, so that whoever weighs traffic (the job
+/// simulation's traffic arbiter, execution/traffic.hpp) sees the forwarding layer's
+/// transfers too, without this layer depending on it.
+class TransferObserver {
+public:
+  virtual ~TransferObserver() = default;
+  /// Right after the transfer started.
+  virtual void started(const simgrid::s4u::ExecPtr& exec, simgrid::s4u::Host* from, simgrid::s4u::Host* to,
+                       double bytes) = 0;
+  /// Once it completed (idempotent).
+  virtual void ended(const simgrid::s4u::Exec* exec) = 0;
+};
+
+/// Starts moving `bytes` from `from` to `to`; wait() on the result (then tell `observer`,
+/// if any, that it ended).
+simgrid::s4u::ExecPtr transfer_async(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes,
+                                     TransferObserver* observer = nullptr);
 
 /// Moves `bytes` from `from` to `to` and returns when they have arrived.
-void transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes);
+void transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes, TransferObserver* observer = nullptr);
 
 } // namespace datasched

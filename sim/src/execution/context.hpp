@@ -44,14 +44,15 @@ struct Context {
   MachineStates machine_states;        ///< each resource's state over time, Batsim's accounting
   MachineStatesCsv machine_states_csv; ///< Batsim's rows: one after each job start and end
   IoCsv io_csv;
-  DataRegistry data;                  ///< named data items that persist between jobs (seed 001 workflows)
-  DataCsv data_csv;                   ///< their movements
-  NvmCsv nvm_csv;                     ///< node NVM occupancy over time (data_registry's accounting)
-  StorageEndpoints storage_endpoints; ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
-  TrafficArbiter traffic;             ///< priorities of running activities (--traffic-policy)
-  RouteChecker routes;                ///< host pairs whose route was found usable (platform_check.hpp)
-  AllToAllCalibration all_to_all;     ///< scale of approximate all-to-all phases (--ipc-fanout)
-  EnergyTracker energy;               ///< -E: energy readings and the energy output files
+  DataRegistry data;                           ///< named data items that persist between jobs (seed 001 workflows)
+  DataCsv data_csv;                            ///< their movements
+  NvmCsv nvm_csv;                              ///< node NVM occupancy over time (data_registry's accounting)
+  StorageEndpoints storage_endpoints;          ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
+  TrafficArbiter traffic;                      ///< priorities of running activities (--traffic-policy)
+  StorageTransfers storage_transfers{traffic}; ///< the arbiter seen by the forwarding layer's transfers
+  RouteChecker routes;                         ///< host pairs whose route was found usable (platform_check.hpp)
+  AllToAllCalibration all_to_all;              ///< scale of approximate all-to-all phases (--ipc-fanout)
+  EnergyTracker energy;                        ///< -E: energy readings and the energy output files
   /// --forwarding-layer: forwarders between compute nodes and the SAN (execution/forwarded_io.hpp); else null.
   std::shared_ptr<forwarding::JobLayer> forwarding;
 

@@ -91,10 +91,10 @@ void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> reques
       return;
     // As a client process of the standalone mode (forwarding/run.cpp): the request (with
     // the data for a write) to the forwarder, its dispatches, the reply (data for a read).
-    transfer(client, forwarder_host, read_ ? ctl : range.size);
+    transfer(client, forwarder_host, read_ ? ctl : range.size, service.transfer_observer());
     service.count_client_request(forwarder, range.size);
     service.enqueue(forwarder, range, op)->done->acquire();
-    transfer(forwarder_host, client, read_ ? range.size : ctl);
+    transfer(forwarder_host, client, read_ ? range.size : ctl, service.transfer_observer());
   }
   if (--running_ > 0 || stopped_ || job_.killed)
     return;

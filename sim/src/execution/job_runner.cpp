@@ -80,27 +80,16 @@ private:
   bool killed() const { return job_->killed; }
 
   /// Waits for one of `pending` and returns its index, or -1 when the walltime left is
-  /// used up (subtracting the time waited). Under a traffic policy it also wakes when one
-  /// of them has paid its latency, so that the arbiter sets its priority then
-  /// (traffic.hpp); without one this is a single wait_any_for, as before.
+  /// used up (subtracting the time waited).
   ssize_t wait_any(std::vector<simgrid::s4u::ExecPtr>& pending)
   {
-    for (;;) {
-      const double before    = Engine::get_clock();
-      const double due       = context_->traffic.next_due(pending);
-      double timeout         = limited() ? remaining_ : -1.0;
-      const bool for_latency = due < std::numeric_limits<double>::infinity() && (timeout < 0 || due - before < timeout);
-      if (for_latency)
-        timeout = std::max(0.0, due - before);
-      const ssize_t index = simgrid::s4u::Exec::wait_any_for(pending, timeout);
-      if (limited())
-        remaining_ -= Engine::get_clock() - before;
-      if (index >= 0 && index < static_cast<ssize_t>(pending.size()))
-        return index;
-      if (!for_latency || killed())
-        return -1;
-      context_->traffic.settle();
-    }
+    const double before = Engine::get_clock();
+    const ssize_t index = simgrid::s4u::Exec::wait_any_for(pending, limited() ? remaining_ : -1.0);
+    if (limited())
+      remaining_ -= Engine::get_clock() - before;
+    if (index >= 0 && index < static_cast<ssize_t>(pending.size()))
+      return index;
+    return -1;
   }
 
   /// this_actor::sleep_for(duration), but a kill ends it early. A semaphore timeout is
@@ -209,10 +198,7 @@ private:
     const double before = Engine::get_clock();
     bool timed_out      = false;
     try {
-      if (arbitrated) { // it may have to wake when its latency is paid (traffic.hpp)
-        std::vector<simgrid::s4u::ExecPtr> pending{exec};
-        timed_out = wait_any(pending) < 0 && !killed();
-      } else if (!limited())
+      if (!limited())
         exec->wait();
       else
         exec->wait_for(remaining_);
@@ -225,7 +211,7 @@ private:
       timed_out_execs.push_back(exec);
       return Outcome::WalltimeReached;
     }
-    if (limited() && !arbitrated) // wait_any has counted it
+    if (limited())
       remaining_ -= Engine::get_clock() - before;
     if (arbitrated)
       context_->traffic.ended(exec.get());
@@ -372,16 +358,49 @@ private:
     return outcome;
   }
 
+  /// Starts the SimGrid activities of `spec` on `hosts` with `bytes` (calibrated for an
+  /// approximate all-to-all): the spec as one ptask, or under --sharing flow one
+  /// single-flow ptask per flow plus one for its computation (traffic.hpp).
+  std::vector<simgrid::s4u::ExecPtr> start_spec(const ActivitySpec& spec, const std::vector<Host*>& hosts,
+                                                const std::vector<double>& bytes)
+  {
+    std::vector<simgrid::s4u::ExecPtr> execs;
+    auto start = [&](const std::vector<Host*>& where, const std::vector<double>& flops,
+                     const std::vector<double>& amounts) {
+      auto exec = simgrid::s4u::this_actor::exec_init(where, flops, amounts);
+      exec->start();
+      context_->traffic.started(exec, spec.traffic, where, amounts);
+      execs.push_back(exec);
+    };
+    if (context_->config.sharing != "flow") {
+      start(hosts, spec.flops, bytes);
+      return execs;
+    }
+    const size_t n = hosts.size();
+    if (std::any_of(spec.flops.begin(), spec.flops.end(), [](double f) { return f > 0; }))
+      start(hosts, spec.flops, {});
+    if (!bytes.empty())
+      for (size_t i = 0; i < n; ++i)
+        for (size_t j = 0; j < n; ++j)
+          if (bytes[i * n + j] > 0)
+            start({hosts[i], hosts[j]}, {0, 0}, {0, bytes[i * n + j], 0, 0});
+    if (execs.empty()) // nothing to compute or move: one empty ptask, as in activity mode
+      start(hosts, spec.flops, bytes);
+    return execs;
+  }
+
   /// Starts every activity of one step and waits for all of them (or the walltime),
-  /// recording when each ends.
+  /// recording when each ends (a spec ends with the last of its SimGrid activities).
   Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start,
                          ForwardedIo* forwarded = nullptr)
   {
     if (specs.empty() && !forwarded)
       return Outcome::Completed;
     std::vector<simgrid::s4u::ExecPtr> pending;
-    std::vector<const ActivitySpec*> pending_specs;
-    for (const ActivitySpec& spec : specs) {
+    std::vector<size_t> pending_specs; ///< index in specs of each pending activity
+    std::vector<size_t> left(specs.size(), 0);
+    for (size_t k = 0; k < specs.size(); ++k) {
+      const ActivitySpec& spec = specs[k];
       std::vector<Host*> hosts;
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)
@@ -395,12 +414,11 @@ private:
         for (double& b : calibrated)
           b *= factor;
       }
-      const std::vector<double>& bytes = spec.exact_pair_bytes > 0 ? calibrated : spec.bytes;
-      auto exec                        = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, bytes);
-      exec->start();
-      context_->traffic.started(exec, spec.traffic, hosts, bytes);
-      pending.push_back(exec);
-      pending_specs.push_back(&spec);
+      for (auto& exec : start_spec(spec, hosts, spec.exact_pair_bytes > 0 ? calibrated : spec.bytes)) {
+        pending.push_back(exec);
+        pending_specs.push_back(k);
+        left[k]++;
+      }
     }
     job_->progress[frame].execs = pending;
     std::array<double, kNbTrafficClasses> class_end{};
@@ -418,16 +436,19 @@ private:
         timed_out_execs = pending;
         return Outcome::WalltimeReached;
       }
-      const double took        = Engine::get_clock() - start;
-      const ActivitySpec& spec = *pending_specs[index];
-      IoRecord& io             = *job_->io;
-      io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
-      tier_end[static_cast<int>(spec.tier)]     = std::max(tier_end[static_cast<int>(spec.tier)], took);
-      class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
+      const size_t k = pending_specs[index];
       context_->traffic.ended(pending[index].get());
       pending.erase(pending.begin() + index);
       pending_specs.erase(pending_specs.begin() + index);
       job_->progress[frame].execs = pending; // a kill cancels (and reports progress of) only these
+      if (--left[k] > 0)
+        continue;
+      const double took        = Engine::get_clock() - start;
+      const ActivitySpec& spec = specs[k];
+      IoRecord& io             = *job_->io;
+      io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
+      tier_end[static_cast<int>(spec.tier)]     = std::max(tier_end[static_cast<int>(spec.tier)], took);
+      class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
     }
     if (forwarded) {
       if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)

@@ -27,12 +27,11 @@
 // slower on 8 seed-000 applications (694 s against 46 s, same run times within 0.1 s):
 // the solver's work per event grows with the number of activities.
 //
-// Cost: SimGrid 3.32 builds a ptask in O(pairs x route length x (hosts + links)) (it
-// routes every pair three times and finds each link's element by a linear search), so
-// an exact all-to-all of n nodes costs O(n^3 x route length): nearly all of a large
-// multi-application run (bench/storage_model (b)). No exact rewrite of the ptask's
-// inputs avoids it: in general no smaller set of host pairs gives every link the
-// all-to-all's load, and SimGrid sums a link's load pair by pair.
+// Cost: SimGrid 3.32 itself built a ptask in O(pairs x route length x (hosts + links))
+// (every pair routed three times, each link's element found by a linear search), so an
+// exact all-to-all of n nodes cost O(n^3 x route length). The project's SimGrid build
+// (simgrid/patches/0002) routes each pair once and expands each link once: O(pairs x
+// route length), i.e. O(n^2 x route length) for an all-to-all.
 //
 // Approximate all-to-all (engine option --ipc-fanout D, default 0 = exact): a
 // communicate phase of n > D + 1 nodes becomes one activity in which active node i

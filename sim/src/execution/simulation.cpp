@@ -77,7 +77,7 @@ std::string pending_jobs_description(Context& ctx)
 
 } // namespace
 
-void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver)
+void init_simgrid(const EngineConfig& config, const char* program_name)
 {
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
   // as jobs run at once on each host (pooled per host, see job_pool.hpp; before that,
@@ -98,10 +98,6 @@ void init_simgrid(const EngineConfig& config, const char* program_name, bool pri
                     "--cfg=contexts/guard-size:0"};
   if (!config.verbose)
     g_simgrid_args.push_back("--log=root.thres:critical");
-  // Ptask weights only work under the BMF solver (DESIGN.md, execution/traffic.hpp);
-  // none and np keep the default solver, so plain Batsim workloads behave as in Batsim.
-  if (priority_solver)
-    g_simgrid_args.push_back("--cfg=host/solver:bmf");
   for (const auto& c : config.simgrid_config)
     g_simgrid_args.push_back("--cfg=" + c);
   g_simgrid_argv.clear();
@@ -179,7 +175,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   std::vector<ExternalEvent> external_events;
   try {
     ctx.traffic.configure(TrafficPolicy::parse(config.traffic_policy));
-    init_simgrid(config, program_name, ctx.traffic.policy().active());
+    init_simgrid(config, program_name);
     try {
       ctx.machines =
           Machines::from_platform(g_engine->get_all_hosts(), config.master_host, parse_role_overrides(config));
@@ -197,6 +193,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
           std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
                                                  ctx.storage_endpoints, config.platform_file);
       ctx.storage_endpoints.set_san_forwarded(true);
+      if (ctx.traffic.policy().active()) // its transfers are storage traffic
+        ctx.forwarding->service().set_transfer_observer(&ctx.storage_transfers);
     }
     if (config.energy)
       start_energy(ctx, config.platform_file);
@@ -223,15 +221,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
-  install_abort_handler(ctx.traffic.policy().active()
-                            ? "SimGrid aborted the simulation (see its message above). With --traffic-policy " +
-                                  ctx.traffic.policy().text +
-                                  " the likely cause is a known limitation of SimGrid 3.32's BMF solver: an "
-                                  "activity with several flows on one link (all-to-all phases, striped SAN I/O) can "
-                                  "make it find no allocation. Use --traffic-policy np, or see "
-                                  "sim/src/execution/traffic.hpp"
-                            : std::string("SimGrid aborted the simulation (its message is above)"),
-                        output_files(config.export_prefix));
+  install_abort_handler("SimGrid aborted the simulation (its message is above)", output_files(config.export_prefix));
 
   try {
     if (channel)

@@ -16,8 +16,8 @@ int run_simulation(const EngineConfig& config, const char* program_name,
 
 /// Creates the SimGrid engine with the model Batsim uses (ptask_L07) and loads the
 /// platform; shared with --inspect. Throws InputError naming the platform file.
-/// `priority_solver`: use SimGrid's BMF solver, the one that honours ptask priorities
-/// (traffic policies ba, fp, weights: execution/traffic.hpp).
-void init_simgrid(const EngineConfig& config, const char* program_name, bool priority_solver = false);
+/// Its default solver (fair-bottleneck) honours activity priorities in the project's
+/// SimGrid build (simgrid/patches), so traffic policies need no other solver.
+void init_simgrid(const EngineConfig& config, const char* program_name);
 
 } // namespace datasched

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <sstream>
 
 #include <simgrid/s4u/Engine.hpp>
@@ -13,8 +14,9 @@ namespace datasched {
 
 namespace {
 
-/// FP's IPC priority over storage's: strict in practice (DESIGN.md measured 1e6:1 on one
-/// link: 1.000001 s against 1 s) while keeping BMF's equilibrium well conditioned.
+/// FP's IPC priority over storage's: strict in practice (on one link, 1 GB of IPC
+/// against 2 GB of storage: 1.000001 s instead of 1 s) while the solver's sums of
+/// weights stay far from losing the storage class's share to rounding.
 constexpr double kStrictFactor = 1e6;
 
 double positive_number(const std::string& text, const std::string& where)
@@ -100,39 +102,23 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
   Running r;
   r.exec    = exec;
   r.traffic = traffic;
-  // The activity's latency, as L07 computes it: the longest route among its flows.
-  double latency = 0;
-  const size_t n = hosts.size();
-  if (!bytes.empty())
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n; ++j)
-        if (bytes[i * n + j] > 0)
-          latency = std::max(latency, route(hosts[i], hosts[j]).latency);
-  if (latency > 0) {
-    r.ready_at     = simgrid::s4u::Engine::get_clock() + latency;
-    r.latency_paid = false;
-  }
   if (policy_.counts_class_members() && !bytes.empty()) {
-    // Per shared link: total and largest flow, as BMF weighs them.
-    std::unordered_map<const simgrid::s4u::Link*, std::pair<double, double>> load;
+    // The shared links it uses, each once (a FATPIPE is not shared).
+    std::unordered_map<const simgrid::s4u::Link*, bool> seen;
+    const size_t n = hosts.size();
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
-        const double b = bytes[i * n + j];
-        if (b <= 0)
+        if (bytes[i * n + j] <= 0)
           continue;
-        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]).links) {
-          if (link->get_sharing_policy() == simgrid::s4u::Link::SharingPolicy::FATPIPE)
-            continue; // a FATPIPE is not shared
-          auto& [total, biggest] = load[link];
-          total += b;
-          biggest = std::max(biggest, b);
-        }
+        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]).links)
+          if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE &&
+              seen.try_emplace(link, true).second)
+            r.links.push_back(link);
       }
-    for (const auto& [link, tb] : load)
-      r.links.emplace_back(link, tb.first / tb.second);
-    // Deterministic order (load is a hash map): by link name.
+    // Deterministic order (the order of first use depends on host order only, but the
+    // names make the order independent of it): by link name.
     std::sort(r.links.begin(), r.links.end(),
-              [](const auto& a, const auto& b) { return a.first->get_name() < b.first->get_name(); });
+              [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
   }
   running_.push_back(std::move(r));
   if (policy_.counts_class_members()) {
@@ -160,52 +146,40 @@ void TrafficArbiter::ended(const simgrid::s4u::Exec* exec)
 void TrafficArbiter::count(const Running& r, double sign)
 {
   const int c = static_cast<int>(r.traffic);
-  for (const auto& [link, flows] : r.links)
-    flows_on_link_[link][c] += sign * flows;
+  for (const auto* link : r.links)
+    units_on_link_[link][c] += sign;
 }
 
 void TrafficArbiter::apply_priority(Running& r)
 {
   const int c  = static_cast<int>(r.traffic);
   double crowd = 1;
-  if (policy_.counts_class_members())
-    for (const auto& [link, flows] : r.links)
-      crowd = std::max(crowd, flows_on_link_[link][c]);
-  // Not during the latency (see traffic.hpp): its waiter's settle() sets it once paid.
-  if (!r.latency_paid) {
-    if (simgrid::s4u::Engine::get_clock() < due_date(r))
-      return;
-    r.latency_paid = true;
+  if (policy_.counts_class_members()) {
+    // Its class's units on its likely bottleneck: the shared link it uses that leaves the
+    // least bandwidth per unit using it (all classes); on a tie, the more crowded one.
+    double least = std::numeric_limits<double>::infinity();
+    for (const auto* link : r.links) {
+      const auto& units  = units_on_link_[link];
+      const double total = std::accumulate(units.begin(), units.end(), 0.0);
+      const double share = link->get_bandwidth() / total;
+      if (share < least || (share == least && units[c] > crowd)) {
+        least = share;
+        crowd = std::max(1.0, units[c]);
+      }
+    }
   }
   const double priority = policy_.weight[c] / crowd;
   // An activity that ended at this date but whose actor has not yet called ended()
-  // keeps its entry: only a started one still has a share to set.
-  if (priority != r.priority && r.exec->get_state() == simgrid::s4u::Activity::State::STARTED) {
+  // keeps its entry: only one with work left still has a share to set. Its s4u state
+  // says STARTED until its waiter wakes, while SimGrid 3.32 has already freed its model
+  // action (update_priority would then dereference a null action): the remaining ratio,
+  // 0 once the action is gone, tells. During its latency the priority is kept for when
+  // the latency is paid (traffic.hpp).
+  if (priority != r.priority && r.exec->get_state() == simgrid::s4u::Activity::State::STARTED &&
+      r.exec->get_remaining_ratio() > 0) {
     r.priority = priority;
     r.exec->update_priority(priority);
   }
-}
-
-double TrafficArbiter::due_date(const Running& r)
-{
-  // One nanosecond after the latency (relative at large dates, where a double's step
-  // is coarser), so that SimGrid's own reset of the penalty, at that date, is past.
-  return r.ready_at + 1e-9 + 1e-15 * r.ready_at;
-}
-
-double TrafficArbiter::next_due(const std::vector<simgrid::s4u::ExecPtr>& execs) const
-{
-  double due = std::numeric_limits<double>::infinity();
-  for (const Running& r : running_)
-    if (!r.latency_paid && std::find(execs.begin(), execs.end(), r.exec) != execs.end())
-      due = std::min(due, due_date(r));
-  return due;
-}
-
-void TrafficArbiter::settle()
-{
-  for (auto& r : running_)
-    apply_priority(r);
 }
 
 } // namespace datasched

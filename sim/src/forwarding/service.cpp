@@ -188,9 +188,8 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
   std::vector<sg4::ExecPtr> sends;
   for (const auto& s : shares)
     sends.push_back(transfer_async(source, servers_[static_cast<std::size_t>(s.server)],
-                                   op == Operation::Write ? s.bytes : control_bytes_));
-  for (auto& c : sends)
-    c->wait();
+                                   op == Operation::Write ? s.bytes : control_bytes_, transfer_observer_));
+  wait_transfers(sends);
   std::vector<sg4::IoPtr> ios;
   std::vector<int> io_server;
   std::vector<std::uint64_t> io_offset;
@@ -219,12 +218,20 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
   std::vector<sg4::ExecPtr> replies;
   for (const auto& s : shares)
     replies.push_back(transfer_async(servers_[static_cast<std::size_t>(s.server)], source,
-                                     op == Operation::Read ? s.bytes : control_bytes_));
-  for (auto& c : replies)
-    c->wait();
+                                     op == Operation::Read ? s.bytes : control_bytes_, transfer_observer_));
+  wait_transfers(replies);
   if (dispatch_trace_)
     for (const auto& s : shares)
       dispatches_.push_back({source->get_name(), s.server, start, sg4::Engine::get_clock(), s.bytes, client_requests});
+}
+
+void Service::wait_transfers(const std::vector<sg4::ExecPtr>& transfers) const
+{
+  for (const auto& c : transfers) {
+    c->wait();
+    if (transfer_observer_ != nullptr)
+      transfer_observer_->ended(c.get());
+  }
 }
 
 /// Keeps a server's occupancy figures: time with at least one disk activity, the

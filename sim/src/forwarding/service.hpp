@@ -24,6 +24,7 @@
 #include "forwarding/schedulers.hpp"
 #include "forwarding/statistics.hpp"
 #include "qos/sync.hpp"
+#include "transfer.hpp"
 
 namespace simgrid::s4u {
 class Host;
@@ -65,6 +66,10 @@ public:
   /// Creates `max_in_flight` daemon worker actors per forwarder (forwarder 0's first).
   void start_workers();
 
+  /// Tells `observer` (not owned; nullptr: nobody) of every forwarder-server transfer.
+  void set_transfer_observer(TransferObserver* observer) { transfer_observer_ = observer; }
+  TransferObserver* transfer_observer() const { return transfer_observer_; }
+
   /// Registers a file; returns its id (0, 1, 2… in registration order). Files of one job
   /// share their placement (a run may open millions of files: an id costs a pointer).
   int open_file(std::shared_ptr<const FilePlacement> placement);
@@ -101,6 +106,8 @@ private:
     simgrid::s4u::ConditionVariablePtr wake;
   };
 
+  /// Waits for each of `transfers` in turn, telling the observer as each one ends.
+  void wait_transfers(const std::vector<simgrid::s4u::ExecPtr>& transfers) const;
   /// One worker actor: serves dispatches, then hands over to a fresh actor.
   void worker(int forwarder, int slot);
   void start_worker(int forwarder, int slot);
@@ -121,6 +128,7 @@ private:
   std::vector<simgrid::s4u::Disk*> disks_;
   std::vector<std::unique_ptr<SeekSpread>> spreads_; ///< per server, when the HDD curve is seek-aware
   std::uint64_t control_bytes_;
+  TransferObserver* transfer_observer_ = nullptr;
   bool dispatch_trace_;
   std::vector<std::shared_ptr<const FilePlacement>> files_;
   /// Tickets of queued client requests, by the id their queued entries carry.

@@ -39,12 +39,6 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
   }
 }
 
-void FlowLauncher::start_arbiter(sg4::Host* where)
-{
-  if (weighted_)
-    sg4::Actor::create("sl-arbiter", where, [this]() { arbiter(); })->daemonize();
-}
-
 const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
 {
   const auto key = std::make_pair(static_cast<const void*>(src), static_cast<const void*>(dst));
@@ -56,46 +50,13 @@ const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
   return routes_.emplace(key, std::move(r)).first->second;
 }
 
-void FlowLauncher::arbiter()
-{
-  ScopedLock lock(mutex_);
-  for (;;) {
-    if (pending_.empty()) {
-      lock.wait(changed_);
-      continue;
-    }
-    const double due = pending_.begin()->first.first;
-    if (sg4::Engine::get_clock() < due) {
-      lock.wait_until(changed_, due);
-      continue;
-    }
-    while (!pending_.empty() && pending_.begin()->first.first <= sg4::Engine::get_clock()) {
-      auto [flow, priority] = pending_.begin()->second;
-      pending_.erase(pending_.begin());
-      // A flow may already be over (a few bytes finish within kPriorityDelay).
-      if (flow->get_state() == sg4::Activity::State::STARTED)
-        flow->update_priority(priority);
-    }
-  }
-}
-
-sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority, const Route& r)
+sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority, const Route& /*r*/)
 {
   // bytes[i * 2 + j]: from host i to host j; only 0 -> 1 is non-zero (one flow).
   auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, {0.0, bytes, 0.0, 0.0});
   exec->start();
-  if (priority != 1.0) {
-    // Only under BMF (weighted_). Before start() a ptask's priority is ignored, and
-    // during its latency it would be lost (header).
-    if (r.latency <= 0) {
-      exec->update_priority(priority);
-    } else {
-      ScopedLock lock(mutex_);
-      pending_.emplace(std::make_pair(sg4::Engine::get_clock() + r.latency + kPriorityDelay, started_),
-                       std::make_pair(exec, priority));
-      changed_->notify_all();
-    }
-  }
+  if (priority != 1.0) // only when weights are in play; kept through the latency (header)
+    exec->update_priority(priority);
   started_++;
   running_++;
   max_running_ = std::max(max_running_, running_);

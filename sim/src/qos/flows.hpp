@@ -12,25 +12,15 @@
 //     link with a high flow that arrives meanwhile, as a packet already on the wire):
 //     the high flow's delay is bounded by one piece.
 //   * weights within a table: when the flows of one table use SLs of different weights,
-//     the run uses SimGrid's BMF solver and each flow's activity priority is its VL's
-//     weight over the largest weight in use in its table; BMF then gives the flows limited
-//     by one link bandwidths in proportion to their priorities (w1/(w1+w2), ...). When all
-//     weights in use within each table are equal (every experiment of the paper: MPI on
-//     SL0, I/O on one SL), all priorities are 1 and SimGrid's default ptask solver
-//     (fair_bottleneck: equal shares of a bottleneck) runs: no priority is ever set.
+//     each flow's activity priority is its VL's weight over the largest weight in use in
+//     its table; the project's SimGrid build (simgrid/patches/0001, weighted
+//     fair-bottleneck) gives the flows limited by one link bandwidths in proportion to
+//     their priorities (w1/(w1+w2), ...). When all weights in use within each table are
+//     equal (every experiment of the paper: MPI on SL0, I/O on one SL), all priorities
+//     are 1 and no priority is ever set.
 //
-// Why not priorities across the tables: SimGrid 3.32's BMF fails ("Unable to find a BMF
-// allocation") on single-flow activities of unequal priorities chained over two links
-// (flow A on links 1-2, B on 2-3, C on 3-4 with B weaker: its first-link tie-break picks a
-// resource that is not B's bottleneck). Equal priorities avoid that, and activities with a
-// single flow avoid BMF's other failure (several flows of one activity on a link).
-//
-// SimGrid 3.32 pitfall (src/surf/ptask_L07.cpp, HostL07Model::update_actions_state): when
-// a ptask's latency has been paid, L07 resets its penalty to 1.0, discarding a priority
-// set before; a priority set *during* the latency un-suspends the flow, which then skips
-// the latency. So weights are applied by an arbiter actor kPriorityDelay (1 ns) after the
-// flow's latency has elapsed; during that nanosecond the flow runs at priority 1, which
-// moves at most 1 ns x link bandwidth bytes differently (4 bytes at 4 GB/s).
+// Priorities are set right after start(): a priority given during the flow's latency
+// takes effect once the latency is paid (simgrid/patches/0003).
 //
 // A flow pays its route's latency (the sum of its links' latencies, ptask_L07) before
 // moving bytes: S bytes alone on a route of bandwidth B take sum(latencies) + S / B
@@ -52,9 +42,6 @@
 
 namespace datasched::qos {
 
-/// How long after its latency a flow's weight is applied (see above).
-constexpr double kPriorityDelay = 1e-9;
-
 struct FlowSpec {
   simgrid::s4u::Host* src = nullptr;
   simgrid::s4u::Host* dst = nullptr;
@@ -62,8 +49,8 @@ struct FlowSpec {
   int sl                  = 0;
 };
 
-/// Whether the SLs in `used` have more than one distinct weight within a table (then the
-/// run needs SimGrid's BMF solver; see above).
+/// Whether the SLs in `used` have more than one distinct weight within a table (then
+/// flows get priorities; see above).
 bool weights_in_play(const ArbitrationTable& table, const std::set<int>& used);
 
 class FlowLauncher {
@@ -71,10 +58,8 @@ public:
   /// `used` are all the SLs the experiment's flows use (already validated).
   FlowLauncher(const ArbitrationTable& table, const std::set<int>& used);
 
-  /// Whether weights are in play, hence the BMF solver (see above).
+  /// Whether weights are in play (see above).
   bool weighted() const { return weighted_; }
-  /// Starts the daemon actor (on `where`) that applies weights once latencies are paid.
-  void start_arbiter(simgrid::s4u::Host* where);
 
   /// Moves one flow and returns when it is complete (calling actor).
   void transfer(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
@@ -99,7 +84,6 @@ private:
   void high_flow_changes(const Route& r, int delta);
   void wait_for_no_high_flow(const Route& r);
   void transfer_low(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
-  void arbiter();
 
   const ArbitrationTable& table_;
   std::array<bool, kServiceLevels> high_{};
@@ -110,8 +94,6 @@ private:
   simgrid::s4u::ConditionVariablePtr changed_;
   /// High-table flows active on each link (the gate of low-table pieces).
   std::unordered_map<const simgrid::s4u::Link*, int> high_on_link_;
-  /// (time to apply, start order) -> (flow, priority); the order keeps runs deterministic.
-  std::map<std::pair<double, std::uint64_t>, std::pair<simgrid::s4u::ExecPtr, double>> pending_;
   std::map<std::pair<const void*, const void*>, Route> routes_;
   std::uint64_t started_ = 0;
   int running_           = 0;

@@ -79,8 +79,9 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
   write_file_atomically(files[3], staging);
 
   std::string summary = "solver,activities,max_concurrent_activities,noise_bytes,simulated_time\n";
-  summary += std::string(r.weighted ? "bmf" : "fair_bottleneck") + "," + std::to_string(r.activities) + "," +
-             std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," + num(r.simulated_time) + "\n";
+  summary += std::string(r.weighted ? "fair_bottleneck_weighted" : "fair_bottleneck") + "," +
+             std::to_string(r.activities) + "," + std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," +
+             num(r.simulated_time) + "\n";
   write_file_atomically(files[4], summary);
 }
 

@@ -31,7 +31,7 @@ struct Results {
   std::uint64_t activities     = 0;
   int max_concurrent           = 0;
   double simulated_time        = 0;
-  bool weighted                = false; ///< BMF with SL weights (else SimGrid's default ptask solver)
+  bool weighted                = false; ///< flows carry SL weights as priorities
 };
 
 std::vector<std::string> output_files(const std::string& prefix);

@@ -149,9 +149,8 @@ public:
     results_.writes.resize(e.writes.size());
   }
 
-  void start_actors(sg4::Host* arbiter_host)
+  void start_actors()
   {
-    flows_.start_arbiter(arbiter_host);
     if (staging_)
       staging_->start_actors();
     if (e_.benchmark)
@@ -241,25 +240,16 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
   }
   std::unique_ptr<Run> run;
   try {
-    // BMF: the only SimGrid 3.32 solver that honours ptask priorities (DESIGN.md), used
-    // only when weights are in play (qos/flows.hpp).
-    init_simgrid(config, program_name, weights_in_play(experiment.arbitration, experiment.used_service_levels));
+    init_simgrid(config, program_name);
     // Routing tables are built when the platform is sealed; routes are checked below.
     sg4::Engine::get_instance()->seal_platform();
     run = std::make_unique<Run>(experiment, config.platform_file);
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  install_abort_handler(
-      weights_in_play(experiment.arbitration, experiment.used_service_levels)
-          ? "SimGrid aborted the QoS staging simulation (its message is above). This experiment uses SLs of different "
-            "weights in one arbitration table, hence SimGrid 3.32's BMF solver, which can find no allocation when "
-            "flows of unequal weights are chained over shared links (sim/src/qos/flows.hpp). Use SLs of one weight "
-            "per table"
-          : std::string("SimGrid aborted the QoS staging simulation (its message is above)"),
-      outputs);
+  install_abort_handler(std::string("SimGrid aborted the QoS staging simulation (its message is above)"), outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the QoS staging simulation cannot progress (deadlock)"); });
-  run->start_actors(sg4::Engine::get_instance()->get_all_hosts().front());
+  run->start_actors();
   sg4::Engine::get_instance()->run();
   try {
     write_outputs(config.export_prefix, experiment, run->results());

@@ -1,8 +1,8 @@
 #pragma once
 // The QoS-aware data-staging engine mode (seed 003):
 //   datasched-sim --qos-staging EXPERIMENT.json -p PLATFORM.xml -e PREFIX
-// runs the experiment on SimGrid's BMF solver without a decision process: every flow is a
-// single-flow ptask weighted by its InfiniBand service level (qos/service_levels.hpp,
+// runs the experiment without a decision process: every flow is a single-flow ptask
+// weighted by its InfiniBand service level (qos/service_levels.hpp,
 // qos/flows.hpp), the staging server absorbs writes and drains them lazily
 // (qos/staging.hpp), and the benchmark measures what the paper measures
 // (qos/benchmarks.hpp). Outputs: qos/outputs.hpp.

@@ -10,8 +10,9 @@
 //     in pieces, and a piece starts only when no high-table flow is active on any link of
 //     its route (a piece already on the wire finishes);
 //   * within one table: flows sharing a link get bandwidth in proportion to their VLs'
-//     weights (SimGrid's BMF solver with activity priorities), so two flows of weights
-//     w1:w2 get w1/(w1+w2) and w2/(w1+w2) of a link they are both limited by.
+//     weights (activity priorities, honoured by the project's weighted fair-bottleneck,
+//     simgrid/patches/0001), so two flows of weights w1:w2 get w1/(w1+w2) and
+//     w2/(w1+w2) of a link they are both limited by.
 //
 // What a flow-level model cannot express (and what it changes): qos_ca_high_limit (after
 // that many high packets the arbiter must serve the low table: real SL1 I/O keeps a small

@@ -3,8 +3,9 @@
 Preferred: the datasched engine (``datasched-sim --inspect [--route A B]``), found via
 ``$DATASCHED_SIM`` or ``build/sim/datasched-sim``. Until it exists (and for the timing
 checks, which need to start raw activities), we compile ``sgprobe.cpp`` against the
-installed SimGrid into pytest's temporary directory: SimGrid itself then loads, routes
-and times the generated platforms.
+engine's SimGrid (the project's patched build, ``build/simgrid/prefix`` or
+``$DATASCHED_SIMGRID_PREFIX``) into pytest's temporary directory: SimGrid itself then
+loads, routes and times the generated platforms.
 """
 
 from __future__ import annotations
@@ -35,14 +36,16 @@ def _engine() -> Path | None:
 def sgprobe(tmp_path_factory) -> Path:
     if shutil.which("g++") is None:
         pytest.skip("g++ not available to build the SimGrid probe")
+    prefix = Path(os.environ.get("DATASCHED_SIMGRID_PREFIX", REPO / "build/simgrid/prefix"))
     out = tmp_path_factory.mktemp("sgprobe") / "sgprobe"
     proc = subprocess.run(
-        ["g++", "-std=c++17", "-O1", "-o", str(out), str(HERE / "sgprobe.cpp"), "-lsimgrid"],
+        ["g++", "-std=c++17", "-O1", "-o", str(out), str(HERE / "sgprobe.cpp"), f"-I{prefix}/include"]
+        + [f"-L{prefix}/lib", f"-Wl,-rpath,{prefix}/lib", "-lsimgrid"],
         capture_output=True,
         text=True,
     )
     if proc.returncode != 0:
-        pytest.skip(f"cannot build the SimGrid probe (is libsimgrid-dev installed?): {proc.stderr[-500:]}")
+        pytest.skip(f"cannot build the SimGrid probe (run `make simgrid` first): {proc.stderr[-500:]}")
     return out
 
 
@@ -82,7 +85,8 @@ def inspect_platform(sgprobe):
 
 @pytest.fixture(scope="session")
 def run_activities(sgprobe, tmp_path_factory):
-    """run_activities(xml_path, lines) -> {name: completion date}; ptask_L07 + BMF like the engine."""
+    """run_activities(xml_path, lines) -> {name: completion date}; ptask_L07 and its default
+    solver (weighted fair-bottleneck in the project's SimGrid), like the engine."""
     workdir = tmp_path_factory.mktemp("activities")
 
     def run(path: Path, lines: list[str]) -> dict[str, float]:
@@ -95,7 +99,6 @@ def run_activities(sgprobe, tmp_path_factory):
                 "--run",
                 str(spec),
                 "--cfg=host/model:ptask_L07",
-                "--cfg=host/solver:bmf",
                 "--log=root.thres:warning",
             ],
             capture_output=True,

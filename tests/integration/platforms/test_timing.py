@@ -1,5 +1,5 @@
 """Closed-form timing checks of the platform conventions, run by SimGrid itself with the
-engine's models (ptask_L07 + BMF): what a device endpoint behind links does to a flow.
+engine's models (ptask_L07 and its default solver): what a device endpoint behind links does to a flow.
 
 These exercise the platform; the same cases through ``datasched-sim`` belong to the
 engine's own tests once it exposes phase profiles."""

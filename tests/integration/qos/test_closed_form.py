@@ -44,7 +44,7 @@ def test_bandwidth_benchmark_window_then_ack(platform, run_qos):
 def test_two_flows_of_one_table_share_by_weight(platform, run_qos):
     """Two high-table flows of N bytes on one link (stg-0's DOWN) with VL weights 40:10: shares
     4/5 and 1/5 of L. The heavy one ends at 2λ + N / (0.8 L); the light one, alone after that,
-    at 2λ + 2N / L (work-conserving). BMF runs (weights in play)."""
+    at 2λ + 2N / L (work-conserving). Weights are in play: the weighted solver runs."""
     n = 1e9
     doc = {
         "arbitration": {"vlarb_high": "0:40,1:10"},
@@ -54,7 +54,7 @@ def test_two_flows_of_one_table_share_by_weight(platform, run_qos):
     ends = result.ends()
     assert ends["heavy"] == pytest.approx(2 * LAT + n / (0.8 * L), rel=1e-6)
     assert ends["light"] == pytest.approx(2 * LAT + 2 * n / L, rel=1e-6)
-    assert result.table("summary")[0]["solver"] == "bmf"
+    assert result.table("summary")[0]["solver"] == "fair_bottleneck_weighted"
 
 
 def test_low_table_weights_w1_w2(platform, run_qos):

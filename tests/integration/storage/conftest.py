@@ -111,6 +111,70 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
     return path
 
 
+def line_platform(path: Path, positions: dict[str, int], *, hops: int = 4, latency: float = 0) -> Path:
+    """A hand-written line of switches S0 .. S{hops} joined by links c1 .. c{hops}
+    (c_i between S{i-1} and S{i}; SPLITDUPLEX, 1 GB/s each way, ``latency`` s). Node X
+    hangs at switch ``positions[X]`` behind a 100 GB/s access link; a flow from a node at
+    position i to one at j > i crosses c{i+1} .. c{j} UP (DOWN the other way). Each node
+    has the dumbbell's endpoint layout (X-nvm behind 2 GB/s read / 1 GB/s write links,
+    X-dram behind 10 GB/s). Chains of flows sharing one link each, pairwise, are built by
+    placing nodes along the line."""
+    root = ET.Element("platform", version="4.1")
+    zone = ET.SubElement(root, "zone", id="line", routing="Full")
+    nodes = list(positions)
+
+    def host(name: str, props: dict[str, str]) -> None:
+        element = ET.SubElement(zone, "host", id=name, speed="1000000000f")
+        for key, value in props.items():
+            ET.SubElement(element, "prop", id=key, value=value)
+
+    host("master", {"role": "master", "datasched_role": "master"})
+    for n in nodes:
+        host(n, {"role": "compute_node", "datasched_role": "compute_node"})
+        host(f"{n}-nvm", {"role": "storage", "datasched_role": "nvm", "node": n})
+        host(f"{n}-dram", {"role": "storage", "datasched_role": "dram", "node": n})
+
+    def link(name: str, bw: float, policy: str = "SHARED", lat: float = 0) -> None:
+        ET.SubElement(zone, "link", id=name, bandwidth=f"{bw:.0f}Bps", latency=f"{lat!r}s", sharing_policy=policy)
+
+    for i in range(1, hops + 1):
+        link(f"c{i}", 1 * GB, "SPLITDUPLEX", latency)
+    link("master-link", 1e12, "FATPIPE")
+    for n in nodes:
+        link(f"{n}-access", 100 * GB)
+        link(f"{n}-nvm-read", 2 * GB)
+        link(f"{n}-nvm-write", 1 * GB)
+        link(f"{n}-dram-link", 10 * GB)
+
+    def network(src: str, dst: str) -> list[tuple[str, str | None]]:
+        a, b = positions[src], positions[dst]
+        hops_between: list[tuple[str, str | None]] = (
+            [(f"c{i}", "UP") for i in range(a + 1, b + 1)] if a < b else [(f"c{i}", "DOWN") for i in range(a, b, -1)]
+        )
+        return [(f"{src}-access", None), *hops_between, (f"{dst}-access", None)]
+
+    def route(src: str, dst: str, hops_list: list[tuple[str, str | None]]) -> None:
+        element = ET.SubElement(zone, "route", src=src, dst=dst, symmetrical="NO")
+        for name, direction in hops_list:
+            attrs = {"id": name} if direction is None else {"id": name, "direction": direction}
+            ET.SubElement(element, "link_ctn", attrs)
+
+    for a, b in itertools.permutations(nodes, 2):
+        route(a, b, network(a, b))
+    for n in nodes:
+        route(n, "master", [("master-link", None)])
+        route("master", n, [("master-link", None)])
+        for m in nodes:
+            base = network(n, m) if n != m else []
+            route(f"{n}-nvm", m, [(f"{n}-nvm-read", None), *base])
+            route(m, f"{n}-nvm", [*(network(m, n) if n != m else []), (f"{n}-nvm-write", None)])
+            route(f"{n}-dram", m, [(f"{n}-dram-link", None), *base])
+            route(m, f"{n}-dram", [*(network(m, n) if n != m else []), (f"{n}-dram-link", None)])
+    header = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+    path.write_text(header + ET.tostring(root, encoding="unicode") + "\n")
+    return path
+
+
 def resource_ids(engine: Path, platform: Path) -> dict[str, int]:
     out = subprocess.run(
         [str(engine), "-p", str(platform), "--inspect"], capture_output=True, text=True, check=True

@@ -1,0 +1,225 @@
+// The project's SimGrid patches (simgrid/patches/), checked on SimGrid directly: ptasks
+// under host/model:ptask_L07 with its default solver (fair-bottleneck), on platforms
+// built in code, against closed-form dates. Each case runs in a forked child (one
+// SimGrid engine per process).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include "support/scripted_engine.hpp"
+
+namespace datasched::testing {
+namespace {
+
+namespace sg4 = simgrid::s4u;
+
+constexpr double GB = 1e9;
+
+/// One ptask: its hosts (by name), row-major bytes, and the priority given right after
+/// start() (1 = none given).
+struct Task {
+  std::vector<std::string> hosts;
+  std::vector<double> bytes;
+  double priority = 1;
+};
+
+struct Link {
+  std::string name;
+  double bandwidth = 1 * GB;
+  double latency   = 0;
+  bool fatpipe     = false;
+};
+
+/// (source, destination, links) of a one-way route.
+struct Route {
+  std::string src;
+  std::string dst;
+  std::vector<std::string> links;
+};
+
+/// Builds the platform (hosts at 1 Gf, the links, the routes), starts every task at 0,
+/// and returns their completion dates; in the calling (child) process.
+std::vector<double> completion_dates(const std::vector<std::string>& hosts, const std::vector<Link>& links,
+                                     const std::vector<Route>& routes, const std::vector<Task>& tasks)
+{
+  int argc            = 3;
+  char name[]         = "test";
+  char model[]        = "--cfg=host/model:ptask_L07";
+  char quiet[]        = "--log=root.thres:critical";
+  char* argv[]        = {name, model, quiet, nullptr};
+  static auto* engine = new sg4::Engine(&argc, argv);
+  auto* zone          = sg4::create_full_zone("world");
+  for (const auto& h : hosts)
+    zone->create_host(h, 1e9);
+  for (const auto& l : links) {
+    auto* link = zone->create_link(l.name, l.bandwidth)->set_latency(l.latency);
+    if (l.fatpipe)
+      link->set_sharing_policy(sg4::Link::SharingPolicy::FATPIPE);
+    link->seal();
+  }
+  for (const auto& r : routes) {
+    std::vector<sg4::LinkInRoute> in_route;
+    for (const auto& l : r.links)
+      in_route.emplace_back(sg4::Link::by_name(l));
+    zone->add_route(sg4::Host::by_name(r.src)->get_netpoint(), sg4::Host::by_name(r.dst)->get_netpoint(), nullptr,
+                    nullptr, in_route, false);
+  }
+  zone->seal();
+
+  std::vector<double> dates(tasks.size(), -1);
+  sg4::Actor::create("starter", sg4::Host::by_name(hosts.front()), [&tasks, &dates]() {
+    std::vector<sg4::ExecPtr> running;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      std::vector<sg4::Host*> where;
+      for (const auto& h : tasks[i].hosts)
+        where.push_back(sg4::Host::by_name(h));
+      auto exec = sg4::this_actor::exec_init(where, std::vector<double>(where.size(), 0.0), tasks[i].bytes);
+      exec->start();
+      if (tasks[i].priority != 1)
+        exec->update_priority(tasks[i].priority);
+      running.push_back(exec);
+      index.push_back(i);
+    }
+    while (!running.empty()) {
+      const auto done    = static_cast<size_t>(sg4::Exec::wait_any(running));
+      dates[index[done]] = sg4::Engine::get_clock();
+      running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
+      index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
+    }
+  });
+  engine->run();
+  return dates;
+}
+
+/// 0 if every date is within `tol` of its expected value; else prints them, returns 1.
+int check(const std::vector<double>& got, const std::vector<double>& expected, double tol = 1e-6)
+{
+  bool ok = got.size() == expected.size();
+  for (size_t i = 0; ok && i < got.size(); ++i)
+    ok = std::fabs(got[i] - expected[i]) <= tol;
+  if (!ok)
+    for (size_t i = 0; i < got.size(); ++i)
+      std::fprintf(stderr, "task %zu: got %.9f, expected %.9f\n", i, got[i], i < expected.size() ? expected[i] : -1);
+  return ok ? 0 : 1;
+}
+
+/// Two single-flow ptasks (1 GB a -> b and 2 GB c -> d) through one 1 GB/s link of
+/// latency `latency`, priorities p1 and p2 given right after start().
+std::vector<double> two_tasks_on_one_link(double p1, double p2, double latency)
+{
+  return completion_dates({"a", "b", "c", "d"}, {{"shared", 1 * GB, latency}},
+                          {{"a", "b", {"shared"}}, {"c", "d", {"shared"}}},
+                          {{{"a", "b"}, {0, 1 * GB, 0, 0}, p1}, {{"c", "d"}, {0, 2 * GB, 0, 0}, p2}});
+}
+
+// Patch 0001 (weighted fair-bottleneck). Shares p1/(p1+p2) and p2/(p1+p2) of 1 GB/s: the
+// 1 GB task ends at t1 = 1 / share1 (if first), the other has moved share2 x t1 and
+// moves the rest alone: t2 = t1 + (2 - share2 x t1).
+
+TEST(SimgridPatches, EqualPrioritiesShareALinkEqually)
+{
+  // 0.5 GB/s each: t1 = 2 s; then 1 GB left alone: t2 = 3 s (unpatched SimGrid too).
+  EXPECT_EQ(run_in_child([] { return check(two_tasks_on_one_link(1, 1, 0), {2.0, 3.0}); }), 0);
+}
+
+TEST(SimgridPatches, PrioritiesThreeToOneGiveThreeQuartersOfTheLink)
+{
+  // 0.75 / 0.25 GB/s: t1 = 4/3 s; t2 = 4/3 + (2 - 1/3) = 3 s.
+  EXPECT_EQ(run_in_child([] { return check(two_tasks_on_one_link(3, 1, 0), {4.0 / 3, 3.0}); }), 0);
+}
+
+TEST(SimgridPatches, AMillionToOneIsStrictPriorityInPractice)
+{
+  // share1 = 1e6 / (1e6 + 1): t1 = 1 + 1e-6 s; t2 = t1 + (2 - t1 / (1e6 + 1)) = 3 s.
+  const double t1 = (1e6 + 1) / 1e6;
+  EXPECT_EQ(run_in_child([t1] { return check(two_tasks_on_one_link(1e6, 1, 0), {t1, 3.0}); }), 0);
+}
+
+TEST(SimgridPatches, ALowerPriorityOnTheLargerTaskIsTheSameRule)
+{
+  // priorities 1 : 3 -> 0.25 / 0.75 GB/s: the 2 GB task ends first at 8/3 s, having
+  // left the 1 GB task 1 - 2/3 = 1/3 GB, moved alone: t1 = 8/3 + 1/3 = 3 s.
+  EXPECT_EQ(run_in_child([] { return check(two_tasks_on_one_link(1, 3, 0), {3.0, 8.0 / 3}); }), 0);
+}
+
+// Patch 0003 (priorities kept across the latency): with a latency lambda, each task
+// first pays lambda, then shares as above: every date is lambda + its value above. An
+// unpatched L07 would give lambda + (2, 3) (priority reset to 1 after the latency).
+
+TEST(SimgridPatches, APriorityGivenDuringTheLatencyAppliesOnceItIsPaid)
+{
+  const double lat = 1e-3;
+  EXPECT_EQ(run_in_child([lat] { return check(two_tasks_on_one_link(3, 1, lat), {lat + 4.0 / 3, lat + 3.0}); }), 0);
+}
+
+TEST(SimgridPatches, NoPriorityWithLatencyIsUnchanged)
+{
+  const double lat = 1e-3;
+  EXPECT_EQ(run_in_child([lat] { return check(two_tasks_on_one_link(1, 1, lat), {lat + 2.0, lat + 3.0}); }), 0);
+}
+
+// Patch 0002 (linear-time construction): the per-link loads of an all-to-all are
+// gathered in one pass; a shared link sums its flows, a FATPIPE link takes the largest.
+
+std::vector<double> all_to_all(double backbone_bandwidth, bool with_backbone)
+{
+  // h0..h3, each behind its own 1 GB/s SHARED link l_i; h_i -> h_j crosses l_i, (the
+  // FATPIPE backbone), l_j; 1 GB per ordered pair.
+  std::vector<std::string> hosts = {"h0", "h1", "h2", "h3"};
+  std::vector<Link> links        = {{"l0"}, {"l1"}, {"l2"}, {"l3"}, {"bb", backbone_bandwidth, 0, true}};
+  std::vector<Route> routes;
+  for (size_t i = 0; i < hosts.size(); ++i)
+    for (size_t j = 0; j < hosts.size(); ++j)
+      if (i != j) {
+        std::vector<std::string> via = {"l" + std::to_string(i)};
+        if (with_backbone)
+          via.emplace_back("bb");
+        via.push_back("l" + std::to_string(j));
+        routes.push_back({hosts[i], hosts[j], via});
+      }
+  std::vector<double> bytes(16, 1 * GB);
+  for (size_t i = 0; i < 4; ++i)
+    bytes[i * 4 + i] = 0;
+  return completion_dates(hosts, links, routes, {{hosts, bytes}});
+}
+
+TEST(SimgridPatches, AllToAllLoadsEachSharedLinkWithTheSumOfItsFlows)
+{
+  // l_i carries 3 GB out and 3 GB in: 6 GB at 1 GB/s = 6 s.
+  EXPECT_EQ(run_in_child([] { return check(all_to_all(0, false), {6.0}); }), 0);
+}
+
+TEST(SimgridPatches, AFatpipeLinkCarriesOnlyTheLargestFlow)
+{
+  // The 0.1 GB/s FATPIPE backbone limits each flow to 0.1 GB/s: its load is the largest
+  // flow (1 GB), 10 s, not the 12 GB sum (120 s); the l_i need only 6 s.
+  EXPECT_EQ(run_in_child([] { return check(all_to_all(0.1 * GB, true), {10.0}); }), 0);
+}
+
+TEST(SimgridPatches, TcpGammaBoundUsesTheLargestLatencyTimesBytes)
+{
+  // One 0.1 GB flow over a 1 GB/s link of latency 0.1 s: L07 bounds the rate by
+  // gamma / (2 x latency) = 4194304 / 0.2 B/s (its default TCP window gamma), so
+  // t = 0.1 + 0.1e9 x 0.2 / 4194304 s.
+  const double expected = 0.1 + 0.1 * GB * 0.2 / 4194304;
+  EXPECT_EQ(run_in_child([expected] {
+              return check(completion_dates({"a", "b"}, {{"slow", 1 * GB, 0.1}}, {{"a", "b", {"slow"}}},
+                                            {{{"a", "b"}, {0, 0.1 * GB, 0, 0}}}),
+                           {expected});
+            }),
+            0);
+}
+
+} // namespace
+} // namespace datasched::testing
