@@ -376,9 +376,9 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec_text: str, figure_name
         "  and its node's own link, which Disperse and Affinity load equally; the paper's gain comes from less",
         "  contention inside the interconnect, which its flow-level sharing on Valiant routes shows and our",
         "  per-activity sharing on minimal routes does not (our reading; not measured against INRFlow).",
-        "- **Traffic policy**: NP (SimGrid's default solver). Figure 7's BA/FP are not reproduced here: with",
-        "  bulk-synchronous phases one application never overlaps its own IPC and storage traffic, and SimGrid",
-        "  3.32's BMF solver cannot run these applications (README, `sim/src/execution/traffic.hpp`).",
+        "- **Traffic policy**: NP. Figure 7's BA/FP are not reproduced here: with bulk-synchronous phases one",
+        "  application never overlaps its own IPC and storage traffic, so BA and FP give NP's run time exactly",
+        "  in the default per-activity sharing (`bench/sharing_unit` measures it; README, *The storage model*).",
         "",
     ]
     return "\n".join(lines)

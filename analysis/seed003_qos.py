@@ -627,7 +627,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, variant:
         "  (each of our messages pays the route latency: small-message bandwidth is low).",
         "- Each message is its own single-flow activity, so no SimGrid solver limit is reached: "
         f"{_solvers(rows)}, at most {max(r['max_flows'] for r in rows)} flows at once (one weight per table is",
-        "  in use, so SimGrid's default ptask solver runs, not BMF; see sim/src/qos/flows.hpp).",
+        "  in use, so no flow is given a priority; see sim/src/qos/flows.hpp).",
         "",
         "Numbers: `seed003_qos_plotted.csv` beside this report (one row per benchmark result).",
     ]
