@@ -102,6 +102,7 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
   Running r;
   r.exec    = exec;
   r.traffic = traffic;
+  r.order   = started_++;
   if (policy_.counts_class_members() && !bytes.empty()) {
     // The shared links it uses, each once (a FATPIPE is not shared).
     std::unordered_map<const simgrid::s4u::Link*, bool> seen;
@@ -115,32 +116,26 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
               seen.try_emplace(link, true).second)
             r.links.push_back(link);
       }
-    // Deterministic order (the order of first use depends on host order only, but the
-    // names make the order independent of it): by link name.
+    // Deterministic order (by name; the first-use order would do too, but by name it is
+    // independent of the order of the hosts).
     std::sort(r.links.begin(), r.links.end(),
               [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
+    count(r, +1);
   }
-  running_.push_back(std::move(r));
-  if (policy_.counts_class_members()) {
-    count(running_.back(), +1);
-    for (auto& other : running_)
-      apply_priority(other);
-  } else {
-    apply_priority(running_.back());
-  }
+  running_.emplace(exec.get(), std::move(r));
+  update(policy_.counts_class_members() ? nullptr : exec.get());
 }
 
 void TrafficArbiter::ended(const simgrid::s4u::Exec* exec)
 {
-  auto it = std::find_if(running_.begin(), running_.end(), [exec](const Running& r) { return r.exec.get() == exec; });
+  auto it = running_.find(exec);
   if (it == running_.end())
     return;
   if (policy_.counts_class_members())
-    count(*it, -1);
+    count(it->second, -1);
   running_.erase(it);
   if (policy_.counts_class_members())
-    for (auto& other : running_)
-      apply_priority(other);
+    update();
 }
 
 void TrafficArbiter::count(const Running& r, double sign)
@@ -150,7 +145,7 @@ void TrafficArbiter::count(const Running& r, double sign)
     units_on_link_[link][c] += sign;
 }
 
-void TrafficArbiter::apply_priority(Running& r)
+double TrafficArbiter::wanted_priority(const Running& r)
 {
   const int c  = static_cast<int>(r.traffic);
   double crowd = 1;
@@ -168,17 +163,37 @@ void TrafficArbiter::apply_priority(Running& r)
       }
     }
   }
-  const double priority = policy_.weight[c] / crowd;
-  // An activity that ended at this date but whose actor has not yet called ended()
-  // keeps its entry: only one with work left still has a share to set. Its s4u state
-  // says STARTED until its waiter wakes, while SimGrid 3.32 has already freed its model
-  // action (update_priority would then dereference a null action): the remaining ratio,
-  // 0 once the action is gone, tells. During its latency the priority is kept for when
-  // the latency is paid (traffic.hpp).
-  if (priority != r.priority && r.exec->get_state() == simgrid::s4u::Activity::State::STARTED &&
-      r.exec->get_remaining_ratio() > 0) {
-    r.priority = priority;
-    r.exec->update_priority(priority);
+  return policy_.weight[c] / crowd;
+}
+
+void TrafficArbiter::update(const simgrid::s4u::Exec* only)
+{
+  // 1. Wanted priorities under the current counts, without any simcall.
+  std::vector<std::pair<std::uint64_t, simgrid::s4u::ExecPtr>> changed;
+  for (auto& [exec, r] : running_) {
+    if (only != nullptr && exec != only)
+      continue;
+    r.wanted = wanted_priority(r);
+    if (r.wanted != r.applied)
+      changed.emplace_back(r.order, r.exec);
+  }
+  std::sort(changed.begin(), changed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  // 2. Applied in start order, each looked up again (see the class comment). An activity
+  // that ended at this date but whose actor has not yet called ended() keeps its entry:
+  // only one with work left still has a share to set. Its s4u state says STARTED until
+  // its waiter wakes, while SimGrid 3.32 has already freed its model action
+  // (update_priority would then dereference a null action): the remaining ratio, 0 once
+  // the action is gone, tells. During its latency the priority is kept for when the
+  // latency is paid (traffic.hpp).
+  for (const auto& [order, exec] : changed) {
+    if (exec->get_state() != simgrid::s4u::Activity::State::STARTED || exec->get_remaining_ratio() <= 0)
+      continue;
+    auto it = running_.find(exec.get());
+    if (it == running_.end() || it->second.wanted == it->second.applied)
+      continue;
+    const double priority = it->second.wanted;
+    it->second.applied    = priority;
+    exec->update_priority(priority); // a simcall: `it` may be invalid after it
   }
 }
 

@@ -37,6 +37,7 @@
 // 3.32 itself reset it to 1 then, and let a priority given during the latency skip it).
 // So priorities are set at start and on every change, with no wake-up for the latency.
 #include <array>
+#include <cstdint>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -64,6 +65,13 @@ struct TrafficPolicy {
   bool counts_class_members() const { return kind == Kind::Ba || kind == Kind::Weights; }
 };
 
+/// Keeps the priority of every running activity that carries a traffic class.
+///
+/// Re-entrancy: setting a priority is a SimGrid simcall, during which other actors run
+/// and may start or end activities (calling started()/ended() themselves). So the new
+/// priorities are first computed for every activity without any simcall, then applied
+/// from a snapshot, each looked up again just before it is applied (it may have ended
+/// meanwhile, and the latest computed value is the one applied).
 class TrafficArbiter {
 public:
   void configure(const TrafficPolicy& policy) { policy_ = policy; }
@@ -82,9 +90,11 @@ private:
   struct Running {
     simgrid::s4u::ExecPtr exec;
     TrafficClass traffic = TrafficClass::None;
+    std::uint64_t order  = 0; ///< start order: updates are applied in it (deterministic)
     /// the shared links it uses (only for ba/weights), in a deterministic order
     std::vector<const simgrid::s4u::Link*> links;
-    double priority = 1; ///< as set in SimGrid
+    double wanted  = 1; ///< the priority it should have now
+    double applied = 1; ///< the priority set in SimGrid
   };
   struct Route {
     std::vector<simgrid::s4u::Link*> links;
@@ -93,10 +103,15 @@ private:
 
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
   void count(const Running& r, double sign);
-  void apply_priority(Running& r);
+  /// The priority `r` should have under the current counts (no simcall).
+  double wanted_priority(const Running& r);
+  /// Recomputes every activity's wanted priority (or only `only`'s), then applies the
+  /// changed ones in start order.
+  void update(const simgrid::s4u::Exec* only = nullptr);
 
   TrafficPolicy policy_;
-  std::vector<Running> running_; ///< in start order (deterministic updates)
+  std::unordered_map<const simgrid::s4u::Exec*, Running> running_;
+  std::uint64_t started_ = 0;
   /// per shared link, the number of running units (activities) of each class that use it
   std::unordered_map<const simgrid::s4u::Link*, std::array<double, kNbTrafficClasses>> units_on_link_;
   struct PairHash {
