@@ -93,8 +93,15 @@ CASES = [
         "negative-submit-unshifted",
         HEADER + job(1, submit=-5) + job(2, submit=3),
         ["--no-shift-to-zero"],
-        [":2:", "job 1", "submit time -5 is negative", "--shift-to-zero"],
+        [":2:", "job 1", "submit time -5 is negative", "--start-time 0"],
     ),
+    (
+        "negative-submit-shifted",
+        HEADER + job(1, submit=3) + job(2, submit=-500),
+        [],
+        [":3:", "job 2", "submit time -500 is negative"],
+    ),
+    ("unknown-submit-shifted", HEADER + job(7, submit=-1), [], [":2:", "job 7", "submit time -1 is negative"]),
     ("unknown-submit-unshifted", HEADER + job(7, submit=-1), ["--no-shift-to-zero"], [":2:", "job 7", "negative"]),
     (
         "submit-beyond-clock",
