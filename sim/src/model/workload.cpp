@@ -226,7 +226,7 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
       object.at("res").get<long long>() > std::numeric_limits<int>::max())
     throw InputError(ctx + ": field 'res' must be a positive integer (at most " +
                      std::to_string(std::numeric_limits<int>::max()) + ")");
-  job->requested_resources = object.at("res").get<int>();
+  job->requested_resources = object.at("res").get<int>(); // checked: 1 to INT_MAX above
   if (!object.contains("profile") || !object.at("profile").is_string())
     throw InputError(ctx + ": field 'profile' must be a profile name (string)");
   job->profile = object.at("profile").get<std::string>();
