@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from datasched.engine import find_engine
 
@@ -181,3 +183,57 @@ def test_a_cheap_run_is_not_refused(tmp_path):
     """The estimate stays silent below the budget: the test data's ordinary runs pass."""
     proc = run_mode(tmp_path, "--interference", interference_doc())
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr
+
+
+def _numeric_leaves(doc: object, path: tuple = ()) -> list[tuple]:
+    if isinstance(doc, bool):
+        return []
+    if isinstance(doc, int | float):
+        return [path]
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc) if isinstance(doc, list) else []
+    return [leaf for key, value in items for leaf in _numeric_leaves(value, (*path, key))]
+
+
+def _dotted(path: tuple) -> str:
+    """("applications", 0, "processes") -> "applications[0].processes" (as the engine names it);
+    a trailing index (an entry of a list of numbers) is dropped: the message names the list."""
+    while path and isinstance(path[-1], int):
+        path = path[:-1]
+    out = ""
+    for key in path:
+        out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else key)
+    return out
+
+
+#: Values no numeric field of any experiment reader accepts: wrong types, NaN/inf spelled
+#: as strings, negatives (every field's minimum is >= 0), magnitudes above every maximum,
+#: integers beyond 64 signed bits.
+HOSTILE = st.one_of(
+    st.text(max_size=4),
+    st.sampled_from(["NaN", "inf", "-inf", "1e400"]),
+    st.booleans(),
+    st.none(),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.floats(allow_nan=False, allow_infinity=False).filter(lambda x: x < 0 or x > 1e19),
+    st.integers(max_value=-1),
+    st.integers(min_value=2**63, max_value=2**64 - 1),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mode=st.sampled_from(sorted(DOCS)), data=st.data())
+def test_any_hostile_number_in_any_reader_is_one_line_in_bounded_time(tmp_path, mode, data):
+    """Property over the three experiment readers, through the engine binary: a random
+    numeric field given a random hostile value exits 1 within seconds, with one line naming
+    the file and the field; never exit 0 (which would mean other parameters than asked)."""
+    doc = DOCS[mode]()
+    path = data.draw(st.sampled_from(_numeric_leaves(doc)), label="field")
+    value = data.draw(HOSTILE, label="value")
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    started = time.monotonic()
+    proc = run_mode(tmp_path, mode, doc, timeout=30)
+    assert time.monotonic() - started < 30
+    assert_one_line(proc, f"exp.json: {_dotted(path)}: ")
