@@ -363,3 +363,16 @@ TEST(InputLimits, EveryReaderRefusesEveryHostileNumberWithOneLineNamingTheField)
     "arbitration": {"granularity": 4096}})");
   check_reader("qos", qos, qos_full);
 }
+
+TEST(InputLimits, InterferenceSyncBytesOfABatchMustFit64Bits)
+{
+  auto doc                      = interference_doc();
+  doc["ior"]["transfer_size"]   = 1;
+  doc["services"]["chunk_size"] = 1LL << 40;
+  doc["ior"]["sync_bytes"]      = 1LL << 30; // 2^70 device bytes for one chunk's batch: would wrap
+  EXPECT_EQ(error_of(interfering, doc), "exp.json: ior.sync_bytes: (services.chunk_size / ior.transfer_size) x "
+                                        "ior.sync_bytes must be <= 9223372036854775807, got 1099511627776 x "
+                                        "1073741824");
+  doc["ior"]["sync_bytes"] = 1LL << 22; // 2^62: fits
+  EXPECT_EQ(error_of(interfering, doc), "");
+}

@@ -138,6 +138,14 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     if (e.services.chunk_size % e.ior.transfer_size != 0)
       throw InputError(file + ": services.chunk_size: must be a multiple of ior.transfer_size (" +
                        std::to_string(e.ior.transfer_size) + "), got " + std::to_string(e.services.chunk_size));
+    // A batch of up to chunk_size / transfer_size requests costs that many times sync_bytes
+    // on the device: the product must stay within 64 bits.
+    const std::uint64_t per_chunk = e.services.chunk_size / e.ior.transfer_size;
+    if (e.ior.sync_bytes > 0 && per_chunk > limits::kMaxBytes / e.ior.sync_bytes)
+      throw InputError(file +
+                       ": ior.sync_bytes: (services.chunk_size / ior.transfer_size) x ior.sync_bytes must be <= " +
+                       std::to_string(limits::kMaxBytes) + ", got " + std::to_string(per_chunk) + " x " +
+                       std::to_string(e.ior.sync_bytes));
   }
   std::set<std::string> hpl_hosts(e.hpl.hosts.begin(), e.hpl.hosts.end());
   for (const auto& h : e.ior.hosts)
