@@ -312,13 +312,15 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
-#: Largest date or duration the engine reads from a workload (1e12 s, its kMaxTime).
+#: Largest date or delay the engine reads from a workload (1e12 s, its kMaxTime); a
+#: walltime may be any finite duration, as in Batsim 4.2.1.
 MAX_TIME = 1e12
 
 
 def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
-    """Submit times must be >= 0 in the trace itself and every date or duration at most
-    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line.
+    """Submit times must be >= 0 in the trace itself, and submit and run times at most
+    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line
+    (a walltime may be any finite duration, as the engine and Batsim 4.2.1 accept).
     A negative submit time is refused even when the shift to zero would hide it: SWF counts
     seconds from the log's start, so -500 is a corrupt record (and -1, "unknown", leaves the
     job without a date), not a date to move."""
@@ -331,7 +333,7 @@ def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
                 ">= 0; -1 means unknown); fix the line, or drop such jobs with --start-time 0"
             )
         submit = raw - origin
-        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
+        for label, value in (("submit time", submit), ("run time", clean.runtime)):
             if value > MAX_TIME:
                 raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
 
