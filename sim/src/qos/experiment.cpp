@@ -1,5 +1,6 @@
 #include "qos/experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -319,6 +320,33 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   if (e.benchmark)
     check_sl(e.benchmark->sl, "benchmark.sl");
   return e;
+}
+
+RunCost benchmark_cost(const Experiment& e)
+{
+  if (!e.benchmark)
+    return {};
+  const Benchmark& b  = *e.benchmark;
+  const double rounds = static_cast<double>(b.iterations);
+  const double nodes  = static_cast<double>(b.hosts.size());
+  switch (b.kind) {
+    case BenchmarkKind::Latency:
+    case BenchmarkKind::Bandwidth: {
+      const double per_round = b.kind == BenchmarkKind::Latency ? 2 : static_cast<double>(b.window) + 1;
+      const double sizes     = static_cast<double>(b.sizes.size());
+      return {(rounds + b.warmup) * sizes * per_round,
+              "messages ((warmup + iterations) " + format_estimate(rounds + b.warmup) + " x " + format_estimate(sizes) +
+                  " sizes x " + format_estimate(per_round) + " per round)"};
+    }
+    case BenchmarkKind::Stencil:
+      return {rounds * nodes,
+              "node steps (" + format_estimate(rounds) + " iterations x " + format_estimate(nodes) + " nodes)"};
+    case BenchmarkKind::Cg:
+      return {rounds * nodes * std::max(1.0, nodes - 1),
+              "messages (" + format_estimate(rounds) + " iterations x " + format_estimate(nodes) + " x " +
+                  format_estimate(std::max(1.0, nodes - 1)) + " node pairs)"};
+  }
+  return {};
 }
 
 Experiment load_experiment(const std::string& path)

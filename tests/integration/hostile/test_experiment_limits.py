@@ -179,6 +179,11 @@ def test_huge_request_count_is_refused_with_the_estimate(tmp_path):
     assert_one_line(proc, "applications: this run simulates at least 8e+12 messages", "--allow-long-run")
 
 
+def test_huge_benchmark_is_refused_with_the_estimate(tmp_path):
+    proc = run_mode(tmp_path, "--qos-staging", _set(qos_doc(), "benchmark.iterations", 10**9))
+    assert_one_line(proc, "benchmark.iterations: this run simulates at least 2e+09 messages", "--allow-long-run")
+
+
 def test_a_cheap_run_is_not_refused(tmp_path):
     """The estimate stays silent below the budget: the test data's ordinary runs pass."""
     proc = run_mode(tmp_path, "--interference", interference_doc())
