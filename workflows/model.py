@@ -41,23 +41,29 @@ wider than the system; dependency cycles (the cycle is printed).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
-    NonNegativeFloat,
-    PositiveFloat,
-    PositiveInt,
     ValidationError,
     model_validator,
 )
 
 from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.platforms.params import MAX_TOPOLOGY_NODES
 
 FORMAT_TAG: Literal["datasched-workflow/1"] = "datasched-workflow/1"
+
+#: Amounts (flops, bytes) and durations of a workflow: finite, never ``.inf`` (a converter
+#: multiplying absurd inputs must fail here, not write a file no reader takes back).
+Amount = Annotated[float, Field(ge=0, allow_inf_nan=False)]
+#: Rates of the reference: finite and positive.
+Rate = Annotated[float, Field(gt=0, allow_inf_nan=False)]
+#: Node counts: at most the largest platform the generator builds (platforms/params.py).
+NodeCount = Annotated[int, Field(ge=1, le=MAX_TOPOLOGY_NODES)]
 
 PhaseKindName = Literal["compute", "communicate", "read", "write"]
 Submission = Literal["dependency", "chain"]
@@ -68,20 +74,20 @@ class Reference(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    host_speed: PositiveFloat = 1e9  # flop/s per node
-    io_bandwidth: PositiveFloat = 1e9  # B/s per node to/from external storage
-    link_bandwidth: PositiveFloat = 1e10  # B/s per node for communicate phases
+    host_speed: Rate = 1e9  # flop/s per node
+    io_bandwidth: Rate = 1e9  # B/s per node to/from external storage
+    link_bandwidth: Rate = 1e10  # B/s per node for communicate phases
 
 
 class WorkflowPhase(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: PhaseKindName
-    seconds: NonNegativeFloat | None = None
-    flops: NonNegativeFloat | None = None
-    bytes: NonNegativeFloat | None = None
+    seconds: Amount | None = None
+    flops: Amount | None = None
+    bytes: Amount | None = None
     data: tuple[str, ...] = ()
-    nodes: PositiveInt | None = None  # active nodes (first n of the job's); None: all
+    nodes: NodeCount | None = None  # active nodes (first n of the job's); None: all
 
     @model_validator(mode="after")
     def one_amount(self) -> WorkflowPhase:
@@ -114,13 +120,13 @@ class Step(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: int = Field(ge=0)
-    nodes: PositiveInt
+    nodes: NodeCount
     phases: tuple[WorkflowPhase, ...] = Field(min_length=1)
     workflow: str | None = None
     after: tuple[int, ...] = ()
     submission: Submission = "dependency"
-    submit: NonNegativeFloat = 0.0
-    walltime: PositiveFloat | None = None
+    submit: Amount = 0.0
+    walltime: Rate | None = None  # seconds: finite and > 0
     name: str | None = None
 
 
@@ -128,7 +134,7 @@ class DataProduct(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str = Field(min_length=1)
-    bytes: NonNegativeFloat
+    bytes: Amount
     producer: int | None = None  # None: exists before the workflow (external input)
     consumers: tuple[int, ...] = ()
 
@@ -141,7 +147,7 @@ class Workflow(BaseModel):
     format: Literal["datasched-workflow/1"] = FORMAT_TAG
     name: str
     description: str = ""
-    system_nodes: PositiveInt
+    system_nodes: NodeCount
     reference: Reference = Reference()
     steps: tuple[Step, ...] = Field(min_length=1)
     data: tuple[DataProduct, ...] = ()

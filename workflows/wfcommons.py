@@ -48,6 +48,7 @@ from __future__ import annotations
 import gzip
 import json
 import math
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -55,6 +56,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, PositiveFloat, PositiveInt
 
 from datasched.errors import UserError, one_line
+from datasched.platforms.params import MAX_TOPOLOGY_NODES
 from datasched.workflows.model import (
     FORMAT_TAG,
     DataProduct,
@@ -259,6 +261,10 @@ def load_instance(path: str | Path) -> Instance:
         raw = path.read_bytes()
         if path.suffix == ".gz":
             raw = gzip.decompress(raw)
+    except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
+        # A cut download ends before gzip's end-of-stream marker (EOFError); a damaged one
+        # fails its checksum (BadGzipFile) or its deflate data (zlib.error).
+        raise UserError(f"{path}: not a complete gzip file (truncated or damaged?): {exc}") from None
     except OSError as exc:
         raise UserError(f"{path}: cannot read WfCommons instance: {exc.strerror or exc}") from None
     try:
@@ -298,6 +304,28 @@ def _check(instance: Instance, source: str) -> tuple[dict[str, int], dict[str, s
     return number, producer
 
 
+def _finite(value: float, where: str, what: str) -> float:
+    """``value`` if it is a finite number; an overflow (1e300 s x 1e9 flop/s) is an error
+    naming the task, never a ``.inf`` written into the workflow."""
+    if not math.isfinite(value):
+        raise UserError(f"{where}: {what} overflows a double ({value}); the instance's numbers are absurd")
+    return value
+
+
+def _nodes(task: Task, params: WfCommonsConversion, where: str) -> int:
+    """Nodes of ``task``: at most ``system_nodes`` when given, else at most the largest
+    platform the generator builds (``MAX_TOPOLOGY_NODES``)."""
+    nodes = math.ceil(task.cores / params.cores_per_node)
+    limit = params.system_nodes or MAX_TOPOLOGY_NODES
+    if nodes > limit:
+        target = f"system_nodes={params.system_nodes}" if params.system_nodes else f"{limit:,} (the largest platform)"
+        raise UserError(
+            f"{where}: coreCount {task.cores:,} needs {nodes:,} nodes of {params.cores_per_node} cores, "
+            f"more than {target}"
+        )
+    return nodes
+
+
 def instance_to_workflow(
     instance: Instance, params: WfCommonsConversion | None = None, source: str = "<instance>"
 ) -> Workflow:
@@ -320,16 +348,18 @@ def instance_to_workflow(
     steps = []
     for task in instance.tasks:
         me = number[task.id]
-        nodes = math.ceil(task.cores / params.cores_per_node)
+        where = f"{source}: task {task.id!r}"
+        nodes = _nodes(task, params, where)
         phases: list[WorkflowPhase] = []
         if task.inputs:
-            total = sum(instance.file_sizes[f] for f in task.inputs)
+            total = _finite(sum(instance.file_sizes[f] for f in task.inputs), where, "the sizes of its inputFiles")
             phases.append(WorkflowPhase(kind="read", bytes=total / nodes, data=tuple(task.inputs)))
             for f in task.inputs:
                 consumers.setdefault(f, []).append(me)
-        phases.append(WorkflowPhase(kind="compute", flops=task.runtime * params.host_speed))
+        flops = _finite(task.runtime * params.host_speed, where, f"runtime {task.runtime:g} s x host_speed")
+        phases.append(WorkflowPhase(kind="compute", flops=flops))
         if task.outputs:
-            total = sum(instance.file_sizes[f] for f in task.outputs)
+            total = _finite(sum(instance.file_sizes[f] for f in task.outputs), where, "the sizes of its outputFiles")
             phases.append(WorkflowPhase(kind="write", bytes=total / nodes, data=tuple(task.outputs)))
         steps.append(
             Step(

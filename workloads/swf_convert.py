@@ -312,22 +312,28 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
-#: Largest date or duration the engine reads from a workload (1e12 s, its kMaxTime).
+#: Largest date or delay the engine reads from a workload (1e12 s, its kMaxTime); a
+#: walltime may be any finite duration, as in Batsim 4.2.1.
 MAX_TIME = 1e12
 
 
 def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
-    """Submit times (after the shift) must be >= 0 and every date or duration at most
-    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line."""
+    """Submit times must be >= 0 in the trace itself, and submit and run times at most
+    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line
+    (a walltime may be any finite duration, as the engine and Batsim 4.2.1 accept).
+    A negative submit time is refused even when the shift to zero would hide it: SWF counts
+    seconds from the log's start, so -500 is a corrupt record (and -1, "unknown", leaves the
+    job without a date), not a date to move."""
     for clean in kept:
         where = f"{source}:{clean.job.line}: job {clean.job.job_number}"
-        submit = float(clean.job[SwfField.SUBMIT_TIME]) - origin
-        if submit < 0:
+        raw = float(clean.job[SwfField.SUBMIT_TIME])
+        if raw < 0:
             raise UserError(
-                f"{where}: submit time {submit:g} is negative and --no-shift-to-zero keeps it; a workload's "
-                "submit times must be >= 0: keep the default --shift-to-zero, or drop such jobs with --start-time 0"
+                f"{where}: submit time {raw:g} is negative (SWF submit times are seconds from the log's start, "
+                ">= 0; -1 means unknown); fix the line, or drop such jobs with --start-time 0"
             )
-        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
+        submit = raw - origin
+        for label, value in (("submit time", submit), ("run time", clean.runtime)):
             if value > MAX_TIME:
                 raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
 

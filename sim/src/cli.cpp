@@ -88,6 +88,10 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
                  "(sim/src/forwarding/README.md)")
       ->check(CLI::ExistingFile);
+  app.add_flag("--allow-long-run", c.allow_long_run,
+               "Experiment modes: run even when the estimate made before the run (printed as a warning) is above "
+               "the event budget, e.g. an idle_period near zero (model/run_cost.hpp); without it such a run is "
+               "refused with the estimate");
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

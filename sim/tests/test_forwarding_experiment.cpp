@@ -54,10 +54,11 @@ TEST(ForwardingExperiment, RejectsNonPositiveStripeAndWindow)
 {
   auto doc                      = minimal();
   doc["servers"]["stripe_size"] = 0;
-  EXPECT_EQ(error_of(doc), "exp.json: servers.stripe_size: must be an integer > 0 (bytes), got 0");
+  EXPECT_EQ(error_of(doc),
+            "exp.json: servers.stripe_size: must be an integer >= 1 and <= 9223372036854775807 (bytes), got 0");
   doc                         = minimal();
   doc["forwarding"]["window"] = -1;
-  EXPECT_EQ(error_of(doc), "exp.json: forwarding.window: must be a number > 0 (seconds), got -1");
+  EXPECT_EQ(error_of(doc), "exp.json: forwarding.window: must be a number >= 1e-09 and <= 1e+12 (seconds), got -1");
 }
 
 TEST(ForwardingExperiment, RejectsAClientMappedToAMissingForwarder)

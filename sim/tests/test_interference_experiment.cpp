@@ -56,10 +56,10 @@ TEST(InterferenceExperiment, RejectsNegativeCostsAndPeriods)
 {
   auto doc                              = minimal();
   doc["daemon_costs"]["flops_per_byte"] = -1;
-  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.flops_per_byte: must be a number >= 0 (flops), got -1");
+  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.flops_per_byte: must be a number >= 0 and <= 1e+18 (flops), got -1");
   doc                                = minimal();
   doc["daemon_costs"]["idle_period"] = 0;
-  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.idle_period: must be a number > 0 (seconds), got 0");
+  EXPECT_EQ(error_of(doc), "exp.json: daemon_costs.idle_period: must be a number > 0 and <= 1e+12 (seconds), got 0");
 }
 
 TEST(InterferenceExperiment, RejectsInconsistentLayouts)

@@ -163,6 +163,21 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
     for name, text in _good_replies():
         add("sim_decisions", name, text)
 
+    # experiment files of the engine's three modes (issue 32): a valid one each, and each
+    # out-of-range value of the regression tests
+    from tests.integration.hostile import test_experiment_limits as limits
+
+    experiment_targets = {
+        "--io-forwarding": "sim_forwarding_experiment",
+        "--qos-staging": "sim_qos_experiment",
+        "--interference": "sim_interference_experiment",
+    }
+    for mode, target in experiment_targets.items():
+        add(target, "valid.json", json.dumps(limits.DOCS[mode](), indent=1))
+    for mode, field, value, _message in limits.CASES:
+        doc = limits._set(limits.DOCS[mode](), field, value)
+        add(experiment_targets[mode], f"limit-{field}-{value}.json", json.dumps(doc, indent=1))
+
     for number in NUMBERS:
         add("sim_batsim_number", "n-" + hashlib.sha1(number.encode()).hexdigest()[:8], number)
     return out

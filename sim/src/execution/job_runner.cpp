@@ -294,6 +294,15 @@ private:
         commit_items(items, context_->data, Engine::get_clock());
         record_items(items, *job_->io, context_->data_csv, job_->id, start, Engine::get_clock());
       }
+      if (!(Engine::get_clock() <= kMaxTime)) // a phase of absurd bytes or flops for the platform's rates
+        fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " +
+              (stage_in    ? std::string("its stage-in")
+               : stage_out ? std::string("its stage-out")
+                           : "phase " + std::to_string(step - 1) + " (" + phase_kind_to_string(phase.kind) + ", " +
+                                 format_date(phases.phases[step - 1].amount) +
+                                 (phase.kind == PhaseKind::Compute ? " flops)" : " bytes)")) +
+              " started at " + format_date(start) + " s and ended at " + format_date(Engine::get_clock()) +
+              " s, beyond the largest simulated date (" + kMaxTimeText + " s)");
       const double elapsed = Engine::get_clock() - start;
       if (stage_in || stage_out)
         job_->io->stage_seconds += elapsed;
@@ -615,6 +624,12 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
       wakeup.acquire();
     return;
   }
+  // Any other profile whose work outlasts the largest date (a parallel task of 1e300 flops):
+  // the job is named here, not the decision process that would echo the date.
+  if (!(Engine::get_clock() <= kMaxTime))
+    fatal("job '" + job->id + "' (profile '" + profile.name + "') started at " + format_date(job->starting_time) +
+          " s and ended at " + format_date(Engine::get_clock()) + " s, beyond the largest simulated date (" +
+          kMaxTimeText + " s)");
   // Batsim's runtime is the clock difference in long double, also at a walltime kill.
   job->runtime = static_cast<long double>(Engine::get_clock()) - job->starting_time;
   if (outcome == Outcome::WalltimeReached) {

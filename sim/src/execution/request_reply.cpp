@@ -41,9 +41,17 @@ static void run_decision_rounds(Context* context)
     } catch (const std::exception& e) {
       fatal(e.what());
     }
-    if (!(reply.now <= kMaxTime)) // also NaN
-      fatal("the decision process's reply has now = " + std::to_string(reply.now) +
+    if (!(reply.now <= kMaxTime)) { // also NaN
+      // Past the largest date, the clock may have got there first (an activity that ran past
+      // it; a job's is named by the job runner before this): then a decision process echoing
+      // the clock is not to blame.
+      const double clock = simgrid::s4u::Engine::get_clock();
+      if (!(clock <= kMaxTime))
+        fatal("the simulation reached t = " + format_date(clock) + " s, beyond the largest simulated date (" +
+              kMaxTimeText + " s)");
+      fatal("the decision process's reply has now = " + format_date(reply.now) +
             ", beyond the largest simulated date (" + kMaxTimeText + " s)");
+    }
     for (auto& decision : reply.decisions) {
       const double date = decision.timestamp;
       auto* message     = new_message(MessageType::Decision);

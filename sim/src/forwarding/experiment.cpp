@@ -7,6 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "fatal.hpp"
+#include "forwarding/field_ranges.hpp"
+#include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
 #include "model/workload.hpp"
 
@@ -55,19 +57,25 @@ Application parse_application(const nlohmann::json& doc, const std::string& wher
   if (!name.is_string() || name.get<std::string>().empty())
     f.fail("name", "expected a non-empty string, got " + name.dump());
   app.name         = name.get<std::string>();
-  app.processes    = static_cast<int>(f.integer("processes", 0, 1, true));
+  app.processes    = f.integer("processes", 0, IntegerRange<int>{1, limits::kMaxCount, "processes"}, true);
   auto pattern     = f.choice("pattern", "", {"file_per_process", "shared_strided", "shared_contiguous"}, true);
   app.pattern      = pattern == "file_per_process" ? AccessPattern::FilePerProcess
                      : pattern == "shared_strided" ? AccessPattern::SharedStrided
                                                    : AccessPattern::SharedContiguous;
   app.operation    = f.choice("operation", "", {"read", "write"}, true) == "read" ? Operation::Read : Operation::Write;
-  app.request_size = static_cast<std::uint64_t>(f.integer("request_size", 0, 1, true));
-  app.bytes_per_process = static_cast<std::uint64_t>(f.integer("bytes_per_process", 0, 1, true));
+  app.request_size = f.integer<std::uint64_t>("request_size", 0, {1, limits::kMaxBytes, "bytes"}, true);
+  app.bytes_per_process = f.integer<std::uint64_t>("bytes_per_process", 0, {1, limits::kMaxBytes, "bytes"}, true);
+  // A shared file holds every process's bytes: its offsets (and the totals of the outputs)
+  // must stay within 64 bits.
+  if (app.bytes_per_process > limits::kMaxBytes / static_cast<std::uint64_t>(app.processes))
+    f.fail("bytes_per_process", "processes x bytes_per_process must be <= " + std::to_string(limits::kMaxBytes) +
+                                    " bytes, got " + std::to_string(app.processes) + " x " +
+                                    std::to_string(app.bytes_per_process));
   if (app.bytes_per_process % app.request_size != 0)
     f.fail("bytes_per_process", "must be a multiple of request_size (" + std::to_string(app.request_size) + "), got " +
                                     std::to_string(app.bytes_per_process));
-  app.start  = f.number("start", 0, 0, false);
-  app.jitter = f.number("jitter", 0, 0, false);
+  app.start  = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
+  app.jitter = f.number("jitter", 0, {0, false, limits::kMaxSeconds, "seconds"});
   f.finish();
   return app;
 }
@@ -79,16 +87,16 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Experiment e;
   e.file = file;
   Fields top(doc, "", file);
-  e.seed          = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  e.seed          = top.integer<std::uint64_t>("seed", 0, {0, limits::kMaxSeed});
   e.forwarded     = top.choice("mode", "", {"forwarded", "direct"}, true) == "forwarded";
-  e.control_bytes = static_cast<std::uint64_t>(top.integer("control_bytes", 1, 0));
+  e.control_bytes = top.integer<std::uint64_t>("control_bytes", 1, {0, limits::kMaxBytes, "bytes"});
 
   if (!top.has("clients"))
     top.fail("clients", "missing (required)");
   {
     Fields f(top.raw("clients"), "clients", file);
-    e.client_nodes       = static_cast<int>(f.integer("nodes", 0, 1, true));
-    e.processes_per_node = static_cast<int>(f.integer("processes_per_node", 1, 1));
+    e.client_nodes       = f.integer("nodes", 0, IntegerRange<int>{1, limits::kMaxCount, "client nodes"}, true);
+    e.processes_per_node = f.integer("processes_per_node", 1, IntegerRange<int>{1, limits::kMaxCount, "processes"});
     f.finish();
   }
 
@@ -96,15 +104,10 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     top.fail("servers", "missing (required)");
   {
     Fields f(top.raw("servers"), "servers", file);
-    e.servers.count = static_cast<int>(f.integer("count", 0, 1, true));
-    if (f.has("stripe_size")) {
-      const auto& v = f.raw("stripe_size");
-      if (!v.is_number_integer() || v.get<long long>() <= 0)
-        f.fail("stripe_size", "must be an integer > 0 (bytes), got " + v.dump());
-    }
-    e.servers.stripe_size    = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
-    e.servers.hdd_alpha      = f.number("hdd_alpha", 0, 0, false);
-    e.servers.hdd_seek_scale = f.number("hdd_seek_scale", 0, 0, false);
+    e.servers.count          = f.integer("count", 0, IntegerRange<int>{1, limits::kMaxCount, "data servers"}, true);
+    e.servers.stripe_size    = f.integer<std::uint64_t>("stripe_size", 65536, {1, limits::kMaxBytes, "bytes"});
+    e.servers.hdd_alpha      = f.number("hdd_alpha", 0, {0, false, limits::kMaxAmount});
+    e.servers.hdd_seek_scale = f.number("hdd_seek_scale", 0, {0, false, limits::kMaxAmount, "bytes"});
     f.finish();
   }
 
@@ -113,20 +116,12 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
       top.fail("forwarding", "missing (required when mode is \"forwarded\")");
     Fields f(top.raw("forwarding"), "forwarding", file);
     auto& fw      = e.forwarding;
-    fw.forwarders = static_cast<int>(f.integer("forwarders", 0, 1, true));
+    fw.forwarders = f.integer("forwarders", 0, IntegerRange<int>{1, limits::kMaxCount, "forwarders"}, true);
     auto sched    = f.choice("scheduler", "", {"fifo", "hbrr", "twins"}, true);
     fw.scheduler = sched == "fifo" ? SchedulerKind::Fifo : sched == "hbrr" ? SchedulerKind::Hbrr : SchedulerKind::Twins;
-    if (f.has("window")) {
-      const auto& v = f.raw("window");
-      if (!v.is_number() || !(v.get<double>() > 0))
-        f.fail("window", "must be a number > 0 (seconds), got " + v.dump());
-      // Window indices are now / window in a double: a window under 1 ns would lose them.
-      if (v.get<double>() < 1e-9)
-        f.fail("window", "must be at least 1e-9 s (1 ns), got " + v.dump());
-    }
-    fw.window            = f.number("window", 0.001, 0, true);
-    fw.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));
-    fw.aggregation_limit = static_cast<int>(f.integer("aggregation_limit", 16, 1));
+    fw.window    = f.number("window", 0.001, kWindowRange);
+    fw.max_in_flight     = f.integer("max_in_flight", 16, kMaxInFlightRange);
+    fw.aggregation_limit = f.integer("aggregation_limit", 16, kAggregationRange);
     fw.twins_drain       = f.boolean("drain", false);
     if (fw.twins_drain && fw.scheduler != SchedulerKind::Twins)
       f.fail("drain", "only applies to scheduler \"twins\"");
@@ -159,7 +154,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
           if (fwd < 0 || fwd >= fw.forwarders)
             f.fail("mapping", "client node " + std::to_string(i) + " is mapped to forwarder " + std::to_string(fwd) +
                                   ", which does not exist (forwarders: 0.." + std::to_string(fw.forwarders - 1) + ")");
-          fw.explicit_mapping.push_back(static_cast<int>(fwd));
+          fw.explicit_mapping.push_back(static_cast<int>(fwd)); // checked: 0 <= fwd < forwarders
         }
       } else {
         f.fail("mapping",
@@ -167,7 +162,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
       }
     }
     f.finish();
-    if (fw.mapping == ClientMapping::Explicit && static_cast<int>(fw.explicit_mapping.size()) != e.client_nodes)
+    if (fw.mapping == ClientMapping::Explicit && fw.explicit_mapping.size() != static_cast<std::size_t>(e.client_nodes))
       throw InputError(file + ": forwarding.mapping: has " + std::to_string(fw.explicit_mapping.size()) +
                        " entries, expected one per client node (" + std::to_string(e.client_nodes) + ")");
   } else if (top.has("forwarding")) {
@@ -201,6 +196,17 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   }
   top.finish();
   return e;
+}
+
+RunCost client_request_cost(const Experiment& e)
+{
+  double requests = 0;
+  for (const auto& app : e.applications)
+    requests += static_cast<double>(app.processes) *
+                std::ceil(static_cast<double>(app.bytes_per_process) / static_cast<double>(app.request_size));
+  return {2 * requests, "messages (" + format_estimate(requests) +
+                            " client requests x 2: processes x "
+                            "bytes_per_process / request_size, summed over the applications)"};
 }
 
 Experiment load_experiment(const std::string& path)

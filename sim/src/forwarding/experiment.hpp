@@ -9,6 +9,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "model/run_cost.hpp"
+
 namespace datasched::forwarding {
 
 enum class Operation { Read, Write };
@@ -71,5 +73,9 @@ Experiment parse_experiment(const nlohmann::json& document, const std::string& f
 
 /// Reads and validates an experiment file (InputError on any problem).
 Experiment load_experiment(const std::string& path);
+
+/// The client requests of the run (each at least a message to a forwarder or server and
+/// one back), estimated before it starts (model/run_cost.hpp).
+RunCost client_request_cost(const Experiment& experiment);
 
 } // namespace datasched::forwarding

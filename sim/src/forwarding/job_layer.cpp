@@ -4,6 +4,7 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include "fatal.hpp"
+#include "forwarding/field_ranges.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
 #include "forwarding/outputs.hpp"
@@ -19,33 +20,28 @@ JobLayerConfig parse_job_layer(const nlohmann::json& doc, const std::string& fil
   JobLayerConfig c;
   c.file = file;
   Fields f(doc, "", file);
-  auto sched             = f.choice("scheduler", "", {"fifo", "hbrr", "twins"}, true);
-  c.forwarding.scheduler = sched == "fifo"   ? SchedulerKind::Fifo
-                           : sched == "hbrr" ? SchedulerKind::Hbrr
-                                             : SchedulerKind::Twins;
-  if (f.has("window")) {
-    const auto& v = f.raw("window");
-    if (!v.is_number() || !(v.get<double>() >= 1e-9))
-      f.fail("window", "must be a number >= 1e-9 (seconds), got " + v.dump());
-  }
-  c.forwarding.window            = f.number("window", 0.001, 0, true);
-  c.forwarding.max_in_flight     = static_cast<int>(f.integer("max_in_flight", 16, 1));
-  c.forwarding.aggregation_limit = static_cast<int>(f.integer("aggregation_limit", 16, 1));
+  auto sched                     = f.choice("scheduler", "", {"fifo", "hbrr", "twins"}, true);
+  c.forwarding.scheduler         = sched == "fifo"   ? SchedulerKind::Fifo
+                                   : sched == "hbrr" ? SchedulerKind::Hbrr
+                                                     : SchedulerKind::Twins;
+  c.forwarding.window            = f.number("window", 0.001, kWindowRange);
+  c.forwarding.max_in_flight     = f.integer("max_in_flight", 16, kMaxInFlightRange);
+  c.forwarding.aggregation_limit = f.integer("aggregation_limit", 16, kAggregationRange);
   c.forwarding.twins_drain       = f.boolean("drain", false);
   if (c.forwarding.twins_drain && c.forwarding.scheduler != SchedulerKind::Twins)
     f.fail("drain", "only applies to scheduler \"twins\"");
   c.forwarding.mapping = f.choice("mapping", "block", {"block", "round_robin"}, false) == "block"
                              ? ClientMapping::Block
                              : ClientMapping::RoundRobin;
-  c.request_size       = static_cast<std::uint64_t>(f.integer("request_size", 1 << 20, 1));
+  c.request_size       = f.integer<std::uint64_t>("request_size", 1 << 20, {1, limits::kMaxBytes, "bytes"});
   auto pattern  = f.choice("pattern", "file_per_process", {"file_per_process", "shared_strided", "shared_contiguous"});
   c.pattern     = pattern == "file_per_process" ? AccessPattern::FilePerProcess
                   : pattern == "shared_strided" ? AccessPattern::SharedStrided
                                                 : AccessPattern::SharedContiguous;
-  c.stripe_size = static_cast<std::uint64_t>(f.integer("stripe_size", 65536, 1));
-  c.hdd_alpha   = f.number("hdd_alpha", 0, 0, false);
-  c.hdd_seek_scale = f.number("hdd_seek_scale", 0, 0, false);
-  c.control_bytes  = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
+  c.stripe_size = f.integer<std::uint64_t>("stripe_size", 65536, {1, limits::kMaxBytes, "bytes"});
+  c.hdd_alpha   = f.number("hdd_alpha", 0, {0, false, limits::kMaxAmount});
+  c.hdd_seek_scale = f.number("hdd_seek_scale", 0, {0, false, limits::kMaxAmount, "bytes"});
+  c.control_bytes  = f.integer<std::uint64_t>("control_bytes", 1, {0, limits::kMaxBytes, "bytes"});
   f.finish();
   return c;
 }

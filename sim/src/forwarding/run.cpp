@@ -191,6 +191,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   Experiment experiment;
   try {
     experiment = load_experiment(config.io_forwarding_experiment);
+    check_run_cost(experiment.file, "applications", client_request_cost(experiment), config.allow_long_run);
   } catch (const InputError& e) {
     fatal(e.what());
   }

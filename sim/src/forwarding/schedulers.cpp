@@ -1,10 +1,21 @@
 #include "forwarding/schedulers.hpp"
 
 #include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "fatal.hpp"
 
 namespace datasched::forwarding {
 
 namespace {
+std::string shortest(double x)
+{
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", x);
+  return buffer;
+}
+
 Dispatch single(const QueuedRequest& r)
 {
   Dispatch d;
@@ -99,7 +110,18 @@ long long TwinsScheduler::window_index(double now) const
 {
   // A worker woken at the end of window k sees a clock of (k+1)*W rounded: without the
   // tolerance, floor could still say k and the worker would wait for "now" forever.
-  return static_cast<long long>(std::floor(now / window_ + 1e-9));
+  const double index = std::floor(now / window_ + 1e-9);
+  if (!(index < 0x1p62)) // a window index must fit in 64 bits (now 1e12 s, window 1e-9 s would not)
+    fatal("forwarding.window: " + shortest(window_) + " s windows: the clock (" + shortest(now) +
+          " s) is past 2^62 windows; use a larger window");
+  auto k = static_cast<long long>(index); // checked: below 2^62
+  // The tolerance is relative to one window: once now / W is above about 10^7 it is below
+  // a double's resolution and a clock of exactly (k+1)*W could still give k (issue 32: a
+  // 1 ns window spun forever). The boundaries are the doubles next_change returns, so a
+  // clock at or past boundary k+1 is in window k+1 whatever the division says.
+  while (static_cast<double>(k + 1) * window_ <= now)
+    ++k;
+  return k;
 }
 
 int TwinsScheduler::server_at(double now) const

@@ -3,7 +3,9 @@
 #include "fatal.hpp"
 #include "transfer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <string>
 
 #include <simgrid/s4u/Actor.hpp>
@@ -131,8 +133,13 @@ void Service::worker(int f, int w)
     std::optional<Dispatch> next;
     {
       KillSafeLock lock(fw.mutex);
+      // The window end this worker last slept until. SimGrid may wake it a rounding error
+      // (or its timing precision) before that date; the scheduler is then asked at the
+      // date itself, so every timed wait moves it to a later window and a tiny window can
+      // never make the worker wait for "now" again and again.
+      double reached = 0;
       for (;;) {
-        const double now = sg4::Engine::get_clock();
+        const double now = std::max(sg4::Engine::get_clock(), reached);
         next             = fw.scheduler->pop(now);
         if (next)
           break;
@@ -141,8 +148,8 @@ void Service::worker(int f, int w)
         const double change = fw.scheduler->next_change(now);
         if (fw.scheduler->queued() == 0 || std::isinf(change))
           lock.wait(fw.wake);
-        else
-          lock.wait_until(fw.wake, change);
+        else if (lock.wait_until(fw.wake, change) == std::cv_status::timeout)
+          reached = change;
       }
     }
     const double now = sg4::Engine::get_clock();

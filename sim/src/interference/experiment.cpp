@@ -1,12 +1,11 @@
 #include "interference/experiment.hpp"
 
-#include <cmath>
-#include <cstdio>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
 #include "fatal.hpp"
+#include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
 #include "model/workload.hpp"
 
@@ -14,42 +13,17 @@ namespace datasched::interference {
 
 namespace {
 
-/// A bound as a person writes it: 0, 1, 0.5 (not 0.0).
-std::string format_bound(double x)
-{
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%g", x);
-  return buffer;
-}
-
 /// The shared field reader (model/json_fields.hpp) plus what this mode's experiment
-/// needs: required values, numbers whose message names their unit, host lists.
+/// needs: required values, host lists.
 class Fields : public datasched::Fields {
 public:
   using datasched::Fields::Fields;
-  using datasched::Fields::number;
 
   const nlohmann::json& required(const std::string& key)
   {
     if (!has(key))
       fail(key, "missing (required)");
     return raw(key);
-  }
-
-  /// A finite number >= min (> min when `exclusive`), at most 1e18.
-  double number(const std::string& key, double fallback, double min, bool exclusive, const std::string& unit)
-  {
-    if (!has(key))
-      return fallback;
-    const auto& v = raw(key);
-    const std::string wanted =
-        std::string("a number ") + (exclusive ? "> " : ">= ") + format_bound(min) + " (" + unit + ")";
-    if (!v.is_number())
-      fail(key, "expected " + wanted + ", got " + v.dump());
-    const double x = v.get<double>();
-    if (!std::isfinite(x) || x > 1e18 || (exclusive ? !(x > min) : !(x >= min)))
-      fail(key, "must be " + wanted + ", got " + v.dump());
-    return x;
   }
 
   /// A list of distinct, non-empty host names (may be empty unless `non_empty`).
@@ -83,12 +57,10 @@ HplJob parse_hpl(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "hpl", file);
   HplJob hpl;
-  hpl.hosts               = f.hosts("hosts", true);
-  hpl.iterations          = static_cast<int>(f.integer("iterations", 1, 1, true));
-  hpl.flops_per_iteration = f.number("flops_per_iteration", 0, 0, true, "flops per node");
-  if (!f.has("flops_per_iteration"))
-    f.fail("flops_per_iteration", "missing (required)");
-  hpl.bytes_per_iteration = f.number("bytes_per_iteration", 0, 0, false, "bytes per node");
+  hpl.hosts      = f.hosts("hosts", true);
+  hpl.iterations = f.integer("iterations", 1, IntegerRange<int>{1, limits::kMaxRepetitions, "iterations"}, true);
+  hpl.flops_per_iteration = f.number("flops_per_iteration", 0, {0, true, limits::kMaxAmount, "flops per node"}, true);
+  hpl.bytes_per_iteration = f.number("bytes_per_iteration", 0, {0, false, limits::kMaxAmount, "bytes per node"});
   f.finish();
   return hpl;
 }
@@ -97,14 +69,15 @@ IorJob parse_ior(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "ior", file);
   IorJob ior;
-  ior.hosts                    = f.hosts("hosts", false);
-  ior.processes_per_node       = static_cast<int>(f.integer("processes_per_node", 1, 1));
-  ior.transfer_size            = static_cast<std::uint64_t>(f.integer("transfer_size", 512, 1));
-  ior.requests_per_batch       = static_cast<std::uint64_t>(f.integer("requests_per_batch", 1, 1));
-  ior.requests_per_process     = static_cast<std::uint64_t>(f.integer("requests_per_process", 0, 0));
-  ior.sync_bytes               = static_cast<std::uint64_t>(f.integer("sync_bytes", 0, 0));
-  ior.metadata_ops_per_request = f.number("metadata_ops_per_request", 0, 0, false, "operations per request");
-  ior.control_bytes            = static_cast<std::uint64_t>(f.integer("control_bytes", 1, 0));
+  ior.hosts                = f.hosts("hosts", false);
+  ior.processes_per_node   = f.integer("processes_per_node", 1, IntegerRange<int>{1, limits::kMaxCount, "processes"});
+  ior.transfer_size        = f.integer<std::uint64_t>("transfer_size", 512, {1, limits::kMaxBytes, "bytes"});
+  ior.requests_per_batch   = f.integer<std::uint64_t>("requests_per_batch", 1, {1, limits::kMaxBytes, "requests"});
+  ior.requests_per_process = f.integer<std::uint64_t>("requests_per_process", 0, {0, limits::kMaxBytes, "requests"});
+  ior.sync_bytes           = f.integer<std::uint64_t>("sync_bytes", 0, {0, limits::kMaxBytes, "bytes"});
+  ior.metadata_ops_per_request =
+      f.number("metadata_ops_per_request", 0, {0, false, limits::kMaxAmount, "operations per request"});
+  ior.control_bytes = f.integer<std::uint64_t>("control_bytes", 1, {0, limits::kMaxBytes, "bytes"});
   f.finish();
   return ior;
 }
@@ -115,10 +88,10 @@ Services parse_services(const nlohmann::json& doc, const std::string& file)
   Services s;
   s.storage          = f.hosts("storage", false);
   s.metadata         = f.hosts("metadata", false);
-  s.stripe_count     = static_cast<int>(f.integer("stripe_count", 4, 1));
-  s.chunk_size       = static_cast<std::uint64_t>(f.integer("chunk_size", 524288, 1));
-  s.storage_workers  = static_cast<int>(f.integer("storage_workers", 12, 1));
-  s.metadata_workers = static_cast<int>(f.integer("metadata_workers", 4, 1));
+  s.stripe_count     = f.integer("stripe_count", 4, IntegerRange<int>{1, limits::kMaxCount, "storage targets"});
+  s.chunk_size       = f.integer<std::uint64_t>("chunk_size", 524288, {1, limits::kMaxBytes, "bytes"});
+  s.storage_workers  = f.integer("storage_workers", 12, IntegerRange<int>{1, limits::kMaxCount, "worker threads"});
+  s.metadata_workers = f.integer("metadata_workers", 4, IntegerRange<int>{1, limits::kMaxCount, "worker threads"});
   f.finish();
   return s;
 }
@@ -127,11 +100,12 @@ DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "daemon_costs", file);
   DaemonCosts c;
-  c.flops_per_byte        = f.number("flops_per_byte", 0, 0, false, "flops");
-  c.flops_per_request     = f.number("flops_per_request", 0, 0, false, "flops");
-  c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, 0, false, "flops");
-  c.idle_flops_per_second = f.number("idle_flops_per_second", 0, 0, false, "flops per second and service");
-  c.idle_period           = f.number("idle_period", 1, 0, true, "seconds");
+  c.flops_per_byte        = f.number("flops_per_byte", 0, {0, false, limits::kMaxAmount, "flops"});
+  c.flops_per_request     = f.number("flops_per_request", 0, {0, false, limits::kMaxAmount, "flops"});
+  c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, {0, false, limits::kMaxAmount, "flops"});
+  c.idle_flops_per_second =
+      f.number("idle_flops_per_second", 0, {0, false, limits::kMaxAmount, "flops per second and service"});
+  c.idle_period = f.number("idle_period", 1, {0, true, limits::kMaxSeconds, "seconds"});
   if (f.has("idle_phase")) {
     const auto& v = f.raw("idle_phase");
     if (v != "random" && v != "aligned")
@@ -149,7 +123,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Experiment e;
   e.file = file;
   Fields top(doc, "", file);
-  e.seed     = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  e.seed     = top.integer<std::uint64_t>("seed", 0, {0, limits::kMaxSeed});
   e.hpl      = parse_hpl(top.required("hpl"), file);
   e.ior      = top.has("ior") ? parse_ior(top.raw("ior"), file) : IorJob{};
   e.services = top.has("services") ? parse_services(top.raw("services"), file) : Services{};
@@ -164,6 +138,14 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     if (e.services.chunk_size % e.ior.transfer_size != 0)
       throw InputError(file + ": services.chunk_size: must be a multiple of ior.transfer_size (" +
                        std::to_string(e.ior.transfer_size) + "), got " + std::to_string(e.services.chunk_size));
+    // A batch of up to chunk_size / transfer_size requests costs that many times sync_bytes
+    // on the device: the product must stay within 64 bits.
+    const std::uint64_t per_chunk = e.services.chunk_size / e.ior.transfer_size;
+    if (e.ior.sync_bytes > 0 && per_chunk > limits::kMaxBytes / e.ior.sync_bytes)
+      throw InputError(file +
+                       ": ior.sync_bytes: (services.chunk_size / ior.transfer_size) x ior.sync_bytes must be <= " +
+                       std::to_string(limits::kMaxBytes) + ", got " + std::to_string(per_chunk) + " x " +
+                       std::to_string(e.ior.sync_bytes));
   }
   std::set<std::string> hpl_hosts(e.hpl.hosts.begin(), e.hpl.hosts.end());
   for (const auto& h : e.ior.hosts)

@@ -11,6 +11,7 @@
 #include "cli.hpp"
 #include "execution/simulation.hpp"
 #include "fatal.hpp"
+#include "interference/cost.hpp"
 #include "interference/hpl.hpp"
 #include "interference/ior.hpp"
 #include "interference/layout.hpp"
@@ -86,6 +87,7 @@ int run_interference(const EngineConfig& config, const char* program_name)
     experiment = load_experiment(config.interference_experiment);
     init_simgrid(config, program_name);
     layout = resolve_layout(experiment, config.platform_file);
+    check_costs(experiment, layout, config.allow_long_run);
   } catch (const InputError& e) {
     fatal(e.what());
   }

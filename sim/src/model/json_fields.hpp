@@ -3,16 +3,91 @@
 // that take an experiment JSON: forwarding/, qos/, interference/): every key must be read exactly once
 // (unknown keys are reported by finish()), every value is checked for its type and range,
 // and every problem is an InputError "<file>: <field.path>: <problem>".
+//
+// This is the one checked numeric reader of those files: integers are read as 64 bits and
+// checked against the field's stated range before they are narrowed (no static_cast of a
+// user value: tests/unit/test_engine_casts.py greps for it), floats must be finite
+// and in range, and the message names the file, the field's JSON path, the allowed range
+// and the value: "<file>: clients.nodes: must be an integer >= 1 and <= 1000000 (client
+// nodes), got 4294967296". The ranges themselves are in input_limits.hpp.
+#include <climits>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <set>
+#include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "fatal.hpp"
+#include "model/input_limits.hpp"
 
 namespace datasched {
+
+/// A bound as a person writes it: 0, 1, 0.5, 1e+12 (not 0.000000).
+inline std::string format_bound(double x)
+{
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%g", x);
+  return buffer;
+}
+
+/// The integers a field accepts, both ends included, and what they count (for messages).
+/// Its ends have the field's own type T: a maximum T cannot hold does not compile when
+/// written in braces (narrowing), and T must fit in 64 signed bits.
+template <typename T>
+struct IntegerRange {
+  static_assert(std::is_integral_v<T> && sizeof(T) <= sizeof(long long), "a 64-bit integer field");
+  T min;
+  T max;
+  const char* unit = "";
+
+  bool holds(const nlohmann::json& v) const
+  {
+    if (v.is_number_unsigned()) {
+      const auto u = v.get<unsigned long long>();
+      return u <= static_cast<unsigned long long>(LLONG_MAX) && static_cast<long long>(u) >= as_signed(min) &&
+             static_cast<long long>(u) <= as_signed(max);
+    }
+    const auto x = v.get<long long>();
+    return x >= as_signed(min) && x <= as_signed(max);
+  }
+
+  std::string describe() const
+  {
+    std::string s = "an integer >= " + std::to_string(min) + " and <= " + std::to_string(max);
+    return *unit ? s + " (" + unit + ")" : s;
+  }
+
+private:
+  static long long as_signed(T bound)
+  {
+    if constexpr (std::is_unsigned_v<T>)
+      if (bound > static_cast<T>(LLONG_MAX))
+        throw std::logic_error("IntegerRange bound above 2^63 - 1");
+    return static_cast<long long>(bound);
+  }
+};
+
+/// The numbers a field accepts: finite, above `min` (or at least `min`), at most `max`.
+struct NumberRange {
+  double min;
+  bool min_exclusive;
+  double max;
+  const char* unit = "";
+
+  bool holds(double x) const { return std::isfinite(x) && (min_exclusive ? x > min : x >= min) && x <= max; }
+
+  std::string describe() const
+  {
+    std::string s =
+        std::string("a number ") + (min_exclusive ? "> " : ">= ") + format_bound(min) + " and <= " + format_bound(max);
+    return *unit ? s + " (" + unit + ")" : s;
+  }
+};
 
 /// One JSON object being read: every key must be read exactly once (unknown keys are
 /// reported by finish()), and every value is checked for its type and range.
@@ -41,23 +116,27 @@ public:
 
   std::string path(const std::string& key) const { return where_.empty() ? key : where_ + "." + key; }
 
-  double number(const std::string& key, double fallback, double min, bool min_exclusive)
+  /// A finite number in `range`. A missing key gives `fallback` (an error when `required`).
+  double number(const std::string& key, double fallback, const NumberRange& range, bool required = false)
   {
-    if (!has(key))
+    if (!has(key)) {
+      if (required)
+        fail(key, "missing (required)");
       return fallback;
+    }
     const auto& v = raw(key);
-    if (!v.is_number())
-      fail(key, "expected a number, got " + v.dump());
-    double x = v.get<double>();
-    if (!std::isfinite(x) || x > 1e12)
-      fail(key, "must be finite and at most 1e12, got " + v.dump());
-    if (min_exclusive ? !(x > min) : !(x >= min))
-      fail(key,
-           std::string("must be ") + (min_exclusive ? "> " : ">= ") + nlohmann::json(min).dump() + ", got " + v.dump());
+    if (!v.is_number() || v.is_boolean())
+      fail(key, "expected " + range.describe() + ", got " + v.dump());
+    const double x = v.get<double>();
+    if (!range.holds(x))
+      fail(key, "must be " + range.describe() + ", got " + v.dump());
     return x;
   }
 
-  long long integer(const std::string& key, long long fallback, long long min, bool required = false)
+  /// An integer in `range`, read as 64 bits and checked before it is narrowed to T, so a
+  /// value T cannot hold is an error, never a wrapped one.
+  template <typename T>
+  T integer(const std::string& key, T fallback, const IntegerRange<T>& range, bool required = false)
   {
     if (!has(key)) {
       if (required)
@@ -66,15 +145,10 @@ public:
     }
     const auto& v = raw(key);
     if (!v.is_number_integer())
-      fail(key, "expected an integer, got " + v.dump());
-    if (v.is_number_unsigned() && v.get<unsigned long long>() > static_cast<unsigned long long>(1LL << 53))
-      fail(key, "too large, got " + v.dump());
-    long long x = v.get<long long>();
-    if (x < min)
-      fail(key, "must be >= " + std::to_string(min) + ", got " + v.dump());
-    if (x > (1LL << 53))
-      fail(key, "too large, got " + v.dump());
-    return x;
+      fail(key, "expected " + range.describe() + ", got " + v.dump());
+    if (!range.holds(v))
+      fail(key, "must be " + range.describe() + ", got " + v.dump());
+    return static_cast<T>(v.get<long long>()); // checked: range.holds(v) above
   }
 
   std::string choice(const std::string& key, const std::string& fallback, const std::vector<std::string>& allowed,

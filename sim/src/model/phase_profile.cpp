@@ -101,7 +101,7 @@ public:
     if (!v.is_number_integer() || v.get<long long>() < low || v.get<long long>() > 1000000000LL)
       throw InputError(where_ + ": field '" + field + "' must be an integer >= " + std::to_string(low) + ", got " +
                        v.dump());
-    return v.get<int>();
+    return v.get<int>(); // checked: low to 10^9 above
   }
 
   std::string string(const std::string& field) const

@@ -1,5 +1,6 @@
 #include "model/profile.hpp"
 
+#include <climits>
 #include <cmath>
 #include <limits>
 
@@ -107,10 +108,12 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
   p.json_description = object.dump();
   if (object.contains("ret")) {
     const auto& ret = object.at("ret");
-    if (!ret.is_number_integer() || ret.get<long long>() < std::numeric_limits<int>::min() ||
+    // Above 2^63 nlohmann keeps an unsigned value, which get<long long> would wrap into range.
+    if (!ret.is_number_integer() || (ret.is_number_unsigned() && ret.get<unsigned long long>() > INT_MAX) ||
+        ret.get<long long>() < std::numeric_limits<int>::min() ||
         ret.get<long long>() > std::numeric_limits<int>::max())
       throw InputError(ctx + ": field 'ret' must be an integer (32 bits)");
-    p.return_code = object.at("ret").get<int>();
+    p.return_code = object.at("ret").get<int>(); // checked: in int's range above
   }
   const std::string type = f.string("type");
   if (type == "delay") {
@@ -139,7 +142,7 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
       const auto& r = object.at("repeat");
       if (!r.is_number_integer() || r.get<long long>() < 1 || r.get<long long>() > std::numeric_limits<int>::max())
         throw InputError(ctx + ": field 'repeat' must be a positive integer");
-      p.repeat = r.get<int>();
+      p.repeat = r.get<int>(); // checked: 1 to INT_MAX above
     }
     const auto& seq = f.required("seq");
     if (!seq.is_array() || seq.empty())

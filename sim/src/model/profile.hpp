@@ -1,5 +1,6 @@
 #pragma once
 // Batsim 4 profiles: what a job does once started.
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,6 +16,15 @@ namespace datasched {
 /// overflow to infinity (sent to the decision process as null).
 inline constexpr double kMaxTime          = 1e12;
 inline constexpr const char* kMaxTimeText = "1e12";
+
+/// A date for an error message: six significant digits, so 5e+291 is not printed as a
+/// 292-digit number (std::to_string's "%f").
+inline std::string format_date(double seconds)
+{
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", seconds);
+  return buffer;
+}
 
 enum class ProfileType {
   Delay,                    ///< sleeps, uses no resource

@@ -218,15 +218,18 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   if (job->submission_time < 0 || job->submission_time > kMaxTime)
     throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText + " s");
   if (object.contains("walltime")) {
+    // Any finite duration, as Batsim 4.2.1 accepts (1e308 is legal): a walltime is not a
+    // date, and one beyond the largest date cannot fire before the job ends (a job still
+    // running past that date is an error naming it, job_runner.cpp).
     job->walltime = number_field("walltime");
-    if ((job->walltime != -1 && job->walltime <= 0) || job->walltime > kMaxTime)
-      throw InputError(ctx + ": 'walltime' must be > 0 and <= " + kMaxTimeText + " s (or -1 for no limit)");
+    if (job->walltime != -1 && job->walltime <= 0)
+      throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
   }
   if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1 ||
       object.at("res").get<long long>() > std::numeric_limits<int>::max())
     throw InputError(ctx + ": field 'res' must be a positive integer (at most " +
                      std::to_string(std::numeric_limits<int>::max()) + ")");
-  job->requested_resources = object.at("res").get<int>();
+  job->requested_resources = object.at("res").get<int>(); // checked: 1 to INT_MAX above
   if (!object.contains("profile") || !object.at("profile").is_string())
     throw InputError(ctx + ": field 'profile' must be a profile name (string)");
   job->profile = object.at("profile").get<std::string>();

@@ -1,5 +1,6 @@
 #include "protocol/reader.hpp"
 
+#include <climits>
 #include <cmath>
 
 #include "fatal.hpp"
@@ -56,8 +57,15 @@ private:
 
 int to_int(const nlohmann::json& v, const std::string& what)
 {
+  // Read as 64 bits and range-checked: get<int>() would wrap 2^32 + 3 to 3.
+  if (v.is_number_integer() && !v.is_number_unsigned() && v.get<long long>() >= INT_MIN &&
+      v.get<long long>() <= INT_MAX)
+    return static_cast<int>(v.get<long long>()); // checked: in int's range
+  if (v.is_number_unsigned() && v.get<unsigned long long>() <= static_cast<unsigned long long>(INT_MAX))
+    return static_cast<int>(v.get<unsigned long long>()); // checked: in int's range
   if (v.is_number_integer())
-    return v.get<int>();
+    throw InputError(what + " must be an integer >= " + std::to_string(INT_MIN) + " and <= " + std::to_string(INT_MAX) +
+                     ", got " + v.dump());
   if (v.is_string()) {
     const auto& s = v.get_ref<const std::string&>();
     try {

@@ -1,5 +1,6 @@
 #include "qos/experiment.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fatal.hpp"
+#include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
 #include "model/workload.hpp"
 
@@ -28,6 +30,9 @@ std::string to_string(BenchmarkKind kind)
 }
 
 namespace {
+
+/// Bytes of a message, a transfer, a buffer: 10^12 (a terabyte), as before issue 32.
+constexpr double kMaxBytes = 1e12;
 
 std::string host_name(Fields& f, const std::string& key, bool required)
 {
@@ -65,7 +70,7 @@ int service_level(Fields& f, const std::string& key)
   const auto& v = f.raw(key);
   if (!v.is_number_integer() || v.get<long long>() < 0 || v.get<long long>() >= kServiceLevels)
     f.fail(key, "the service level must be an integer 0-15, got " + v.dump());
-  return static_cast<int>(v.get<long long>());
+  return static_cast<int>(v.get<long long>()); // checked: 0-15
 }
 
 /// OpenSM's "vl:weight,vl:weight,..." (qos_ca_vlarb_high / _low). VLs not listed weigh 0.
@@ -131,7 +136,7 @@ ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string&
   }
   t.high_weight = weight_table(f, "vlarb_high", t.high_weight);
   t.low_weight  = weight_table(f, "vlarb_low", t.low_weight);
-  t.granularity = f.number("granularity", t.granularity, 0, true);
+  t.granularity = f.number("granularity", t.granularity, {0, true, kMaxBytes, "bytes"});
   f.finish();
   t.check(file + ": arbitration");
   return t;
@@ -146,13 +151,11 @@ Staging parse_staging(const nlohmann::json& doc, const std::string& file)
   s.disk           = host_name(f, "disk", false);
   s.port           = host_name(f, "port", true);
   s.pfs            = host_name(f, "pfs", true);
-  s.buffer_bytes   = f.number("buffer_bytes", s.buffer_bytes, 0, true);
-  s.capacity       = f.number("capacity", 0, 0, false);
-  s.idle_seconds   = f.number("idle_seconds", s.idle_seconds, 0, false);
-  s.drain_chunk    = f.number("drain_chunk", s.drain_chunk, 0, true);
-  s.high_watermark = f.number("high_watermark", s.high_watermark, 0, true);
-  if (s.high_watermark > 1)
-    f.fail("high_watermark", "must be a fraction of the capacity, at most 1");
+  s.buffer_bytes   = f.number("buffer_bytes", s.buffer_bytes, {0, true, kMaxBytes, "bytes"});
+  s.capacity       = f.number("capacity", 0, {0, false, kMaxBytes, "bytes"});
+  s.idle_seconds   = f.number("idle_seconds", s.idle_seconds, {0, false, limits::kMaxSeconds, "seconds"});
+  s.drain_chunk    = f.number("drain_chunk", s.drain_chunk, {0, true, kMaxBytes, "bytes"});
+  s.high_watermark = f.number("high_watermark", s.high_watermark, {0, true, 1, "fraction of the capacity"});
   f.finish();
   return s;
 }
@@ -163,9 +166,9 @@ Noise parse_noise(const nlohmann::json& doc, const std::string& file)
   Noise n;
   n.writers    = host_list(f, "writers", 1);
   n.sl         = service_level(f, "sl");
-  n.block_size = f.number("block_size", n.block_size, 0, true);
-  n.start      = f.number("start", 0, 0, false);
-  n.jitter     = f.number("jitter", 0, 0, false);
+  n.block_size = f.number("block_size", n.block_size, {0, true, kMaxBytes, "bytes"});
+  n.start      = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
+  n.jitter     = f.number("jitter", 0, {0, false, limits::kMaxSeconds, "seconds"});
   f.finish();
   return n;
 }
@@ -174,13 +177,11 @@ Write parse_write(const nlohmann::json& doc, const std::string& where, const std
 {
   Fields f(doc, where, file);
   Write w;
-  w.host = host_name(f, "host", true);
-  if (!f.has("bytes"))
-    f.fail("bytes", "missing (required)");
-  w.bytes      = f.number("bytes", 0, 0, true);
-  w.block_size = f.number("block_size", w.block_size, 0, true);
+  w.host       = host_name(f, "host", true);
+  w.bytes      = f.number("bytes", 0, {0, true, kMaxBytes, "bytes"}, true);
+  w.block_size = f.number("block_size", w.block_size, {0, true, kMaxBytes, "bytes"});
   w.sl         = service_level(f, "sl");
-  w.start      = f.number("start", 0, 0, false);
+  w.start      = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
   f.finish();
   return w;
 }
@@ -194,11 +195,9 @@ Transfer parse_transfer(const nlohmann::json& doc, const std::string& where, con
   t.dst  = host_name(f, "dst", true);
   if (t.src == t.dst)
     f.fail("dst", "must differ from src ('" + t.src + "'): a flow needs a network route");
-  if (!f.has("bytes"))
-    f.fail("bytes", "missing (required)");
-  t.bytes = f.number("bytes", 0, 0, true);
+  t.bytes = f.number("bytes", 0, {0, true, kMaxBytes, "bytes"}, true);
   t.sl    = service_level(f, "sl");
-  t.start = f.number("start", 0, 0, false);
+  t.start = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
   f.finish();
   return t;
 }
@@ -213,8 +212,8 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
                      : kind == "stencil"   ? BenchmarkKind::Stencil
                                            : BenchmarkKind::Cg;
   b.sl             = service_level(f, "sl");
-  b.start          = f.number("start", 0, 0, false);
-  b.iterations     = static_cast<int>(f.integer("iterations", b.iterations, 1));
+  b.start          = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
+  b.iterations     = f.integer("iterations", b.iterations, IntegerRange<int>{1, limits::kMaxRepetitions, "iterations"});
   const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
   b.hosts          = host_list(f, "hosts", 2);
   if (micro) {
@@ -226,20 +225,21 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
     if (!sizes.is_array() || sizes.empty())
       f.fail("sizes", "expected a non-empty list of message sizes in bytes");
     for (const auto& s : sizes) {
-      if (!s.is_number() || !(s.get<double>() > 0) || s.get<double>() > 1e12)
-        f.fail("sizes", "message sizes must be numbers > 0 (bytes), got " + s.dump());
+      if (!s.is_number() || !(s.get<double>() > 0) || s.get<double>() > kMaxBytes)
+        f.fail("sizes",
+               "message sizes must be numbers > 0 and <= " + format_bound(kMaxBytes) + " (bytes), got " + s.dump());
       b.sizes.push_back(s.get<double>());
     }
-    b.warmup = static_cast<int>(f.integer("warmup", b.warmup, 0));
+    b.warmup = f.integer("warmup", b.warmup, IntegerRange<int>{0, limits::kMaxRepetitions, "iterations"});
     if (b.kind == BenchmarkKind::Bandwidth) {
-      b.window    = static_cast<int>(f.integer("window", b.window, 1));
-      b.ack_bytes = f.number("ack_bytes", b.ack_bytes, 0, true);
+      b.window    = f.integer("window", b.window, IntegerRange<int>{1, limits::kMaxRepetitions, "messages"});
+      b.ack_bytes = f.number("ack_bytes", b.ack_bytes, {0, true, kMaxBytes, "bytes"});
     }
   } else {
     std::set<std::string> distinct(b.hosts.begin(), b.hosts.end());
     if (distinct.size() != b.hosts.size())
       f.fail("hosts", "every node must appear once");
-    b.compute_seconds = f.number("compute_seconds", 0, 0, false);
+    b.compute_seconds = f.number("compute_seconds", 0, {0, false, limits::kMaxSeconds, "seconds"});
     if (b.kind == BenchmarkKind::Stencil) {
       if (!f.has("grid"))
         f.fail("grid", "missing (required)");
@@ -251,18 +251,14 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
         if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 1024)
           f.fail("grid", "expected three integers 1-1024, got " + g.dump());
         product *= d.get<long long>();
-        b.grid.push_back(static_cast<int>(d.get<long long>()));
+        b.grid.push_back(static_cast<int>(d.get<long long>())); // checked: 1-1024
       }
       if (product != static_cast<long long>(b.hosts.size()))
         f.fail("grid", "nx x ny x nz = " + std::to_string(product) + " nodes, but hosts lists " +
                            std::to_string(b.hosts.size()));
-      if (!f.has("halo_bytes"))
-        f.fail("halo_bytes", "missing (required)");
-      b.halo_bytes = f.number("halo_bytes", 0, 0, true);
+      b.halo_bytes = f.number("halo_bytes", 0, {0, true, kMaxBytes, "bytes"}, true);
     } else {
-      if (!f.has("exchange_bytes"))
-        f.fail("exchange_bytes", "missing (required)");
-      b.exchange_bytes = f.number("exchange_bytes", 0, 0, true);
+      b.exchange_bytes = f.number("exchange_bytes", 0, {0, true, kMaxBytes, "bytes"}, true);
     }
   }
   f.finish();
@@ -276,7 +272,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   Experiment e;
   e.file = file;
   Fields top(doc, "", file);
-  e.seed = static_cast<std::uint64_t>(top.integer("seed", 0, 0));
+  e.seed = top.integer<std::uint64_t>("seed", 0, {0, limits::kMaxSeed});
   if (top.has("arbitration"))
     e.arbitration = parse_arbitration(top.raw("arbitration"), file);
   if (top.has("staging"))
@@ -324,6 +320,33 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   if (e.benchmark)
     check_sl(e.benchmark->sl, "benchmark.sl");
   return e;
+}
+
+RunCost benchmark_cost(const Experiment& e)
+{
+  if (!e.benchmark)
+    return {};
+  const Benchmark& b  = *e.benchmark;
+  const double rounds = static_cast<double>(b.iterations);
+  const double nodes  = static_cast<double>(b.hosts.size());
+  switch (b.kind) {
+    case BenchmarkKind::Latency:
+    case BenchmarkKind::Bandwidth: {
+      const double per_round = b.kind == BenchmarkKind::Latency ? 2 : static_cast<double>(b.window) + 1;
+      const double sizes     = static_cast<double>(b.sizes.size());
+      return {(rounds + b.warmup) * sizes * per_round,
+              "messages ((warmup + iterations) " + format_estimate(rounds + b.warmup) + " x " + format_estimate(sizes) +
+                  " sizes x " + format_estimate(per_round) + " per round)"};
+    }
+    case BenchmarkKind::Stencil:
+      return {rounds * nodes,
+              "node steps (" + format_estimate(rounds) + " iterations x " + format_estimate(nodes) + " nodes)"};
+    case BenchmarkKind::Cg:
+      return {rounds * nodes * std::max(1.0, nodes - 1),
+              "messages (" + format_estimate(rounds) + " iterations x " + format_estimate(nodes) + " x " +
+                  format_estimate(std::max(1.0, nodes - 1)) + " node pairs)"};
+  }
+  return {};
 }
 
 Experiment load_experiment(const std::string& path)

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "model/run_cost.hpp"
 #include "qos/service_levels.hpp"
 
 namespace datasched::qos {
@@ -97,5 +98,9 @@ struct Experiment {
 Experiment parse_experiment(const nlohmann::json& document, const std::string& file);
 /// Reads and validates an experiment file (InputError on any problem).
 Experiment load_experiment(const std::string& path);
+
+/// The benchmark's messages (a lower bound: warm-up and measured iterations x sizes x the
+/// messages of one, or iterations x node pairs), estimated before the run (model/run_cost.hpp).
+RunCost benchmark_cost(const Experiment& experiment);
 
 } // namespace datasched::qos

@@ -235,6 +235,7 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
   Experiment experiment;
   try {
     experiment = load_experiment(config.qos_staging_experiment);
+    check_run_cost(experiment.file, "benchmark.iterations", benchmark_cost(experiment), config.allow_long_run);
   } catch (const InputError& e) {
     fatal(e.what());
   }

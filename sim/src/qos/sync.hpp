@@ -8,6 +8,7 @@
 // process terminates. ScopedLock unlocks in a destructor that may throw, and while an
 // exception unwinds it lets go of the mutex without the simcall (the actor is dying; no
 // actor survives a kill here).
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 
@@ -32,7 +33,11 @@ public:
   }
 
   void wait(const simgrid::s4u::ConditionVariablePtr& cv) { cv->wait(lock_); }
-  void wait_until(const simgrid::s4u::ConditionVariablePtr& cv, double time) { cv->wait_until(lock_, time); }
+  /// std::cv_status::timeout when woken by the date rather than a notification.
+  std::cv_status wait_until(const simgrid::s4u::ConditionVariablePtr& cv, double time)
+  {
+    return cv->wait_until(lock_, time);
+  }
 
 private:
   std::unique_lock<simgrid::s4u::Mutex> lock_;

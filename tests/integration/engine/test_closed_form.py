@@ -71,6 +71,9 @@ def test_homogeneous_total_divides_amounts(scripted):
         ({"type": "delay", "delay": 10}, 11, "COMPLETED_SUCCESSFULLY", 10),
         ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 3, "COMPLETED_WALLTIME_REACHED", 3),
         ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, -1, "COMPLETED_SUCCESSFULLY", 8),
+        # Any finite walltime is legal, as in Batsim 4.2.1 (issue 32: 1e308 was refused)
+        ({"type": "delay", "delay": 10}, 1e308, "COMPLETED_SUCCESSFULLY", 10),
+        ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 1e13, "COMPLETED_SUCCESSFULLY", 8),
     ],
 )
 def test_walltime(scripted, profile, walltime, state, runtime):
@@ -80,6 +83,7 @@ def test_walltime(scripted, profile, walltime, state, runtime):
     assert r["success"] == ("1" if state == "COMPLETED_SUCCESSFULLY" else "0")
     assert f(r, "execution_time") == pytest.approx(runtime, abs=TOL)
     assert f(r, "finish_time") == pytest.approx(1 + runtime, abs=TOL)
+    assert r["requested_time"] == f"{walltime:.6f}"  # printf's %.6f, as Batsim writes it
 
 
 def test_composed_repeat(scripted):

@@ -58,7 +58,7 @@ def _broken(change):
         (lambda d: d["daemon_costs"].update(cost_per_byte=1), "daemon_costs.cost_per_byte: unknown key"),
         (
             lambda d: d["daemon_costs"].update(flops_per_request=-5),
-            "daemon_costs.flops_per_request: must be a number >= 0 (flops), got -5",
+            "daemon_costs.flops_per_request: must be a number >= 0 and <= 1e+18 (flops), got -5",
         ),
         (lambda d: d["hpl"].update(hosts=["node-0", "node-9"]), "hpl.hosts: host 'node-9' is not in platform"),
         (

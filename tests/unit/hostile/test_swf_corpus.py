@@ -3,6 +3,8 @@ file (and line, job or option) and the problem, and no workload is written."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from datasched.workloads.swf_convert import ConversionOptions
@@ -93,8 +95,15 @@ CASES = [
         "negative-submit-unshifted",
         HEADER + job(1, submit=-5) + job(2, submit=3),
         ["--no-shift-to-zero"],
-        [":2:", "job 1", "submit time -5 is negative", "--shift-to-zero"],
+        [":2:", "job 1", "submit time -5 is negative", "--start-time 0"],
     ),
+    (
+        "negative-submit-shifted",
+        HEADER + job(1, submit=3) + job(2, submit=-500),
+        [],
+        [":3:", "job 2", "submit time -500 is negative"],
+    ),
+    ("unknown-submit-shifted", HEADER + job(7, submit=-1), [], [":2:", "job 7", "submit time -1 is negative"]),
     ("unknown-submit-unshifted", HEADER + job(7, submit=-1), ["--no-shift-to-zero"], [":2:", "job 7", "negative"]),
     (
         "submit-beyond-clock",
@@ -108,7 +117,6 @@ CASES = [
         [],
         [":2:", "job 1", "run time", "largest simulated date"],
     ),
-    ("walltime-beyond-clock", HEADER + job(1, req_time="1e300"), [], [":2:", "walltime", "largest simulated date"]),
     ("walltime-factor-nan", GOOD, ["--walltime-factor", "nan"], ["walltime_factor"]),
     ("walltime-factor-inf", GOOD, ["--walltime-factor", "inf"], ["walltime_factor"]),
     (
@@ -145,6 +153,16 @@ def test_hostile_swf(cli, tmp_path, text, options, fragments):
     option_error = first in ConversionOptions.model_fields or first.startswith(("--", "end_time"))
     outcome.assert_one_line_error(*fragments, *([] if option_error else ["trace.swf"]))
     assert_absent(out)
+
+
+def test_a_huge_walltime_converts_as_batsim_accepts_it(cli, tmp_path):
+    """Issue 32: a requested time of 1e300 s is a legal walltime (Batsim 4.2.1 runs it), not
+    a date beyond the clock."""
+    swf = tmp_path / "trace.swf"
+    swf.write_text(HEADER + job(1, req_time="1e300"))
+    outcome = cli("workload", "from-swf", swf, "-o", tmp_path / "w.json")
+    assert outcome.status == 0, outcome.err
+    assert json.loads((tmp_path / "w.json").read_text())["jobs"][0]["walltime"] == 1e300
 
 
 def test_the_good_trace_of_the_corpus_converts(cli, tmp_path):

@@ -1,0 +1,16 @@
+// Fuzz target: the --interference experiment reader (interference/experiment.cpp), as the engine runs it:
+// read_json_file (nesting limit, syntax errors with line and column), then every field
+// checked by the one numeric reader (model/json_fields.hpp). Accepted or InputError.
+#include "fatal.hpp"
+#include "fuzz_support.hpp"
+#include "interference/experiment.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+  const std::string path = datasched::fuzz::write_scratch_file("experiment.json", data, size);
+  try {
+    (void)datasched::interference::load_experiment(path);
+  } catch (const datasched::InputError&) {
+  }
+  return 0;
+}
