@@ -47,19 +47,24 @@ def star_platform(
     return write(generate(params), path)
 
 
-def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * GB, mid_latency: float = 0) -> Path:
-    """A hand-written dumbbell (platforms/ builds no such thing): nodes L0..L{side-1} and
-    R0..R{side-1}, each behind a fast 100 GB/s access link; every left-to-right flow
-    crosses the one ``mid`` link (SPLITDUPLEX, ``bottleneck_bw`` each way, ``mid_latency``
-    seconds; every other link has none). Each
-    node X has the generator's endpoint layout: X-nvm behind X-nvm-read (2 GB/s) and
+Hop = tuple[str, str | None]  # (link name, direction UP/DOWN or None)
+
+
+def endpoint_platform(
+    path: Path,
+    zone_id: str,
+    nodes: list[str],
+    core_links: list[tuple[str, float, float]],
+    network: Callable[[str, str], list[Hop]],
+) -> Path:
+    """A hand-written Full-routing platform: a master, the compute ``nodes`` (each behind
+    a 100 GB/s access link ``X-access``), SPLITDUPLEX ``core_links`` (name, bandwidth,
+    latency), node-to-node routes given by ``network(src, dst)`` (access links included),
+    and per node the generator's endpoint layout: X-nvm behind X-nvm-read (2 GB/s) and
     X-nvm-write (1 GB/s), X-dram behind X-dram-link (10 GB/s), with properties
     datasched_role and node as platforms/ writes them."""
     root = ET.Element("platform", version="4.1")
-    zone = ET.SubElement(root, "zone", id="dumbbell", routing="Full")
-    left = [f"L{i}" for i in range(side)]
-    right = [f"R{i}" for i in range(side)]
-    nodes = left + right
+    zone = ET.SubElement(root, "zone", id=zone_id, routing="Full")
 
     def host(name: str, props: dict[str, str]) -> None:
         element = ET.SubElement(zone, "host", id=name, speed="1000000000f")
@@ -75,7 +80,8 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
     def link(name: str, bw: float, policy: str = "SHARED", latency: float = 0) -> None:
         ET.SubElement(zone, "link", id=name, bandwidth=f"{bw:.0f}Bps", latency=f"{latency!r}s", sharing_policy=policy)
 
-    link("mid", bottleneck_bw, "SPLITDUPLEX", mid_latency)
+    for name, bw, latency in core_links:
+        link(name, bw, "SPLITDUPLEX", latency)
     link("master-link", 1e12, "FATPIPE")
     for n in nodes:
         link(f"{n}-access", 100 * GB)
@@ -83,13 +89,7 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
         link(f"{n}-nvm-write", 1 * GB)
         link(f"{n}-dram-link", 10 * GB)
 
-    def network(src: str, dst: str) -> list[tuple[str, str | None]]:
-        hops: list[tuple[str, str | None]] = [(f"{src}-access", None)]
-        if (src in left) != (dst in left):
-            hops.append(("mid", "UP" if src in left else "DOWN"))
-        return hops + [(f"{dst}-access", None)]
-
-    def route(src: str, dst: str, hops: list[tuple[str, str | None]]) -> None:
+    def route(src: str, dst: str, hops: list[Hop]) -> None:
         element = ET.SubElement(zone, "route", src=src, dst=dst, symmetrical="NO")
         for name, direction in hops:
             attrs = {"id": name} if direction is None else {"id": name, "direction": direction}
@@ -111,68 +111,40 @@ def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * G
     return path
 
 
+def dumbbell_platform(path: Path, *, side: int = 3, bottleneck_bw: float = 1 * GB, mid_latency: float = 0) -> Path:
+    """A hand-written dumbbell (platforms/ builds no such thing): nodes L0..L{side-1} and
+    R0..R{side-1}, each behind a fast 100 GB/s access link; every left-to-right flow
+    crosses the one ``mid`` link (SPLITDUPLEX, ``bottleneck_bw`` each way, ``mid_latency``
+    seconds; every other link has none). Endpoints as endpoint_platform's."""
+    left = [f"L{i}" for i in range(side)]
+    right = [f"R{i}" for i in range(side)]
+
+    def network(src: str, dst: str) -> list[Hop]:
+        hops: list[Hop] = [(f"{src}-access", None)]
+        if (src in left) != (dst in left):
+            hops.append(("mid", "UP" if src in left else "DOWN"))
+        return hops + [(f"{dst}-access", None)]
+
+    return endpoint_platform(path, "dumbbell", left + right, [("mid", bottleneck_bw, mid_latency)], network)
+
+
 def line_platform(path: Path, positions: dict[str, int], *, hops: int = 4, latency: float = 0) -> Path:
     """A hand-written line of switches S0 .. S{hops} joined by links c1 .. c{hops}
     (c_i between S{i-1} and S{i}; SPLITDUPLEX, 1 GB/s each way, ``latency`` s). Node X
     hangs at switch ``positions[X]`` behind a 100 GB/s access link; a flow from a node at
-    position i to one at j > i crosses c{i+1} .. c{j} UP (DOWN the other way). Each node
-    has the dumbbell's endpoint layout (X-nvm behind 2 GB/s read / 1 GB/s write links,
-    X-dram behind 10 GB/s). Chains of flows sharing one link each, pairwise, are built by
+    position i to one at j > i crosses c{i+1} .. c{j} UP (DOWN the other way). Endpoints
+    as endpoint_platform's. Chains of flows sharing one link each, pairwise, are built by
     placing nodes along the line."""
-    root = ET.Element("platform", version="4.1")
-    zone = ET.SubElement(root, "zone", id="line", routing="Full")
-    nodes = list(positions)
 
-    def host(name: str, props: dict[str, str]) -> None:
-        element = ET.SubElement(zone, "host", id=name, speed="1000000000f")
-        for key, value in props.items():
-            ET.SubElement(element, "prop", id=key, value=value)
-
-    host("master", {"role": "master", "datasched_role": "master"})
-    for n in nodes:
-        host(n, {"role": "compute_node", "datasched_role": "compute_node"})
-        host(f"{n}-nvm", {"role": "storage", "datasched_role": "nvm", "node": n})
-        host(f"{n}-dram", {"role": "storage", "datasched_role": "dram", "node": n})
-
-    def link(name: str, bw: float, policy: str = "SHARED", lat: float = 0) -> None:
-        ET.SubElement(zone, "link", id=name, bandwidth=f"{bw:.0f}Bps", latency=f"{lat!r}s", sharing_policy=policy)
-
-    for i in range(1, hops + 1):
-        link(f"c{i}", 1 * GB, "SPLITDUPLEX", latency)
-    link("master-link", 1e12, "FATPIPE")
-    for n in nodes:
-        link(f"{n}-access", 100 * GB)
-        link(f"{n}-nvm-read", 2 * GB)
-        link(f"{n}-nvm-write", 1 * GB)
-        link(f"{n}-dram-link", 10 * GB)
-
-    def network(src: str, dst: str) -> list[tuple[str, str | None]]:
+    def network(src: str, dst: str) -> list[Hop]:
         a, b = positions[src], positions[dst]
-        hops_between: list[tuple[str, str | None]] = (
+        between: list[Hop] = (
             [(f"c{i}", "UP") for i in range(a + 1, b + 1)] if a < b else [(f"c{i}", "DOWN") for i in range(a, b, -1)]
         )
-        return [(f"{src}-access", None), *hops_between, (f"{dst}-access", None)]
+        return [(f"{src}-access", None), *between, (f"{dst}-access", None)]
 
-    def route(src: str, dst: str, hops_list: list[tuple[str, str | None]]) -> None:
-        element = ET.SubElement(zone, "route", src=src, dst=dst, symmetrical="NO")
-        for name, direction in hops_list:
-            attrs = {"id": name} if direction is None else {"id": name, "direction": direction}
-            ET.SubElement(element, "link_ctn", attrs)
-
-    for a, b in itertools.permutations(nodes, 2):
-        route(a, b, network(a, b))
-    for n in nodes:
-        route(n, "master", [("master-link", None)])
-        route("master", n, [("master-link", None)])
-        for m in nodes:
-            base = network(n, m) if n != m else []
-            route(f"{n}-nvm", m, [(f"{n}-nvm-read", None), *base])
-            route(m, f"{n}-nvm", [*(network(m, n) if n != m else []), (f"{n}-nvm-write", None)])
-            route(f"{n}-dram", m, [(f"{n}-dram-link", None), *base])
-            route(m, f"{n}-dram", [*(network(m, n) if n != m else []), (f"{n}-dram-link", None)])
-    header = "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-    path.write_text(header + ET.tostring(root, encoding="unicode") + "\n")
-    return path
+    core = [(f"c{i}", 1 * GB, latency) for i in range(1, hops + 1)]
+    return endpoint_platform(path, "line", list(positions), core, network)
 
 
 def resource_ids(engine: Path, platform: Path) -> dict[str, int]:
