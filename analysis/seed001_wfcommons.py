@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from datasched.analysis.path_values import number
 
 PLATFORMS = ("scm", "san")
 METRICS = (
@@ -191,7 +192,7 @@ def run_all(spec: WfSweepSpec, work: Path) -> list[dict[str, Any]]:
         if inst not in workflows:
             workflows[inst] = instance_to_workflow(load_instance(inst), conversion, str(inst))
         key = (inst, style, scale)
-        tag = f"{inst.name.split('.')[0]}/style={style}/scale={scale:g}"
+        tag = f"{inst.name.split('.')[0]}/style={style}/scale={number(scale)}"
         if key not in workloads:
             doc = workflow_to_workload(
                 apply_style(scaled(workflows[inst], scale), style), mode="phases", walltime_factor=spec.walltime_factor

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table
 from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
 
@@ -180,7 +181,7 @@ class Case:
     @property
     def path(self) -> str:
         base = f"kind={self.kind}/pattern={self.pattern}/op={self.operation}/size={self.request_size}"
-        return f"{base}/alpha={self.hdd_alpha:g}/dt={self.dt:g}"
+        return f"{base}/alpha={number(self.hdd_alpha)}/dt={number(self.dt)}"
 
     @classmethod
     def from_path(cls, path: str) -> Case:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table
 
 MIB = 2**20
@@ -98,7 +99,7 @@ class Case:
 
     @property
     def path(self) -> str:
-        return f"bench={self.bench}/ssd={self.ssd:g}/g={self.granularity:g}"
+        return f"bench={self.bench}/ssd={number(self.ssd)}/g={number(self.granularity)}"
 
     @classmethod
     def from_path(cls, path: str) -> Case:

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table
 from datasched.schedulers.services_placement import Allocation, place_services
 
@@ -160,8 +161,8 @@ class Run:
     @property
     def path(self) -> str:
         return (
-            f"{self.placement}/cost={self.request_cost_us:g}/idle={self.idle_fraction:g}"
-            f"/period={self.idle_period:g}/seed={self.seed}"
+            f"{self.placement}/cost={number(self.request_cost_us)}/idle={number(self.idle_fraction)}"
+            f"/period={number(self.idle_period)}/seed={self.seed}"
         )
 
 
