@@ -214,6 +214,10 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
 ONE_APPLICATION = "one application as in the paper's Fig. 6; the engine is deterministic for it"
 
 
+def _strictly_decreasing(values: Sequence[float]) -> bool:
+    return all(a > b for a, b in pairwise(values))
+
+
 def _det(value: float) -> Estimate:
     return Estimate.deterministic(value, ONE_APPLICATION)
 

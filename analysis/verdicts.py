@@ -143,8 +143,10 @@ def difference(paper: float, ours: Estimate, factor: float = DEFAULT_FACTOR) -> 
         raise VerdictError("a difference claim of 0 is a no-effect claim: use no_effect() with a tolerance")
     if factor <= 1:
         raise VerdictError(f"factor {factor} must exceed 1")
+    if ours.exact and ours.mean == 0:
+        return Judgement(Word.NOT_REPRODUCED, "exactly 0 in a deterministic value: no effect")
     if not ours.excludes_zero:
-        return Judgement(Word.INCONCLUSIVE, "the 95 % interval includes 0" if ours.n > 1 else "one seed, no interval")
+        return Judgement(Word.INCONCLUSIVE, _no_interval(ours))
     if (ours.mean > 0) != (paper > 0):
         return Judgement(Word.NOT_REPRODUCED, "opposite sign, interval excludes 0")
     ratio = ours.mean / paper
@@ -157,8 +159,10 @@ def direction(sign: int, ours: Estimate) -> Judgement:
     """A claim the paper states as a sign only (``sign`` = +1 or −1: "A is slower than B")."""
     if sign not in (1, -1):
         raise VerdictError(f"sign must be +1 or -1, not {sign!r}")
+    if ours.exact and ours.mean == 0:
+        return Judgement(Word.NOT_REPRODUCED, "exactly 0 in a deterministic value: no effect")
     if not ours.excludes_zero:
-        return Judgement(Word.INCONCLUSIVE, "the 95 % interval includes 0" if ours.n > 1 else "one seed, no interval")
+        return Judgement(Word.INCONCLUSIVE, _no_interval(ours))
     if (ours.mean > 0) == (sign > 0):
         return Judgement(Word.REPRODUCED, "the paper states a direction only; same sign, interval excludes 0")
     return Judgement(Word.NOT_REPRODUCED, "opposite sign, interval excludes 0")
@@ -176,6 +180,10 @@ def no_effect(ours: Estimate, tolerance: float) -> Judgement:
     if ours.low > tolerance or ours.high < -tolerance:
         return Judgement(Word.NOT_REPRODUCED, f"interval wholly outside ±{tolerance:g}")
     return Judgement(Word.INCONCLUSIVE, f"interval straddles ±{tolerance:g}")
+
+
+def _no_interval(ours: Estimate) -> str:
+    return "the 95 % interval includes 0" if ours.n > 1 else "one seed, no interval"
 
 
 def by_construction(input_definition: str) -> Judgement:

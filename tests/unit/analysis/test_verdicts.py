@@ -58,6 +58,12 @@ def test_deterministic_value_is_judged_without_spread_and_says_why():
         Estimate.deterministic(1.0, " ")
 
 
+def test_a_deterministic_zero_contradicts_a_claimed_effect():
+    zero = Estimate.deterministic(0.0, "deterministic model")
+    assert difference(20.0, zero).word is N
+    assert direction(1, zero).word is N
+
+
 def test_factor_is_a_parameter():
     est = Estimate(14.0, 12.0, 16.0, 5)  # 0.7x of 20
     assert difference(20.0, est).word is R
