@@ -182,6 +182,32 @@ def no_effect(ours: Estimate, tolerance: float) -> Judgement:
     return Judgement(Word.INCONCLUSIVE, f"interval straddles ±{tolerance:g}")
 
 
+def at_most(ours: Estimate, bound: float) -> Judgement:
+    """A one-sided claim "does not exceed ``bound``" ("HBRR does not outperform FIFO", read as
+    a gain of at most ``bound``): the whole interval at or below it, wholly above it, or across."""
+    bound = _check_paper(bound)
+    if ours.n < 2 and not ours.exact:
+        return Judgement(Word.INCONCLUSIVE, "one seed, no interval")
+    if ours.high <= bound:
+        return Judgement(Word.REPRODUCED, f"interval at or below {bound:g}")
+    if ours.low > bound:
+        return Judgement(Word.NOT_REPRODUCED, f"interval wholly above {bound:g}")
+    return Judgement(Word.INCONCLUSIVE, f"interval straddles {bound:g}")
+
+
+def level(paper: float, ours: float, factor: float = DEFAULT_FACTOR) -> Judgement:
+    """A quantity that is not a difference (a request size): only the magnitude rule applies,
+    ``ours`` within ``1/factor`` to ``factor`` times the paper's; no sign or interval to check."""
+    paper = _check_paper(paper)
+    ours = _check_paper(ours)
+    if paper <= 0 or ours <= 0:
+        raise VerdictError("a level claim compares positive quantities")
+    ratio = ours / paper
+    if 1 / factor <= ratio <= factor:
+        return Judgement(Word.REPRODUCED, f"{ratio:.2g}× the paper's (a level, not a difference)")
+    return Judgement(Word.NOT_REPRODUCED, f"{ratio:.2g}× the paper's, outside {1 / factor:g}–{factor:g}×")
+
+
 def _no_interval(ours: Estimate) -> str:
     return "the 95 % interval includes 0" if ours.n > 1 else "one seed, no interval"
 
@@ -221,7 +247,7 @@ class SweepClaim:
 
     name: str
     paper: float
-    kind: str = "difference"  # difference | direction | no_effect
+    kind: str = "difference"  # difference | direction | no_effect | at_most
     factor: float = DEFAULT_FACTOR
     tolerance: float = 0.0
 
@@ -232,6 +258,8 @@ class SweepClaim:
             return direction(1 if self.paper > 0 else -1, ours)
         if self.kind == "no_effect":
             return no_effect(ours, self.tolerance)
+        if self.kind == "at_most":
+            return at_most(ours, self.tolerance)
         raise VerdictError(f"unknown claim kind {self.kind!r}")
 
 

@@ -14,10 +14,12 @@ from datasched.analysis.verdicts import (
     VerdictError,
     Word,
     all_of,
+    at_most,
     by_construction,
     count,
     difference,
     direction,
+    level,
     missing,
     no_effect,
     sweep,
@@ -123,6 +125,25 @@ def test_no_effect_table(why, mean, low, high, tolerance, expected):
 
 def test_no_effect_on_one_seed_is_inconclusive():
     assert no_effect(Estimate(0.1, 0.1, 0.1, 1), 5.0).word is I
+
+
+@pytest.mark.parametrize(
+    ("why", "mean", "low", "high", "expected"),
+    [
+        ("HBRR 2 % faster at most: within a 5 % bound", 2.0, -1.0, 4.0, R),
+        ("HBRR 10 % faster beyond doubt: not reproduced", 10.0, 8.0, 12.0, N),
+        ("interval across the bound", 5.0, 3.0, 7.0, I),
+    ],
+)
+def test_at_most_table(why, mean, low, high, expected):
+    assert at_most(Estimate(mean, low, high, 8), 5.0).word is expected, why
+
+
+def test_level_is_judged_on_magnitude_only():
+    assert level(58.0, 64.0).word is R
+    assert level(58.0, 20.0).word is N
+    with pytest.raises(VerdictError):
+        level(58.0, math.nan)
 
 
 def test_by_construction_and_missing_need_their_reason_and_are_never_reproduced():
