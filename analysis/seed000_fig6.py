@@ -255,10 +255,11 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
         Verdict(
             "fig6.stg64-vs-cache",
             f"Fig. 6a: {k_max.upper()} against CACHE (about one NVM per task either way; 50 % remote)",
-            "the interconnect used for 50 % of the accesses severely degrades STG-64 against CACHE (no number)",
+            "the interconnect used for 50 % of the accesses severely degrades STG-64 against CACHE (no number; "
+            "'severely' read as about +20 %, the size the paper calls a remarkable gain)",
             f"{k_max.upper()} slower than CACHE by "
             + ", ".join(f"{v:+.1f} % at {m:g} % hits" for m, v in slower.items()),
-            all_of({f"{m:g} % hits": direction(1, _det(v)) for m, v in slower.items()}),
+            all_of({f"{m:g} % hits": difference(20.0, _det(v)) for m, v in slower.items()}),
         )
     )
 
@@ -301,6 +302,7 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
                     for s in t.storages
                     if s != "cache"
                     for m, r in dict.fromkeys(points)
+                    if m < 100 and r > 0  # all hits or no remote access: every assignment ties
                 }
             ),
         )

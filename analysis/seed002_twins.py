@@ -16,6 +16,7 @@ contiguous, read and write. What it does not state is ours and chosen here, neve
 from __future__ import annotations
 
 import csv
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -582,7 +583,7 @@ def verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> lis
     return [
         Verdict(f"{c.key}@α={alpha:g}", c.label, c.paper, c.text, c.claim.judge(c.ours))
         for c in claim_values(rows, alpha, small)
-    ] + size_verdicts(rows, alpha, small)
+    ] + [dataclasses.replace(v, key=f"{v.key}@α={alpha:g}") for v in size_verdicts(rows, alpha, small)]
 
 
 def sweep_verdicts(rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int) -> list[Verdict]:

@@ -235,10 +235,15 @@ def all_of(parts: Mapping[str, Judgement]) -> Judgement:
         names = [name for name, j in parts.items() if j.word is word]
         if names:
             if word is Word.REPRODUCED:
-                return Judgement(word, f"every part: {', '.join(parts)}")
-            return Judgement(word, f"{word} for {', '.join(names)}")
+                return Judgement(word, f"all {len(parts)} parts" if len(parts) > 1 else parts_why(parts))
+            return Judgement(word, f"{word} for {_name_sets(names, 4)} (of {len(parts)} parts)")
     other = sorted({str(j.word) for j in parts.values()})
     raise VerdictError(f"parts with words {other} cannot be combined")
+
+
+def parts_why(parts: Mapping[str, Judgement]) -> str:
+    (name, judgement) = next(iter(parts.items()))
+    return f"{name}: {judgement.why}"
 
 
 @dataclass(frozen=True)

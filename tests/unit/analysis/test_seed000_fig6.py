@@ -60,8 +60,10 @@ def synthetic(affinity_gain: float = 0.1, stg1_slowest: bool = True) -> list[dic
 
 
 def test_verdicts_reproduce_a_table_that_has_the_papers_shape():
-    verdicts = fig6.verdicts(synthetic(affinity_gain=0.2))
-    assert [v.judgement.word for v in verdicts] == [Word.REPRODUCED] * len(verdicts), verdicts
+    verdicts = {v.key: v for v in fig6.verdicts(synthetic(affinity_gain=0.2))}
+    # STG-64 is only ~8 % slower than CACHE in this table: the paper's "severely" (read as ~20 %) is not met
+    assert verdicts.pop("fig6.stg64-vs-cache").judgement.word is Word.IN_DIRECTION
+    assert [v.judgement.word for v in verdicts.values()] == [Word.REPRODUCED] * len(verdicts), verdicts
     text = fig6.format_report(synthetic(affinity_gain=0.2), "set-up", "fig.png")
     assert text.count("| reproduced |") == len(verdicts) and "![Figure 6](fig.png)" in text
     assert "Fig. 10" in text and "Fig. 7" in text  # not produced: named, not silent
