@@ -78,11 +78,15 @@ def seed003_qos(exp: Any, variant: str) -> Path:
     rows = qos.read_rows([folder / "seed003_qos_plotted.csv"])
     spec = exp.seed003_qos
     ran = {r["granularity"] for r in rows}
-    granularity = tuple(min(ran, key=lambda g, want=want: abs(g - want)) for want in spec.granularity)
+    granularity = tuple(_nearest(ran, want) for want in spec.granularity)
     spec = dataclasses.replace(spec, granularity=granularity)
     text = qos.format_report(rows, spec, variant, "seed003_qos.png")
     (folder / "report.md").write_text(text)
     return folder / "report.md"
+
+
+def _nearest(values: set[float], want: float) -> float:
+    return min(values, key=lambda g: abs(g - want))
 
 
 ARTIFACTS: dict[str, Callable[[Any, str], Path]] = {

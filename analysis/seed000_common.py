@@ -34,10 +34,7 @@ def claims_table(verdicts: Sequence[Verdict]) -> list[str]:
     return [
         "| key | claim | paper | ours | verdict | why |",
         "|---|---|---|---|---|---|",
-        *(
-            f"| {v.key} | {v.claim} | {v.paper} | {v.ours} | {v.judgement.word} | {v.judgement.why} |"
-            for v in verdicts
-        ),
+        *(f"| {v.key} | {v.claim} | {v.paper} | {v.ours} | {v.judgement.word} | {v.judgement.why} |" for v in verdicts),
     ]
 
 

@@ -23,8 +23,8 @@ from typing import Any
 
 from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
-from datasched.analysis.verdicts import Estimate, all_of, difference, direction, missing, no_effect
 from datasched.analysis.style import save
+from datasched.analysis.verdicts import Estimate, all_of, difference, direction, missing, no_effect
 
 #: Table 1 single application: SAN-k = 4.
 SAN_K = 4

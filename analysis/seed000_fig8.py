@@ -24,11 +24,11 @@ from datasched.analysis.seed000_common import (
     SUMMARY_COLUMNS,
     Verdict,
     claims_table,
-    verdict_rules,
     multi_application_params,
     path_fields,
     run_settings,
     seed_summary,
+    verdict_rules,
     write_rows,
 )
 from datasched.analysis.stats import mean_ci95

@@ -22,11 +22,11 @@ from datasched.analysis.seed000_common import (
     SUMMARY_COLUMNS,
     Verdict,
     claims_table,
-    verdict_rules,
     multi_application_params,
     path_fields,
     run_settings,
     seed_summary,
+    verdict_rules,
     write_rows,
 )
 from datasched.analysis.style import save
@@ -298,9 +298,7 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
                     ", ".join(f"{tp}: {near[tp]:.0f} s vs {san[tp][hi]:.0f} s" for tp in topologies),
                     all_of(
                         {
-                            tp: direction(
-                                1, _diff(_point(rows, tp, "SAN", hi), _point(rows, tp, series, lo, staging))
-                            )
+                            tp: direction(1, _diff(_point(rows, tp, "SAN", hi), _point(rows, tp, series, lo, staging)))
                             for tp in topologies
                         }
                     ),
@@ -327,7 +325,11 @@ def _stabilises(
             )
             if len(mid) >= 2:
                 parts[f"{tp} from 16 up"] = no_effect(
-                    _diff(_point(rows, tp, series, mid[-1], staging), _point(rows, tp, series, mid[0], staging), 100 / c[mid[0]]),
+                    _diff(
+                        _point(rows, tp, series, mid[-1], staging),
+                        _point(rows, tp, series, mid[0], staging),
+                        100 / c[mid[0]],
+                    ),
                     5.0,
                 )
         out.append(

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
 from datasched.analysis.path_values import number
 
 PLATFORMS = ("scm", "san")

@@ -25,8 +25,8 @@ from typing import Any
 
 from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
-from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, level, sweep
 from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
+from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, level, sweep
 
 MIB = 2**20
 KIB = 2**10

@@ -372,7 +372,13 @@ CLAIMS = (
     ("qos.bandwidth-recovered", "bandwidth recovered by SL1", "+674 MB/s", 674.0, " MB/s"),
     ("qos.awp-sl0", "AWP-ODC runtime, noise on SL0", "+17.9 %", 17.9, " %"),
     ("qos.awp-sl1", "AWP-ODC runtime, noise on SL1", "+8 %", 8.0, " %"),
-    ("qos.cg-sl1-gain", "CG communication time, SL1 instead of SL0", "−23.46 points (+32.77 % → +9.31 %)", -23.46, " points"),
+    (
+        "qos.cg-sl1-gain",
+        "CG communication time, SL1 instead of SL0",
+        "−23.46 points (+32.77 % → +9.31 %)",
+        -23.46,
+        " points",
+    ),
 )
 
 

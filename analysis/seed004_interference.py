@@ -502,7 +502,9 @@ def verdicts(rows, spec: Seed004Spec, model: str) -> list[Verdict]:
             verdict = Judgement(Word.CONSISTENT_FOR_SOME, f"in the band between swept costs ({interval})")
         else:
             verdict = Judgement(Word.NOT_REPRODUCED, "the band is not reached at any swept cost")
-        out.append(Verdict(f"hpl.{configuration}", f"{claim} (HPL slowdown)", f"+{band[0]:g}–{band[1]:g} %", ours, verdict))
+        out.append(
+            Verdict(f"hpl.{configuration}", f"{claim} (HPL slowdown)", f"+{band[0]:g}–{band[1]:g} %", ours, verdict)
+        )
     joint = _joint(rows, spec, model, big)
     if joint:
         out.append(joint)

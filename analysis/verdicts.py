@@ -310,7 +310,9 @@ def sweep(claims: Sequence[SweepClaim], ours: Mapping[str, Mapping[str, Estimate
             )
             continue
         nearest = min(ours, key=lambda p: abs(means[p] - c.paper))
-        out[c.name] = Judgement(judged[nearest][c.name].word, f"at {nearest}, the nearest: {judged[nearest][c.name].why}")
+        out[c.name] = Judgement(
+            judged[nearest][c.name].word, f"at {nearest}, the nearest: {judged[nearest][c.name].why}"
+        )
     return out
 
 

@@ -78,7 +78,10 @@ def _both(strided: dict[str, float], contiguous: dict[str, float], alpha: float 
     return _rows(strided, hdd_alpha=alpha) + _rows(contiguous, pattern="shared_contiguous", hdd_alpha=alpha)
 
 
-PAPER_LIKE = ({"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 25.0}, {"no-forwarding": 50.0, "fifo": 35.0, "twins-1ms": 28.0})
+PAPER_LIKE = (
+    {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 25.0},
+    {"no-forwarding": 50.0, "fifo": 35.0, "twins-1ms": 28.0},
+)
 
 
 def test_gain_and_verdicts():

@@ -25,7 +25,7 @@ from datasched.analysis.verdicts import (
     sweep,
 )
 
-R, D, N, I = Word.REPRODUCED, Word.IN_DIRECTION, Word.NOT_REPRODUCED, Word.INCONCLUSIVE
+R, D, N, INC = Word.REPRODUCED, Word.IN_DIRECTION, Word.NOT_REPRODUCED, Word.INCONCLUSIVE
 
 # (why, paper, mean, low, high, n, expected)
 DIFFERENCE_CASES = [
@@ -36,9 +36,9 @@ DIFFERENCE_CASES = [
     ("same sign, 3x of the paper's: in direction only", 20.0, 60.0, 50.0, 70.0, 5, D),
     ("negative paper value, ours negative and near: reproduced", -700.0, -650.0, -700.0, -600.0, 3, R),
     ("opposite sign, interval excludes 0: not reproduced", 20.0, -5.0, -8.0, -2.0, 5, N),
-    ("interval includes 0 even with a close mean: inconclusive", 35.6, 35.6, -0.1, 71.3, 8, I),
-    ("the interval touching 0 includes it: inconclusive", 20.0, 20.0, 0.0, 40.0, 8, I),
-    ("opposite sign but interval includes 0: inconclusive", 20.0, -1.0, -3.0, 1.0, 5, I),
+    ("interval includes 0 even with a close mean: inconclusive", 35.6, 35.6, -0.1, 71.3, 8, INC),
+    ("the interval touching 0 includes it: inconclusive", 20.0, 20.0, 0.0, 40.0, 8, INC),
+    ("opposite sign but interval includes 0: inconclusive", 20.0, -1.0, -3.0, 1.0, 5, INC),
 ]
 
 
@@ -49,7 +49,7 @@ def test_difference_table(why, paper, mean, low, high, n, expected):
 
 def test_one_seed_of_a_random_case_is_inconclusive():
     """One seed gives no interval: zero is not excluded, whatever the mean."""
-    assert difference(20.0, Estimate(20.0, 20.0, 20.0, 1)).word is I
+    assert difference(20.0, Estimate(20.0, 20.0, 20.0, 1)).word is INC
 
 
 def test_deterministic_value_is_judged_without_spread_and_says_why():
@@ -101,7 +101,7 @@ def test_over_seeds_uses_the_t_interval():
 DIRECTION_CASES = [
     ("same sign, interval excludes 0", 1, 5.0, 1.0, 9.0, R),
     ("opposite sign, interval excludes 0", 1, -5.0, -9.0, -1.0, N),
-    ("interval includes 0", -1, -5.0, -9.0, 1.0, I),
+    ("interval includes 0", -1, -5.0, -9.0, 1.0, INC),
 ]
 
 
@@ -114,7 +114,7 @@ def test_direction_table(why, sign, mean, low, high, expected):
 NO_EFFECT_CASES = [
     ("whole interval inside the tolerance", 0.5, -1.0, 2.0, 5.0, R),
     ("interval wholly beyond the tolerance", 8.0, 6.0, 10.0, 5.0, N),
-    ("interval straddles the tolerance", 4.0, 2.0, 6.0, 5.0, I),
+    ("interval straddles the tolerance", 4.0, 2.0, 6.0, 5.0, INC),
 ]
 
 
@@ -124,7 +124,7 @@ def test_no_effect_table(why, mean, low, high, tolerance, expected):
 
 
 def test_no_effect_on_one_seed_is_inconclusive():
-    assert no_effect(Estimate(0.1, 0.1, 0.1, 1), 5.0).word is I
+    assert no_effect(Estimate(0.1, 0.1, 0.1, 1), 5.0).word is INC
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,7 @@ def test_no_effect_on_one_seed_is_inconclusive():
     [
         ("HBRR 2 % faster at most: within a 5 % bound", 2.0, -1.0, 4.0, R),
         ("HBRR 10 % faster beyond doubt: not reproduced", 10.0, 8.0, 12.0, N),
-        ("interval across the bound", 5.0, 3.0, 7.0, I),
+        ("interval across the bound", 5.0, 3.0, 7.0, INC),
     ],
 )
 def test_at_most_table(why, mean, low, high, expected):
@@ -161,7 +161,7 @@ def test_all_of_takes_the_weakest_part():
     weak = difference(10.0, Estimate(10.0, -1.0, 21.0, 3))
     assert all_of({"dragonfly": good, "torus": good}).word is R
     combined = all_of({"dragonfly": good, "torus": weak})
-    assert combined.word is I and "torus" in combined.why
+    assert combined.word is INC and "torus" in combined.why
 
 
 CLAIMS = [SweepClaim("a", 10.0), SweepClaim("b", -5.0)]
@@ -207,5 +207,5 @@ def test_sweep_missing_case_is_an_error():
 
 def test_count_lists_every_word():
     counted = count([R, R, Word.MISSING])
-    assert counted[R] == 2 and counted[Word.MISSING] == 1 and counted[I] == 0
+    assert counted[R] == 2 and counted[Word.MISSING] == 1 and counted[INC] == 0
     assert len(counted) == len(Word)
