@@ -99,7 +99,8 @@ def test_gain_and_verdicts():
 
 def test_a_missing_case_is_an_error_not_a_dropped_row():
     with pytest.raises(VerdictError):
-        twins.verdicts(_rows(PAPER_LIKE[0]), 0.1, 32768)  # no contiguous case
+        # the contiguous pattern was run, but its TWINS 1 ms case is absent
+        twins.verdicts(_rows(PAPER_LIKE[0]) + _rows({"fifo": 35.0}, pattern="shared_contiguous"), 0.1, 32768)
 
 
 def test_sweep_over_alpha_needs_one_alpha_for_every_claim():
@@ -123,7 +124,7 @@ def test_config_errors_name_the_key(tmp_path):
     bad.write_text(text.replace("configurations: [no-forwarding,", "configurations: [teleport,"))
     with pytest.raises(UserError, match=r"artifacts\.seed002_twins\.configurations"):
         load_config_file(bad)
-    bad.write_text(text.replace("    scale: 0.03125", "    scale: 0.03125\n    colour: red"))
+    bad.write_text(text.replace("    scale: 0.015625", "    scale: 0.015625\n    colour: red"))
     with pytest.raises(UserError, match=r"seed002_twins\.colour: unknown key"):
         load_config_file(bad)
 
