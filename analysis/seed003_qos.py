@@ -409,8 +409,9 @@ def _range(values: Sequence[float], unit: str, fmt: str = "{:+.0f}") -> str:
 
 
 def verdicts(all_effects: Sequence[Effects], spread: tuple[float, float]) -> list[Verdict]:
-    """Every claim of the figure over the sweep (analysis/verdicts.py): *reproduced* only at one
-    parameter set that satisfies all of them together; the paper's value inside our range is
+    """Every claim over the sweep (analysis/verdicts.py): *reproduced* only at one parameter set
+    that satisfies all of them together (Figs. 5, 6 and 10 together: one platform, one SSD and one
+    arbitration granularity, serves every figure of the paper); the paper's value inside our range is
     *consistent for some parameter*, which names the set. A NaN (a case not simulated) is an error."""
     values = sweep_values(all_effects)
     ours = {p: {k: Estimate.deterministic(v, ONE_RUN) for k, v in vs.items()} for p, vs in values.items()}
