@@ -186,30 +186,53 @@ def _stagings(rows: Sequence[Mapping[str, Any]]) -> list[str]:
 
 
 def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
+    """One panel per topology for I-A and Cache (a), and one for SAN (b) where each topology has
+    its own line style and marker, so curves that coincide (fat tree and torus) stay visible."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     topologies = list(dict.fromkeys(r["topology"] for r in rows))
-    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    fig, axes = plt.subplots(1, len(topologies) + 1, figsize=(4.2 * (len(topologies) + 1), 4.8), sharey=True)
     stagings = _stagings(rows)
-    markers = {"I-A": "o", "Cache": "s", "SAN": "^"}
-    for panel, (ax, series_set) in enumerate(((axes[0], ("I-A", "Cache")), (axes[1], ("SAN",)))):
-        for i, topology in enumerate(topologies):
-            for series in series_set:
-                for staging, style in zip(stagings if series != "SAN" else [None], ("-", "--", ":"), strict=False):
-                    curve = _curve(rows, topology, series, staging)
-                    xs = sorted(curve)
-                    label = f"{series} {topology}" + (f", staging {staging}" if staging else "")
-                    ax.plot(xs, [curve[x] for x in xs], style, marker=markers[series], color=f"C{i}", label=label)
+    colours = {"I-A": "C0", "Cache": "C1"}
+    for ax, topology in zip(axes[:-1], topologies, strict=True):
+        for series, marker in (("I-A", "o"), ("Cache", "s")):
+            for staging, style in zip(stagings, ("-", "--", ":"), strict=False):
+                curve = _curve(rows, topology, series, staging)
+                xs = sorted(curve)
+                ax.plot(
+                    xs,
+                    [curve[x] for x in xs],
+                    style,
+                    marker=marker,
+                    color=colours[series],
+                    label=f"{series}, staging {staging}",
+                )
+        ax.set_title(f"a) I-A and Cache, {topology}", fontsize=10)
+    san_styles = (("-", "^", 9), ("--", "v", 7), (":", "D", 5))
+    for i, topology in enumerate(topologies):
+        style, marker, size = san_styles[i % len(san_styles)]
+        curve = _curve(rows, topology, "SAN")
+        xs = sorted(curve)
+        axes[-1].plot(
+            xs,
+            [curve[x] for x in xs],
+            style,
+            marker=marker,
+            markersize=size,
+            color=f"C{i + 2}",
+            label=f"SAN {topology}",
+        )
+    axes[-1].set_title("b) SAN", fontsize=10)
+    for ax in axes:
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("I/O servers")
-        ax.set_ylabel("average total time per application (s, log scale)")
-        ax.set_title("a) Internal-Affinity and Cache" if panel == 0 else "b) SAN", fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
-        ax.legend(fontsize=6, ncol=2 if panel == 0 else 1)
+        ax.legend(fontsize=8)
+    axes[0].set_ylabel("average total time per application (s, log scale)")
     fig.suptitle(title)
     fig.tight_layout()
     save(fig, png)
