@@ -703,12 +703,23 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xscale("log")
             _slowdown_axis(ax, 60)
             ax.set_xlabel("service CPU per 512-B write (µs of one core)")
-            ax.set_ylabel("HPL slowdown (%)")
+            ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: n = {big}, cost sweep")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
 
             ax = row_axes[1]
-            for i, cost in enumerate(spec.request_costs_us):
+            if len(spec.io_sizes) < 2:
+                # one IOR size: a "by size" panel would be one column of points on a log axis
+                ax.axis("off")
+                ax.text(
+                    0.5,
+                    0.5,
+                    f"one IOR size in this variant (n = {big}):\nslowdown against size needs the full variant",
+                    ha="center",
+                    va="center",
+                    transform=ax.transAxes,
+                )
+            for i, cost in enumerate(spec.request_costs_us if len(spec.io_sizes) > 1 else ()):
                 for style, configuration in (("-", "matching"), (":", "single")):
                     pts = sorted(
                         (r["size"], r["slowdown_pct"])
@@ -726,13 +737,14 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
                             if configuration == "matching" or "matching" not in spec.configurations
                             else None,
                         )
-            ax.set_xscale("log", base=2)
-            _slowdown_axis(ax, 1)
-            ax.set_xlabel("HPL nodes")
-            ax.set_ylabel("HPL slowdown (%)")
+            if len(spec.io_sizes) > 1:
+                ax.set_xscale("log", base=2)
+                _slowdown_axis(ax, 1)
+                ax.set_xlabel("HPL nodes")
+                ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: matching (—) and single (··) by size")
             if ax.get_legend_handles_labels()[0]:
-                ax.legend(fontsize=6, title="cost", title_fontsize=6)
+                ax.legend(fontsize=7, title="cost", title_fontsize=7)
 
             ax = row_axes[2]
             for i, ((fraction, period), by_size) in enumerate(sorted(idle_overheads(rows, model).items())):
@@ -745,9 +757,9 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xscale("log", base=2)
             _slowdown_axis(ax, 3)
             ax.set_xlabel("HPL nodes")
-            ax.set_ylabel("HPL slowdown (%)")
+            ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: idle services (core share, period)")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
 
             ax = row_axes[3]
             configurations = [c for c in ("single", "matching") if c in spec.configurations]
@@ -765,13 +777,17 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xticks(range(len(configurations)))
             ax.set_xticklabels(configurations)
             _slowdown_axis(ax, 1)
-            ax.set_ylabel("largest HPL slowdown swept (%)")
+            ax.set_ylabel("largest HPL slowdown swept (%, symlog)")
             ax.set_title(f"{model}: n = {big}, service placement")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
         fig.suptitle(title)
         fig.tight_layout()
         save(fig, png)
     return png
+
+
+#: The slowdown axes are symmetric-log (linear from 0 to 1 %, logarithmic above): the label says so.
+SLOWDOWN_LABEL = "HPL slowdown (%; linear to 1, log above)"
 
 
 def _slowdown_axis(ax, at_least: float) -> None:
