@@ -1,4 +1,5 @@
-"""Rewrite a report from the plotted numbers committed beside it, without rerunning anything.
+"""Rewrite a report and its figure from the plotted numbers committed beside them, without
+rerunning anything.
 
 The full variants take CPU hours, so when only the judging changes (new verdict rules), their
 reports are rewritten from their committed ``*_plotted.csv`` (the same rows the pipeline's
@@ -42,6 +43,7 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
         }
         for r in _csv(folder / "seed000_fig6_plotted.csv")
     ]
+    fig6.plot(rows, folder / "seed000_fig6.png", f"Seed 000 Fig. 6 on datasched ({variant})")
     text = fig6.format_report(rows, fig6.spec_description(exp.seed000_fig6, variant), "seed000_fig6.png")
     (folder / "report.md").write_text(text)
     return folder / "report.md"
@@ -61,6 +63,7 @@ def seed002_twins(exp: Any, variant: str) -> Path:
     spec = exp.seed002_twins
     runs = scheduling.read_rows([folder / "seed002_twins_scheduling.csv"])
     section = scheduling.report_section(spec.scheduling, runs)
+    twins.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
     text = twins.format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
     (folder / "report.md").write_text(text)
     return folder / "report.md"
@@ -80,6 +83,7 @@ def seed003_qos(exp: Any, variant: str) -> Path:
     ran = {r["granularity"] for r in rows}
     granularity = tuple(_nearest(ran, want) for want in spec.granularity)
     spec = dataclasses.replace(spec, granularity=granularity)
+    qos.plot(rows, spec, folder / "seed003_qos.png", f"Seed 003 (QoS-aware data staging) on datasched ({variant})")
     text = qos.format_report(rows, spec, variant, "seed003_qos.png")
     (folder / "report.md").write_text(text)
     return folder / "report.md"

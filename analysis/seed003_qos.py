@@ -502,26 +502,17 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.set_title(f"SL weights 1–7: 4 MiB latency under I/O on that SL (SSD {ssd / 1e9:g} GB/s)", fontsize=8)
         ax = axes[1][1]
         e0 = sorted((e for e in all_effects if e.granularity == g), key=lambda e: e.ssd)
+        # one colour per SSD bandwidth (SL0 solid with circles, SL1 dashed with squares): shades of
+        # one colour could not be told apart once the lines cross
         for k, e in enumerate(e0):
             xs = [a[1] * 100 for a in e.awp]
-            ax.plot(
-                xs,
-                [a[2] for a in e.awp],
-                marker="o",
-                color=PALETTE[1],
-                alpha=1 - 0.5 * k / max(1, len(e0)),
-                label=f"SL0, SSD {e.ssd / 1e9:g} GB/s",
-            )
-            ax.plot(
-                xs,
-                [a[3] for a in e.awp],
-                marker="s",
-                color=PALETTE[2],
-                alpha=1 - 0.5 * k / max(1, len(e0)),
-                label=f"SL1, SSD {e.ssd / 1e9:g} GB/s",
-            )
-        ax.axhline(PAPER["awp_sl0_pct"], color=PALETTE[1], ls="--", lw=0.8)
-        ax.axhline(PAPER["awp_sl1_pct"], color=PALETTE[2], ls="--", lw=0.8)
+            colour = PALETTE[k % len(PALETTE)]
+            ax.plot(xs, [a[2] for a in e.awp], "-", marker="o", color=colour, label=f"SSD {e.ssd / 1e9:g} GB/s")
+            ax.plot(xs, [a[3] for a in e.awp], "--", marker="s", markersize=4, color=colour)
+        ax.plot([], [], "k-", marker="o", label="I/O on SL0")
+        ax.plot([], [], "k--", marker="s", markersize=4, label="I/O on SL1")
+        ax.axhline(PAPER["awp_sl0_pct"], color="grey", ls="-", lw=0.8)
+        ax.axhline(PAPER["awp_sl1_pct"], color="grey", ls="--", lw=0.8)
         ax.set_xscale("log")
         shares = [a[1] * 100 for e in e0 for a in e.awp]
         if shares:  # a few round ticks: log-scale minor labels overlap
@@ -531,7 +522,9 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed003Spec, png: Path, title:
         ax.set_xlabel("communication share of the run without I/O (%)")
         ax.set_ylabel("runtime − no I/O (%)")
         ax.set_title("AWP-ODC-like stencil (8 nodes)")
-        ax.legend(fontsize=6)
+        for key, label in (("awp_sl0_pct", " paper SL0"), ("awp_sl1_pct", " paper SL1")):
+            ax.text(ax.get_xlim()[0], PAPER[key], label, va="bottom", fontsize=7, color="grey")
+        ax.legend(fontsize=7)
         ax = axes[1][2]
         width = 0.35
         positions = list(range(len(e0)))
