@@ -241,7 +241,8 @@ UNAWARE_BY_CONSTRUCTION = (
 )
 AWARE_BY_CONSTRUCTION = (
     "with the paper-table1 rates node NVM I/O takes ≈ 0 s, so the data-aware T_all is Table 4's compute "
-    "seconds plus its central writes: arithmetic on the table"
+    "seconds plus its central writes; with other NVM rates it is the same sizes divided by those rates: "
+    "arithmetic on the table either way"
 )
 
 
