@@ -12,24 +12,42 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.stats import mean_ci95
+from datasched.analysis.verdicts import Judgement
 
 
 @dataclass(frozen=True)
 class Verdict:
-    """One of the paper's stated results beside ours."""
+    """One of the paper's stated results beside ours; ``judgement`` comes from
+    :mod:`datasched.analysis.verdicts` (the one set of rules every artifact uses) and ``key``
+    is the claim's id in the seed's claims file (``paper-artifacts/claims/``), which the
+    scoreboard reads back from the report's table."""
 
+    key: str
     claim: str
     paper: str
     ours: str
-    verdict: str  # reproduced [in magnitude | in direction] | partly | not reproduced
+    judgement: Judgement
 
 
 def claims_table(verdicts: Sequence[Verdict]) -> list[str]:
-    """The report's Markdown table of claims."""
+    """The report's Markdown table of claims (the scoreboard parses it: keep one row per claim)."""
     return [
-        "| claim | paper | ours | verdict |",
-        "|---|---|---|---|",
-        *(f"| {v.claim} | {v.paper} | {v.ours} | {v.verdict} |" for v in verdicts),
+        "| key | claim | paper | ours | verdict | why |",
+        "|---|---|---|---|---|---|",
+        *(f"| {v.key} | {v.claim} | {v.paper} | {v.ours} | {v.judgement.word} | {v.judgement.why} |" for v in verdicts),
+    ]
+
+
+def verdict_rules() -> list[str]:
+    """The report's paragraph on the verdict words (one text for every artifact)."""
+    return [
+        "Verdicts follow one set of rules for every artifact (`analysis/verdicts.py`): *reproduced* = same",
+        "sign as the paper, magnitude within 0.5×–2× of the paper's and the 95 % interval over seeds excluding 0",
+        "(a claim the paper states as a direction only: same sign, interval excluding 0); *in direction* = same",
+        "sign and interval excluding 0, another magnitude; *not reproduced* = opposite sign, interval excluding 0;",
+        "*inconclusive* = the interval includes 0; *consistent for some parameter* = holds at some swept value of",
+        "a parameter the paper does not give, while no single parameter set satisfies every claim of the figure;",
+        "*by construction* = follows from an input definition; *missing* = not produced.",
     ]
 
 

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
+from datasched.analysis.verdicts import VerdictError, by_construction
+
 WORKFLOW_STEPS = (1, 7, 9)  # Table 4: jobs 1 -> 7 -> 9
 #: the compared variants of schedulers/workflow.py: name -> its options (everything else equal)
 POLICY_OPTIONS: dict[str, dict[str, bool]] = {
@@ -227,8 +230,43 @@ def plot(rows: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
 
 
 def _verdict(ours: float, paper: float) -> str:
-    gap = (ours - paper) / paper
-    return "matches" if abs(gap) <= 0.05 else f"{'above' if gap > 0 else 'below'} by {100 * abs(gap):.0f} %"
+    """The per-run gap to the paper, as a number: the claims table says why it is not a verdict."""
+    return f"{100 * (ours - paper) / paper:+.0f} % (bookkeeping)"
+
+
+#: Why Table 4's checks are bookkeeping: which input definition makes each outcome.
+UNAWARE_BY_CONSTRUCTION = (
+    "Table 4's data sizes are defined as its I/O seconds × 1 GB/s (workflows/nextgenio_table4.yaml), so the "
+    "data-unaware T_all is Table 4's own sum of seconds"
+)
+AWARE_BY_CONSTRUCTION = (
+    "with the paper-table1 rates node NVM I/O takes ≈ 0 s, so the data-aware T_all is Table 4's compute "
+    "seconds plus its central writes; with other NVM rates it is the same sizes divided by those rates: "
+    "arithmetic on the table either way"
+)
+
+
+def claims(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
+    """Table 4's two claims, labelled *by construction* (never counted as reproduced)."""
+    out = []
+    for key, policy, paper, why in (
+        ("table4.unaware-490", "unaware", "490 s", UNAWARE_BY_CONSTRUCTION),
+        ("table4.aware-280", "aware", "280 s", AWARE_BY_CONSTRUCTION),
+    ):
+        mine = [r for r in rows if r["policy"] == policy]
+        if not mine:
+            raise VerdictError(f"seed 001: no data-{policy} run")
+        values = ", ".join(f"{r['nvm']}/{r['style']} {float(r['t_all']):.0f} s" for r in mine)
+        out.append(Verdict(key, f"T_all of workflow 1 → 7 → 9, data-{policy}", paper, values, by_construction(why)))
+    return out
+
+
+MODEL_BASED_TEST = [
+    "A model-based test of the same claim would need inputs the paper's table does not fix: each step's",
+    "data sizes from the application (not Table 4's seconds × 1 GB/s), and measured node NVM and Lustre",
+    "rates with their contention, so that T_all is predicted rather than summed; then 490 s against 280 s",
+    "becomes a difference claim (a 43 % reduction) judged by the shared rules over seeds of those inputs.",
+]
 
 
 def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed001Spec, variant: str, figure: str) -> str:
@@ -250,9 +288,17 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed001Spec, variant:
         "T_safe: until the workflow's central outputs are on central storage (later than T_all only when a stage-out "
         "runs after the last step).",
         "",
+        "## Claims",
+        "",
+        *claims_table(claims(rows)),
+        "",
+        *MODEL_BASED_TEST,
+        "",
+        *verdict_rules(),
+        "",
         "## T_all, ours beside the paper",
         "",
-        "| NVM rates | style | policy | T_all (s) | paper (s) | verdict | T_safe (s) | eq. 4 sum (s) | T_queue | "
+        "| NVM rates | style | policy | T_all (s) | paper (s) | gap | T_safe (s) | eq. 4 sum (s) | T_queue | "
         "T_run | T_I/O | T_compute | R_all eq. 2 | R_all eq. 3 (node-s) |",
         "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]

@@ -41,7 +41,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict, claims_table
+from datasched.analysis.path_values import number
+from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
+from datasched.analysis.verdicts import Estimate, Judgement, Word, by_construction, no_effect
 from datasched.schedulers.services_placement import Allocation, place_services
 
 #: Table II of the paper: HPL nodes -> (N, P, Q).
@@ -160,8 +162,8 @@ class Run:
     @property
     def path(self) -> str:
         return (
-            f"{self.placement}/cost={self.request_cost_us:g}/idle={self.idle_fraction:g}"
-            f"/period={self.idle_period:g}/seed={self.seed}"
+            f"{self.placement}/cost={number(self.request_cost_us)}/idle={number(self.idle_fraction)}"
+            f"/period={number(self.idle_period)}/seed={self.seed}"
         )
 
 
@@ -492,13 +494,17 @@ def verdicts(rows, spec: Seed004Spec, model: str) -> list[Verdict]:
             ours = f"n = {big}: in the band for costs {interval} (interpolated; swept costs inside: {inside})"
         else:
             ours = f"n = {big}: {interval}"
+        # The daemon cost is ours (the paper gives none): a band met at some cost is only
+        # *consistent for some parameter*; the joint row says whether one cost meets both.
         if found:
-            verdict = "consistent for the swept costs inside"
+            verdict = Judgement(Word.CONSISTENT_FOR_SOME, f"in the band at swept costs {inside} µs")
         elif reached:
-            verdict = "consistent between swept costs (interpolated)"
+            verdict = Judgement(Word.CONSISTENT_FOR_SOME, f"in the band between swept costs ({interval})")
         else:
-            verdict = "not reached in the sweep"
-        out.append(Verdict(f"{claim} (HPL slowdown)", f"+{band[0]:g}–{band[1]:g} %", ours, verdict))
+            verdict = Judgement(Word.NOT_REPRODUCED, "the band is not reached at any swept cost")
+        out.append(
+            Verdict(f"hpl.{configuration}", f"{claim} (HPL slowdown)", f"+{band[0]:g}–{band[1]:g} %", ours, verdict)
+        )
     joint = _joint(rows, spec, model, big)
     if joint:
         out.append(joint)
@@ -516,10 +522,11 @@ def verdicts(rows, spec: Seed004Spec, model: str) -> list[Verdict]:
         value = lustre[0]["slowdown_pct"]
         out.append(
             Verdict(
+                "hpl.lustre",
                 "matching Lustre (IOR on an external file system, no daemons) next to HPL",
-                "control: no significant impact",
+                "control: no significant impact (read as within ±0.5 %)",
                 f"{value:+.2f} % at n = {big} (IOR: {lustre[0]['ior_writes_per_s']:.3g} writes/s)",
-                "reproduced" if abs(value) < 0.5 else "not reproduced",
+                no_effect(Estimate.deterministic(value, "HPL next to Lustre has no random input"), 0.5),
             )
         )
     return out
@@ -541,12 +548,13 @@ def _joint(rows, spec, model, size) -> Verdict | None:
         and max(s_lo, m_lo) <= min(s_hi, m_hi)
     )
     if overlap:
-        verdict = "consistent (the ranges overlap)"
+        verdict = Judgement(Word.CONSISTENT_FOR_SOME, "the interpolated cost ranges overlap; no swept cost meets both")
     elif None in (s_lo, s_hi, m_lo, m_hi):
-        verdict = "undecided (a band is not reached in the sweep)"
+        verdict = Judgement(Word.INCONCLUSIVE, "a band is not reached in the sweep")
     else:
-        verdict = "not with one cost in this model"
+        verdict = Judgement(Word.NOT_REPRODUCED, "no one cost in this model meets both bands")
     return Verdict(
+        "hpl.one-cost",
         "one daemon cost explains both (single and matching)",
         "(implied: the same daemons)",
         f"single: {single}; matching: {matching}",
@@ -590,10 +598,13 @@ def _idle_verdict(rows, spec, model) -> Verdict | None:
     )
     ranges = f"% at n = {', '.join(map(str, sorted(next(iter(table.values())))))}: {ranges}"
     return Verdict(
+        "hpl.idle-daemons",
         f"idle daemons (HPL-only vs no daemons), n = {at}, growing with size",
         "+0.9–2.5 %, grows with size",
         f"in the band and growing for: {'; '.join(fits) or 'none swept'} (all swept, {ranges})",
-        "consistent for the idle loads listed" if fits else "not reached",
+        Judgement(Word.CONSISTENT_FOR_SOME, "at the idle loads listed")
+        if fits
+        else Judgement(Word.NOT_REPRODUCED, "no swept idle load is in the band and growing"),
     )
 
 
@@ -624,10 +635,11 @@ def _placement_verdict(rows, spec, model, size) -> Verdict | None:
     if not removed:
         return None
     return Verdict(
+        "placement.off-hpl-nodes",
         "placing services off the HPL nodes removes most of the slowdown",
         "proposed (section V), not measured",
         f"{_percent_range(removed)} of it removed at n = {size} over the swept costs ({'; '.join(parts)})",
-        "reproduced (by construction: nothing computes on the HPL nodes but HPL; the network is the residue)",
+        by_construction("nothing computes on the HPL nodes but HPL once the services are elsewhere"),
     )
 
 
@@ -649,11 +661,13 @@ def _metadata_verdict(rows, spec, model, size) -> Verdict | None:
             diffs.append(a[0]["slowdown_pct"] - b[0]["slowdown_pct"])
     if not diffs:
         return None
+    worst = max(diffs, key=abs)
     return Verdict(
+        "hpl.metadata",
         "metadata server on an HPL node makes no definite difference",
-        "no definite difference",
+        "no definite difference (read as within ±2 points at every swept cost)",
         f"matching − no-meta: {min(diffs):+.2f} to {max(diffs):+.2f} points over the swept costs",
-        "reproduced" if max(abs(d) for d in diffs) < 2 else "not reproduced",
+        no_effect(Estimate(worst, min(diffs), max(diffs), 1, "every swept cost must hold, so the range stands"), 2.0),
     )
 
 
@@ -689,12 +703,23 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xscale("log")
             _slowdown_axis(ax, 60)
             ax.set_xlabel("service CPU per 512-B write (µs of one core)")
-            ax.set_ylabel("HPL slowdown (%)")
+            ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: n = {big}, cost sweep")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
 
             ax = row_axes[1]
-            for i, cost in enumerate(spec.request_costs_us):
+            if len(spec.io_sizes) < 2:
+                # one IOR size: a "by size" panel would be one column of points on a log axis
+                ax.axis("off")
+                ax.text(
+                    0.5,
+                    0.5,
+                    f"one IOR size in this variant (n = {big}):\nslowdown against size needs the full variant",
+                    ha="center",
+                    va="center",
+                    transform=ax.transAxes,
+                )
+            for i, cost in enumerate(spec.request_costs_us if len(spec.io_sizes) > 1 else ()):
                 for style, configuration in (("-", "matching"), (":", "single")):
                     pts = sorted(
                         (r["size"], r["slowdown_pct"])
@@ -712,13 +737,14 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
                             if configuration == "matching" or "matching" not in spec.configurations
                             else None,
                         )
-            ax.set_xscale("log", base=2)
-            _slowdown_axis(ax, 1)
-            ax.set_xlabel("HPL nodes")
-            ax.set_ylabel("HPL slowdown (%)")
+            if len(spec.io_sizes) > 1:
+                ax.set_xscale("log", base=2)
+                _slowdown_axis(ax, 1)
+                ax.set_xlabel("HPL nodes")
+                ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: matching (—) and single (··) by size")
             if ax.get_legend_handles_labels()[0]:
-                ax.legend(fontsize=6, title="cost", title_fontsize=6)
+                ax.legend(fontsize=7, title="cost", title_fontsize=7)
 
             ax = row_axes[2]
             for i, ((fraction, period), by_size) in enumerate(sorted(idle_overheads(rows, model).items())):
@@ -731,9 +757,9 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xscale("log", base=2)
             _slowdown_axis(ax, 3)
             ax.set_xlabel("HPL nodes")
-            ax.set_ylabel("HPL slowdown (%)")
+            ax.set_ylabel(SLOWDOWN_LABEL)
             ax.set_title(f"{model}: idle services (core share, period)")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
 
             ax = row_axes[3]
             configurations = [c for c in ("single", "matching") if c in spec.configurations]
@@ -751,13 +777,17 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xticks(range(len(configurations)))
             ax.set_xticklabels(configurations)
             _slowdown_axis(ax, 1)
-            ax.set_ylabel("largest HPL slowdown swept (%)")
+            ax.set_ylabel("largest HPL slowdown swept (%, symlog)")
             ax.set_title(f"{model}: n = {big}, service placement")
-            ax.legend(fontsize=6)
+            ax.legend(fontsize=7)
         fig.suptitle(title)
         fig.tight_layout()
         save(fig, png)
     return png
+
+
+#: The slowdown axes are symmetric-log (linear from 0 to 1 %, logarithmic above): the label says so.
+SLOWDOWN_LABEL = "HPL slowdown (%; linear to 1, log above)"
 
 
 def _slowdown_axis(ax, at_least: float) -> None:
@@ -834,6 +864,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, variant:
             ),
             "",
             *claims_table(verdicts(rows, spec, model)),
+            "",
+            *verdict_rules(),
             "",
         ]
         if len(spec.placements) > 1:

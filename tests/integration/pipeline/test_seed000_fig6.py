@@ -32,4 +32,4 @@ def test_fig6_artifact_is_built_from_its_simulations(tmp_path):
     # header + storages x points x access types + the 2 STG-k with spread Affinity
     assert len(rows) == 1 + 4 * 3 * 2 + 2 * 3
     report = (artifact / "report.md").read_text()
-    assert "| claim | paper | ours | verdict |" in report and "Fig. 6c" in report
+    assert "| key | claim | paper | ours | verdict | why |" in report and "Fig. 6c" in report

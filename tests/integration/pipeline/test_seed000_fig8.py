@@ -37,4 +37,4 @@ def test_fig8_artifact_is_built_from_its_simulations(tmp_path):
     assert all(int(r["n_seeds"]) == 2 for r in rows)
     assert all(float(r["ci95_low_s"]) <= float(r["mean_total_s"]) <= float(r["ci95_high_s"]) for r in rows)
     report = (artifact / "report.md").read_text()
-    assert "| claim | paper | ours | verdict |" in report and "Cache is the best" in report
+    assert "| key | claim | paper | ours | verdict | why |" in report and "Cache is the best" in report

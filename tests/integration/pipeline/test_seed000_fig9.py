@@ -39,4 +39,4 @@ def test_fig9_artifact_is_built_from_generated_platforms(tmp_path):
     platforms = sorted(p.name for p in (tmp_path / "results").rglob("servers=*.xml"))
     assert len(platforms) == 4  # unified and san, 1 and 2 servers
     report = (artifact / "report.md").read_text()
-    assert "| claim | paper | ours | verdict |" in report and "SAN with" in report
+    assert "| key | claim | paper | ours | verdict | why |" in report and "SAN with" in report

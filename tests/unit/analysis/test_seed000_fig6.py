@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from datasched.analysis import seed000_fig6 as fig6
+from datasched.analysis.verdicts import Word
 
 SPEC = fig6.Fig6Spec(
     Path("p.xml"),
@@ -59,10 +60,19 @@ def synthetic(affinity_gain: float = 0.1, stg1_slowest: bool = True) -> list[dic
 
 
 def test_verdicts_reproduce_a_table_that_has_the_papers_shape():
-    verdicts = fig6.verdicts(synthetic())
-    assert [v.verdict for v in verdicts] == ["reproduced"] * len(verdicts), verdicts
-    text = fig6.format_report(synthetic(), "set-up", "fig.png")
+    verdicts = {v.key: v for v in fig6.verdicts(synthetic(affinity_gain=0.2))}
+    # STG-64 is only ~8 % slower than CACHE in this table: the paper's "severely" (read as ~20 %) is not met
+    assert verdicts.pop("fig6.stg64-vs-cache").judgement.word is Word.IN_DIRECTION
+    assert [v.judgement.word for v in verdicts.values()] == [Word.REPRODUCED] * len(verdicts), verdicts
+    text = fig6.format_report(synthetic(affinity_gain=0.2), "set-up", "fig.png")
     assert text.count("| reproduced |") == len(verdicts) and "![Figure 6](fig.png)" in text
+    assert "Fig. 10" in text and "Fig. 7" in text  # not produced: named, not silent
+
+
+def test_a_gain_far_below_the_papers_20_percent_is_only_in_direction():
+    """The old rule called any gain above 1 % "partly"; a 5 % gain is 0.25x of the paper's."""
+    verdict = next(v for v in fig6.verdicts(synthetic(affinity_gain=0.05)) if "Affinity improves" in v.claim)
+    assert verdict.judgement.word is Word.IN_DIRECTION
 
 
 @pytest.mark.parametrize(
@@ -74,7 +84,7 @@ def test_verdicts_reproduce_a_table_that_has_the_papers_shape():
 )
 def test_verdicts_say_when_a_claim_does_not_hold(table, claim):
     verdict = next(v for v in fig6.verdicts(table) if claim in v.claim)
-    assert verdict.verdict == "not reproduced", verdict
+    assert verdict.judgement.word is Word.NOT_REPRODUCED, verdict
 
 
 def test_the_plotted_csv_has_every_row_with_six_decimals(tmp_path):

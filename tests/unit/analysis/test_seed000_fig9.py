@@ -5,20 +5,21 @@ from __future__ import annotations
 import pytest
 
 from datasched.analysis import seed000_fig9 as fig9
+from datasched.analysis.verdicts import Word
 
 SPEC = fig9.Fig9Spec(
     topologies={"dragonfly-72": "seed000-dragonfly-2-4-2", "torus-64": "seed000-torus-4x4x4"},
     servers=(1, 4, 16, 64),
     n_apps=3,
     n_phases=2,
-    seeds=(1,),
+    seeds=(1, 2),
 )
 
 
 def test_grid_paths_and_options():
     runs = SPEC.runs()
     # topologies x (I-A and Cache under 2 staging models + SAN once) x servers
-    assert len(runs) == 2 * (2 * 2 + 1) * 4 == len(set(runs))
+    assert len(runs) == 2 * (2 * 2 + 1) * 4 * len(SPEC.seeds) == len(set(runs))
     for run in runs:
         assert fig9.Fig9Run.from_path(run.path) == run
     assert {r.staging for r in runs if r.series == "SAN"} == {"io_volume"}
@@ -50,7 +51,8 @@ def rows_for(san: dict[int, float], ia: dict[int, float], cache: dict[int, float
         for series, curve in (("SAN", san), ("I-A", ia), ("Cache", cache)):
             for staging in SPEC.stagings(series):
                 for n, v in curve.items():
-                    results[fig9.Fig9Run(tp, series, n, 1, staging)] = (v, 0.0)
+                    for seed, noise in zip(SPEC.seeds, (0.999, 1.001), strict=True):
+                        results[fig9.Fig9Run(tp, series, n, seed, staging)] = (v * noise, 0.0)
     return fig9.table_rows(SPEC, results)
 
 
@@ -58,19 +60,31 @@ def verdict(rows, start):
     return next(v for v in fig9.verdicts(rows) if v.claim.startswith(start))
 
 
-def test_verdicts_follow_their_rules():
+def test_verdicts_follow_the_shared_rules():
     paper_like = rows_for(
         {1: 1000, 4: 300, 16: 100, 64: 95}, {1: 60, 4: 52, 16: 50, 64: 50}, {1: 40, 4: 36, 16: 35, 64: 35}
     )
-    assert verdict(paper_like, "Fig. 9b: SAN with one").verdict == "reproduced in magnitude"
-    assert verdict(paper_like, "Fig. 9b: SAN beyond 16").verdict == "reproduced"
-    assert verdict(paper_like, "Fig. 9: Cache with 1 server(s) against SAN with 64 (staging dataset)").verdict == (
-        "reproduced"
-    )
-    assert verdict(paper_like, "Fig. 9a: I-A improves").verdict == "reproduced"
+    assert verdict(paper_like, "Fig. 9b: SAN with one").judgement.word is Word.REPRODUCED  # x10
+    assert verdict(paper_like, "Fig. 9b: SAN beyond 16").judgement.word is Word.REPRODUCED
+    cache = "Fig. 9: Cache with 1 server(s) against SAN with 64 (staging dataset)"
+    assert verdict(paper_like, cache).judgement.word is Word.REPRODUCED
+    assert verdict(paper_like, "Fig. 9a: I-A improves").judgement.word is Word.REPRODUCED
     weak = rows_for(
         {1: 150, 4: 120, 16: 100, 64: 99}, {1: 200, 4: 150, 16: 120, 64: 100}, {1: 40, 4: 36, 16: 35, 64: 35}
     )
-    assert verdict(weak, "Fig. 9b: SAN with one").verdict == "reproduced in direction"
-    assert verdict(weak, "Fig. 9: I-A with 1").verdict == "not reproduced"  # 200 s against SAN-64's 99 s
-    assert verdict(weak, "Fig. 9a: I-A improves").verdict == "partly"  # 20 % spread from 16 up
+    assert verdict(weak, "Fig. 9b: SAN with one").judgement.word is Word.IN_DIRECTION  # x1.5
+    assert verdict(weak, "Fig. 9: I-A with 1").judgement.word is Word.NOT_REPRODUCED  # 200 s against SAN-64's 99 s
+    assert verdict(weak, "Fig. 9a: I-A improves").judgement.word is Word.NOT_REPRODUCED  # -17 % from 16 up
+
+
+def test_one_seed_gives_no_interval_so_every_difference_is_inconclusive():
+    one = fig9.Fig9Spec(topologies=SPEC.topologies, servers=SPEC.servers, n_apps=3, n_phases=2, seeds=(1,))
+    results = {
+        fig9.Fig9Run(tp, series, n, 1, staging): (1000.0 / n if series == "SAN" else 10.0, 0.0)
+        for tp in one.topologies
+        for series in ("SAN", "I-A", "Cache")
+        for staging in one.stagings(series)
+        for n in one.servers
+    }
+    rows = fig9.table_rows(one, results)
+    assert {v.judgement.word for v in fig9.verdicts(rows) if "SAN with one" in v.claim} == {Word.INCONCLUSIVE}

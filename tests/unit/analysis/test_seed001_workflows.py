@@ -62,3 +62,18 @@ def test_terms_of_a_chained_workflow(tmp_path):
     assert row["t_io"] == 190 and row["t_compute"] == 230
     assert row["r_all_eq3"] == 1680 and row["r_all_eq2"] == 1840
     assert row["makespan"] == 500
+
+
+def test_table4_claims_are_by_construction_never_reproduced():
+    from datasched.analysis import seed001_workflows as wf
+    from datasched.analysis.verdicts import VerdictError, Word
+
+    rows = [
+        {"policy": "unaware", "nvm": "seed000", "style": "chain", "t_all": 470.0},
+        {"policy": "aware", "nvm": "seed000", "style": "chain", "t_all": 280.0},
+    ]
+    table = wf.claims(rows)
+    assert [v.judgement.word for v in table] == [Word.BY_CONSTRUCTION] * 2
+    assert "1 GB/s" in table[0].judgement.why  # names the input definition
+    with pytest.raises(VerdictError):
+        wf.claims(rows[:1])  # a missing policy is an error, not a dropped row

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from datasched.analysis import seed002_twins as twins
+from datasched.analysis.verdicts import VerdictError, Word
 from datasched.errors import UserError
 
 SPEC = twins.Seed002Spec(
@@ -60,7 +61,7 @@ def test_t_quantiles_match_the_tables():
     assert mean == 2 and half == pytest.approx(twins.t_quantile(0.9985, 1) * math.sqrt(2) / math.sqrt(2))
 
 
-def _rows(times: dict[str, float], **key) -> list[dict]:
+def _rows(times: dict[str, float], ci997: float = 0.5, **key) -> list[dict]:
     base = {
         "kind": "single",
         "pattern": "shared_strided",
@@ -68,21 +69,50 @@ def _rows(times: dict[str, float], **key) -> list[dict]:
         "request_size": 32768,
         "hdd_alpha": 0.1,
         "dt": 0.0,
+        "runs": 8,
     } | key
-    return [base | {"configuration": c, "makespan_mean": t, "makespan_ci997": 0.0} for c, t in times.items()]
+    return [base | {"configuration": c, "makespan_mean": t, "makespan_ci997": ci997} for c, t in times.items()]
+
+
+def _both(strided: dict[str, float], contiguous: dict[str, float], alpha: float = 0.1) -> list[dict]:
+    return _rows(strided, hdd_alpha=alpha) + _rows(contiguous, pattern="shared_contiguous", hdd_alpha=alpha)
+
+
+PAPER_LIKE = (
+    {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 25.0},
+    {"no-forwarding": 50.0, "fifo": 35.0, "twins-1ms": 28.0},
+)
 
 
 def test_gain_and_verdicts():
-    """Gain = 100 (T_other − T_twins) / T_other: 50 -> 25 s is 50 %."""
-    rows = _rows({"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 25.0})
+    """Gain = 100 (T_other − T_twins) / T_other: 50 -> 25 s is 50 %; judged by analysis/verdicts.py."""
+    rows = _both(*PAPER_LIKE)
     gain = twins.gain(rows, "twins-8ms", "no-forwarding", pattern="shared_strided")
     assert gain is not None and gain[0] == pytest.approx(50)
-    verdicts = {v.claim: v.verdict for v in twins.verdicts(rows, 0.1, 32768)}
-    assert verdicts["shared 1D-strided small reads: twins-8ms faster than no-forwarding"] == "reproduced"
-    assert verdicts["shared 1D-strided small reads: twins-8ms faster than fifo"] == "reproduced"  # 28.6 %
-    assert twins.percent_verdict((-20.0, 5.0), 20)[1].startswith("not reproduced")
-    assert twins.percent_verdict((2.0, 5.0), 20)[1].startswith("inconclusive")
-    assert twins.percent_verdict((45.0, 5.0), 20)[1] == "reproduced in direction"
+    words = {v.claim: v.judgement.word for v in twins.verdicts(rows, 0.1, 32768)}
+    assert words["shared 1D-strided small reads: twins-8ms faster than no-forwarding"] is Word.REPRODUCED
+    assert words["shared 1D-strided small reads: twins-8ms faster than fifo"] is Word.REPRODUCED  # 28.6 %
+    noisy = _rows(PAPER_LIKE[0], ci997=20.0) + _rows(PAPER_LIKE[1], pattern="shared_contiguous")
+    words = {v.claim: v.judgement.word for v in twins.verdicts(noisy, 0.1, 32768)}
+    assert words["shared 1D-strided small reads: twins-8ms faster than fifo"] is Word.INCONCLUSIVE
+
+
+def test_a_missing_case_is_an_error_not_a_dropped_row():
+    with pytest.raises(VerdictError):
+        # the contiguous pattern was run, but its TWINS 1 ms case is absent
+        twins.verdicts(_rows(PAPER_LIKE[0]) + _rows({"fifo": 35.0}, pattern="shared_contiguous"), 0.1, 32768)
+
+
+def test_sweep_over_alpha_needs_one_alpha_for_every_claim():
+    """Strided holds at α = 0.1 only, contiguous at α = 0.5 only: no α reproduces both."""
+    bad = {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 49.0, "twins-1ms": 49.0}
+    rows = _both(PAPER_LIKE[0], bad, 0.1) + _both(bad, PAPER_LIKE[1], 0.5)
+    words = {v.key: v.judgement for v in twins.sweep_verdicts(rows, (0.1, 0.5), 32768)}
+    assert words["twins.strided-vs-no-forwarding"].word is Word.CONSISTENT_FOR_SOME
+    assert "α = 0.1" in words["twins.strided-vs-no-forwarding"].why
+    good = _both(*PAPER_LIKE, 0.1) + _both(bad, PAPER_LIKE[1], 0.5)
+    words = {v.key: v.judgement for v in twins.sweep_verdicts(good, (0.1, 0.5), 32768)}
+    assert all(j.word is Word.REPRODUCED and "α = 0.1" in j.why for j in words.values())
 
 
 def test_config_errors_name_the_key(tmp_path):
@@ -94,7 +124,7 @@ def test_config_errors_name_the_key(tmp_path):
     bad.write_text(text.replace("configurations: [no-forwarding,", "configurations: [teleport,"))
     with pytest.raises(UserError, match=r"artifacts\.seed002_twins\.configurations"):
         load_config_file(bad)
-    bad.write_text(text.replace("    scale: 0.03125", "    scale: 0.03125\n    colour: red"))
+    bad.write_text(text.replace("    scale: 0.015625", "    scale: 0.015625\n    colour: red"))
     with pytest.raises(UserError, match=r"seed002_twins\.colour: unknown key"):
         load_config_file(bad)
 

@@ -7,6 +7,7 @@ import math
 import pytest
 
 from datasched.analysis import seed003_qos as qos
+from datasched.analysis.verdicts import VerdictError, Word
 
 
 def _spec(**over):
@@ -32,20 +33,29 @@ def test_cases_and_paths_round_trip():
         assert qos.Case.from_path(case.path) == case
 
 
-@pytest.mark.parametrize(
-    ("paper", "ours", "verdict"),
-    [
-        (400, [98, 1037], "reproduced within the sweep"),  # within the range
-        (80, [70], "reproduced within the sweep"),  # within ±25 %
-        (17.9, [0.7, 10.9], "in direction, not in size"),
-        (8, [0.0, 0.5], "not reproduced"),  # 0 has no sign
-        (-700, [-1980, -510], "reproduced within the sweep"),
-        (-700, [300], "not reproduced"),
-        (5, [math.nan], "not simulated"),
-    ],
-)
-def test_verdict_rule(paper, ours, verdict):
-    assert qos.verdict(paper, ours) == verdict
+def test_a_one_mebibyte_granularity_names_its_case_exactly():
+    """``{g:g}`` wrote 1048576 as 1.04858e+06, read back as 1048580: every 1 MiB lookup was NaN."""
+    spec = _spec(granularity=[65536, 1048576])
+    assert {c.granularity for c in spec.cases()} == {65536.0, 1048576.0}
+    for case in spec.cases():
+        assert qos.Case.from_path(case.path).granularity == case.granularity
+
+
+def _effects(lat0, awp0, ssd=1e9):
+    return qos.Effects(ssd, 65536.0, lat0, 80.0, -700.0, 674.0, 32.77, 9.31, ((0.001, 0.5, awp0, 8.0),))
+
+
+def test_the_sweep_needs_one_set_for_every_claim():
+    """Latency fits at SSD 1 GB/s, AWP at 4 GB/s: neither set fits both, so both are only consistent."""
+    words = {v.key: v.judgement for v in qos.verdicts([_effects(400, 1.0), _effects(2000, 17.9, 4e9)], (0.0, 0.0))}
+    assert words["qos.latency-sl0"].word is Word.CONSISTENT_FOR_SOME and "SSD 1 GB/s" in words["qos.latency-sl0"].why
+    assert words["qos.awp-sl0"].word is Word.CONSISTENT_FOR_SOME and "SSD 4 GB/s" in words["qos.awp-sl0"].why
+    assert words["qos.latency-sl1"].word is Word.CONSISTENT_FOR_SOME  # reproduced at both sets, jointly at none
+
+
+def test_a_nan_effect_is_an_error():
+    with pytest.raises(VerdictError):
+        qos.verdicts([_effects(math.nan, 17.9)], (0.0, 0.0))
 
 
 def _row(bench, noise, **values):
@@ -77,4 +87,4 @@ def test_effects_are_differences_against_no_io():
     assert e.cg_sl0_pct == pytest.approx(32.77) and e.cg_sl1_pct == pytest.approx(9.31)
     assert len(e.awp) == 1 and e.awp[0] == pytest.approx((0.001, 0.5, 17.9, 8.0))
     verdicts = qos.verdicts([e], (0.0, 0.0))
-    assert all(v.verdict.startswith("reproduced") for v in verdicts), verdicts
+    assert all(v.judgement.word is Word.REPRODUCED for v in verdicts), verdicts

@@ -1,0 +1,25 @@
+"""Case paths name their floats exactly (the seed 003 granularity 1048576 read back as 1048580)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from datasched.analysis.path_values import number
+
+
+@pytest.mark.parametrize("value", [1048576.0, 65536.0, 4.0e9, 0.1, 0.0, 0.03125, 1e-6, 2.5e-4, 123456789.125, 1e20])
+def test_number_round_trips(value):
+    assert float(number(value)) == value
+
+
+def test_integral_values_are_written_as_integers():
+    assert number(1048576.0) == "1048576"
+    assert number(4.0e9) == "4000000000"
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf])
+def test_non_finite_values_cannot_name_a_case(value):
+    with pytest.raises(ValueError):
+        number(value)
