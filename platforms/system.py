@@ -1,6 +1,6 @@
 """Seed-000 systems: interconnect + per-node memory devices + central storage network.
 
-Storage coupling (DESIGN.md): a node's DRAM and NVM are *endpoint hosts* behind links
+Storage coupling (docs/design.md): a node's DRAM and NVM are *endpoint hosts* behind links
 whose bandwidths are the device rates, so a transfer from a device is an ordinary
 network flow in a ptask and SimGrid's solver shares the device and the network path
 together, as one activity::

@@ -85,7 +85,7 @@ class StorageDescriptor(BaseModel):
 
 class ReferenceRates(BaseModel):
     """Rates used only for *nominal* (uncontended) durations: the ``delay`` parts of the
-    composed fallback and the walltime estimate. Defaults follow DESIGN.md (DRAM 10 GB/s,
+    composed fallback and the walltime estimate. Defaults follow docs/design.md (DRAM 10 GB/s,
     NVM 2 GB/s read / 1 GB/s write, 40 Gb/s SAN back-end per I/O server, 10 Gb/s
     Ethernet front-end per node); host speed and link bandwidth are our assumptions."""
 

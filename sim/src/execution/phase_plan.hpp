@@ -6,7 +6,7 @@
 // A phase's activities all start together; the phase ends when the slowest ends. Each
 // activity is a ptask whose flows go to or from device *endpoint hosts*, so a remote
 // NVM read is one flow Y-nvm -> X over the device link and the network path together
-// (DESIGN.md, storage coupling requirement):
+// (docs/design.md, storage coupling requirement):
 //
 //   tier        flow (read; a write reverses it)          class
 //   dram        X-dram -> X                                 storage
