@@ -448,6 +448,11 @@ class ClaimValue:
     ours: Estimate
     text: str
 
+    @classmethod
+    def gain(cls, key: str, paper: float, label: str, ours: Estimate) -> ClaimValue:
+        """A "faster by paper %" claim, judged as a sweep claim, ours printed as a signed %."""
+        return cls(key, SweepClaim(key, float(paper)), label, f"{paper} %", ours, ours.text("{:+.1f}", " %"))
+
 
 def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> list[ClaimValue]:
     """Our value of each of the paper's difference claims at HDD contention ``alpha``."""
@@ -465,16 +470,7 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) ->
             if est is None:
                 raise VerdictError(f"seed 002: no {cfg} or {other} case for {pattern} reads at α = {alpha:g}")
             name = f"twins.{pattern.removeprefix('shared_')}-vs-{other}"
-            out.append(
-                ClaimValue(
-                    name,
-                    SweepClaim(name, float(paper)),
-                    f"shared {label} small reads: {cfg} faster than {other}",
-                    f"{paper} %",
-                    est,
-                    est.text("{:+.1f}", " %"),
-                )
-            )
+            out.append(ClaimValue.gain(name, paper, f"shared {label} small reads: {cfg} faster than {other}", est))
     writes = {
         f"{pattern} {cfg}": est
         for pattern in sorted({r["pattern"] for r in single})
@@ -534,16 +530,8 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) ->
                 min(e.n for e in got),
             )
             name = f"ifer.{window}-vs-{other}"
-            out.append(
-                ClaimValue(
-                    name,
-                    SweepClaim(name, float(paper)),
-                    f"IFER (2 × 64 processes, 1D-strided reads; mean over dt): {window} faster than {other}",
-                    f"{paper} %",
-                    est,
-                    est.text("{:+.1f}", " %"),
-                )
-            )
+            label = f"IFER (2 × 64 processes, 1D-strided reads; mean over dt): {window} faster than {other}"
+            out.append(ClaimValue.gain(name, paper, label, est))
     return out
 
 

@@ -1,5 +1,7 @@
 #include "cli.hpp"
 
+#include <map>
+
 #include "export/output_prefix.hpp"
 
 #include <CLI/CLI.hpp>
@@ -64,9 +66,9 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   app.add_option("--sharing", c.sharing,
                  "The unit that gets a share of a contended link in phase jobs: activity (a phase's flows of one "
                  "tier together, as Batsim shares ptasks) or flow (every flow its own activity, as flow-level "
-                 "simulators share; slower, for validation) (execution/traffic.hpp)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"activity", "flow"}));
+                 "simulators share; slower, for validation) (execution/traffic.hpp). Default: activity")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, SharingUnit>{{"activity", SharingUnit::Activity}, {"flow", SharingUnit::Flow}}));
   app.add_option("--io-forwarding", c.io_forwarding_experiment,
                  "Run this I/O forwarding experiment JSON (seed 002: clients, forwarders with FIFO/HBRR/TWINS, HDD "
                  "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "

@@ -9,6 +9,9 @@
 
 namespace datasched {
 
+/// What gets a share of a contended link in phase jobs (--sharing; execution/traffic.hpp).
+enum class SharingUnit { Activity, Flow };
+
 struct EngineConfig {
   std::string platform_file;
   std::vector<std::string> workload_files;
@@ -26,7 +29,7 @@ struct EngineConfig {
   std::vector<std::string> simgrid_config; ///< extra --cfg=key:value for SimGrid
   std::string traffic_policy = "none";     ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
   int ipc_fanout             = 0;          ///< execution/phase_plan.hpp: 0 = exact all-to-all, else partners per node
-  std::string sharing        = "activity"; ///< execution/traffic.hpp: activity | flow (the unit that gets a share)
+  SharingUnit sharing        = SharingUnit::Activity; ///< --sharing activity | flow
   bool verbose               = false;
   bool energy                = false;   ///< -E: SimGrid's host-energy plugin, pstates, energy outputs
   std::string io_forwarding_experiment; ///< forwarding/run.hpp: run this I/O forwarding experiment instead

@@ -6,22 +6,13 @@
 #include "fatal.hpp"
 #include "forwarding/experiment.hpp"
 #include "forwarding/hdd.hpp"
+#include "support/forwarding_documents.hpp"
 
+using datasched::testing::minimal_forwarding_experiment;
 using namespace datasched::forwarding;
 using datasched::InputError;
 
 namespace {
-nlohmann::json minimal()
-{
-  return nlohmann::json::parse(R"({
-    "mode": "forwarded",
-    "clients": {"nodes": 2, "processes_per_node": 2},
-    "forwarding": {"forwarders": 2, "scheduler": "twins", "window": 0.008},
-    "servers": {"count": 2, "stripe_size": 65536},
-    "applications": [{"name": "a", "processes": 4, "pattern": "shared_strided", "operation": "read",
-                      "request_size": 32768, "bytes_per_process": 65536}]
-  })");
-}
 
 std::string error_of(const nlohmann::json& doc)
 {
@@ -36,7 +27,7 @@ std::string error_of(const nlohmann::json& doc)
 
 TEST(ForwardingExperiment, ParsesAMinimalDescription)
 {
-  auto e = parse_experiment(minimal(), "exp.json");
+  auto e = parse_experiment(minimal_forwarding_experiment(), "exp.json");
   EXPECT_TRUE(e.forwarded);
   EXPECT_EQ(e.forwarding.scheduler, SchedulerKind::Twins);
   EXPECT_DOUBLE_EQ(e.forwarding.window, 0.008);
@@ -45,25 +36,25 @@ TEST(ForwardingExperiment, ParsesAMinimalDescription)
 
 TEST(ForwardingExperiment, RejectsUnknownKeys)
 {
-  auto doc                     = minimal();
+  auto doc                     = minimal_forwarding_experiment();
   doc["servers"]["strip_size"] = 1;
   EXPECT_EQ(error_of(doc), "exp.json: servers.strip_size: unknown key");
 }
 
 TEST(ForwardingExperiment, RejectsNonPositiveStripeAndWindow)
 {
-  auto doc                      = minimal();
+  auto doc                      = minimal_forwarding_experiment();
   doc["servers"]["stripe_size"] = 0;
   EXPECT_EQ(error_of(doc),
             "exp.json: servers.stripe_size: must be an integer >= 1 and <= 9223372036854775807 (bytes), got 0");
-  doc                         = minimal();
+  doc                         = minimal_forwarding_experiment();
   doc["forwarding"]["window"] = -1;
   EXPECT_EQ(error_of(doc), "exp.json: forwarding.window: must be a number >= 1e-09 and <= 1e+12 (seconds), got -1");
 }
 
 TEST(ForwardingExperiment, RejectsAClientMappedToAMissingForwarder)
 {
-  auto doc                     = minimal();
+  auto doc                     = minimal_forwarding_experiment();
   doc["forwarding"]["mapping"] = {0, 5};
   EXPECT_EQ(error_of(doc), "exp.json: forwarding.mapping: client node 1 is mapped to forwarder 5, which does not "
                            "exist (forwarders: 0..1)");
@@ -71,7 +62,7 @@ TEST(ForwardingExperiment, RejectsAClientMappedToAMissingForwarder)
 
 TEST(ForwardingExperiment, RejectsMoreProcessesThanClientSlots)
 {
-  auto doc                            = minimal();
+  auto doc                            = minimal_forwarding_experiment();
   doc["applications"][0]["processes"] = 5;
   EXPECT_NE(error_of(doc).find("exp.json: applications: 5 processes"), std::string::npos);
 }

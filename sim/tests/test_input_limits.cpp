@@ -23,11 +23,13 @@
 #include "model/json_fields.hpp"
 #include "model/run_cost.hpp"
 #include "qos/experiment.hpp"
+#include "support/forwarding_documents.hpp"
 
 using datasched::Fields;
 using datasched::InputError;
 using datasched::IntegerRange;
 using datasched::NumberRange;
+using datasched::testing::minimal_forwarding_experiment;
 
 namespace {
 
@@ -43,18 +45,6 @@ std::string error_of(Parse parse, const nlohmann::json& doc)
     return e.what();
   }
   return "";
-}
-
-nlohmann::json forwarding_doc()
-{
-  return nlohmann::json::parse(R"({
-    "mode": "forwarded",
-    "clients": {"nodes": 2, "processes_per_node": 2},
-    "forwarding": {"forwarders": 2, "scheduler": "twins", "window": 0.008},
-    "servers": {"count": 2, "stripe_size": 65536},
-    "applications": [{"name": "a", "processes": 4, "pattern": "shared_strided", "operation": "read",
-                      "request_size": 32768, "bytes_per_process": 65536}]
-  })");
 }
 
 nlohmann::json interference_doc()
@@ -110,7 +100,7 @@ TEST(InputLimits, InterferenceHugeFlopsAreNamedAsTooLargeNotAsNotPositive)
 
 TEST(InputLimits, ForwardingProcesses2To32Plus8IsRefused)
 {
-  auto doc                            = forwarding_doc();
+  auto doc                            = minimal_forwarding_experiment();
   doc["applications"][0]["processes"] = k2to32 + 8; // was 8 processes
   EXPECT_EQ(error_of(forwarding, doc), "exp.json: applications[0].processes: must be an integer >= 1 and <= 1000000 "
                                        "(processes), got 4294967304");
@@ -118,7 +108,7 @@ TEST(InputLimits, ForwardingProcesses2To32Plus8IsRefused)
 
 TEST(InputLimits, ForwardingMaxInFlight2To32IsRefusedInBothFiles)
 {
-  auto doc                           = forwarding_doc();
+  auto doc                           = minimal_forwarding_experiment();
   doc["forwarding"]["max_in_flight"] = k2to32; // was 0 workers: both jobs killed at their walltime
   const std::string range =
       "must be an integer >= 1 and <= 1000000 (dispatches, one worker actor each), got 4294967296";
@@ -130,7 +120,7 @@ TEST(InputLimits, ForwardingMaxInFlight2To32IsRefusedInBothFiles)
 
 TEST(InputLimits, ForwardingSharedFileLargerThan2To63IsRefused)
 {
-  auto doc                                    = forwarding_doc();
+  auto doc                                    = minimal_forwarding_experiment();
   doc["applications"][0]["request_size"]      = 1LL << 40;
   doc["applications"][0]["bytes_per_process"] = 1LL << 62; // 4 processes: 2^64 bytes, offsets would wrap
   EXPECT_EQ(error_of(forwarding, doc),
@@ -149,15 +139,15 @@ TEST(InputLimits, QosIterations2To32Plus5IsRefused)
 TEST(InputLimits, IntegersAbove2To63AndNonIntegersAreRefused)
 {
   // Values nlohmann keeps as unsigned (above 2^63 - 1) and floats: never narrowed.
-  auto doc    = forwarding_doc();
+  auto doc    = minimal_forwarding_experiment();
   doc["seed"] = std::numeric_limits<std::uint64_t>::max();
   EXPECT_EQ(error_of(forwarding, doc),
             "exp.json: seed: must be an integer >= 0 and <= 9223372036854775807, got 18446744073709551615");
-  doc                     = forwarding_doc();
+  doc                     = minimal_forwarding_experiment();
   doc["clients"]["nodes"] = 2.0;
   EXPECT_EQ(error_of(forwarding, doc),
             "exp.json: clients.nodes: expected an integer >= 1 and <= 1000000 (client nodes), got 2.0");
-  doc                     = forwarding_doc();
+  doc                     = minimal_forwarding_experiment();
   doc["clients"]["nodes"] = "NaN";
   EXPECT_EQ(error_of(forwarding, doc),
             "exp.json: clients.nodes: expected an integer >= 1 and <= 1000000 (client nodes), got \"NaN\"");
@@ -319,7 +309,7 @@ void check_reader(const char* name, Parse parse, const nlohmann::json& base)
 
 TEST(InputLimits, EveryReaderRefusesEveryHostileNumberWithOneLineNamingTheField)
 {
-  auto forwarding_full                               = forwarding_doc();
+  auto forwarding_full                               = minimal_forwarding_experiment();
   forwarding_full["seed"]                            = 3;
   forwarding_full["control_bytes"]                   = 1;
   forwarding_full["forwarding"]["max_in_flight"]     = 4;

@@ -381,7 +381,7 @@ private:
       context_->traffic.started(exec, spec.traffic, where, amounts);
       execs.push_back(exec);
     };
-    if (context_->config.sharing != "flow") {
+    if (context_->config.sharing == SharingUnit::Activity) {
       start(hosts, spec.flops, bytes);
       return execs;
     }

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 #include <sstream>
+#include <unordered_set>
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -90,7 +91,7 @@ const TrafficArbiter::Route& TrafficArbiter::route(simgrid::s4u::Host* src, simg
 {
   auto [it, inserted] = routes_.try_emplace({src, dst});
   if (inserted)
-    src->route_to(dst, it->second.links, &it->second.latency);
+    src->route_to(dst, it->second, nullptr);
   return it->second;
 }
 
@@ -105,15 +106,14 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
   r.order   = started_++;
   if (policy_.counts_class_members() && !bytes.empty()) {
     // The shared links it uses, each once (a FATPIPE is not shared).
-    std::unordered_map<const simgrid::s4u::Link*, bool> seen;
+    std::unordered_set<const simgrid::s4u::Link*> seen;
     const size_t n = hosts.size();
     for (size_t i = 0; i < n; ++i)
       for (size_t j = 0; j < n; ++j) {
         if (bytes[i * n + j] <= 0)
           continue;
-        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]).links)
-          if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE &&
-              seen.try_emplace(link, true).second)
+        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]))
+          if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE && seen.insert(link).second)
             r.links.push_back(link);
       }
     // Deterministic order (by name; the first-use order would do too, but by name it is
@@ -170,13 +170,16 @@ void TrafficArbiter::update(const simgrid::s4u::Exec* only)
 {
   // 1. Wanted priorities under the current counts, without any simcall.
   std::vector<std::pair<std::uint64_t, simgrid::s4u::ExecPtr>> changed;
-  for (auto& [exec, r] : running_) {
-    if (only != nullptr && exec != only)
-      continue;
+  auto recompute = [&](Running& r) {
     r.wanted = wanted_priority(r);
     if (r.wanted != r.applied)
       changed.emplace_back(r.order, r.exec);
-  }
+  };
+  if (only != nullptr)
+    recompute(running_.at(only));
+  else
+    for (auto& entry : running_)
+      recompute(entry.second);
   std::sort(changed.begin(), changed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   // 2. Applied in start order, each looked up again (see the class comment). An activity
   // that ended at this date but whose actor has not yet called ended() keeps its entry:

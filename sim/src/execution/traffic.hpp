@@ -96,11 +96,9 @@ private:
     double wanted  = 1; ///< the priority it should have now
     double applied = 1; ///< the priority set in SimGrid
   };
-  struct Route {
-    std::vector<simgrid::s4u::Link*> links;
-    double latency = 0;
-  };
+  using Route = std::vector<simgrid::s4u::Link*>;
 
+  /// The links from `src` to `dst`, routed once per pair.
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
   void count(const Running& r, double sign);
   /// The priority `r` should have under the current counts (no simcall).

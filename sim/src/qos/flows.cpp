@@ -46,11 +46,11 @@ const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
   if (it != routes_.end())
     return it->second;
   Route r;
-  src->route_to(dst, r.links, &r.latency);
+  src->route_to(dst, r.links, nullptr);
   return routes_.emplace(key, std::move(r)).first->second;
 }
 
-sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority, const Route& /*r*/)
+sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority)
 {
   // bytes[i * 2 + j]: from host i to host j; only 0 -> 1 is non-zero (one flow).
   auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, {0.0, bytes, 0.0, 0.0});
@@ -98,7 +98,7 @@ void FlowLauncher::transfer_low(sg4::Host* src, sg4::Host* dst, double bytes, in
   for (double left = bytes; left > 0;) {
     const double piece = std::min(left, table_.granularity);
     wait_for_no_high_flow(r);
-    auto exec = launch(src, dst, piece, priority(sl), r);
+    auto exec = launch(src, dst, piece, priority(sl));
     exec->wait();
     ended(r, false);
     left -= piece;
@@ -113,7 +113,7 @@ void FlowLauncher::transfer(sg4::Host* src, sg4::Host* dst, double bytes, int sl
   }
   const Route& r = route(src, dst);
   high_flow_changes(r, +1);
-  auto exec = launch(src, dst, bytes, priority(sl), r);
+  auto exec = launch(src, dst, bytes, priority(sl));
   exec->wait();
   ended(r, true);
 }
@@ -137,7 +137,7 @@ void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
     }
     const Route& r = route(f.src, f.dst);
     high_flow_changes(r, +1);
-    running.push_back(launch(f.src, f.dst, f.bytes, priority(f.sl), r));
+    running.push_back(launch(f.src, f.dst, f.bytes, priority(f.sl)));
     routes.push_back(&r);
   }
   while (!running.empty()) {
@@ -153,7 +153,7 @@ void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
 void FlowLauncher::transfer_unarbitrated(sg4::Host* src, sg4::Host* dst, double bytes)
 {
   const Route& r = route(src, dst);
-  auto exec      = launch(src, dst, bytes, 1.0, r);
+  auto exec      = launch(src, dst, bytes, 1.0);
   exec->wait();
   ended(r, false);
 }

@@ -75,11 +75,9 @@ public:
 private:
   struct Route {
     std::vector<simgrid::s4u::Link*> links;
-    double latency = 0;
   };
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
-  simgrid::s4u::ExecPtr launch(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, double priority,
-                               const Route& r);
+  simgrid::s4u::ExecPtr launch(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, double priority);
   void ended(const Route& r, bool high);
   void high_flow_changes(const Route& r, int delta);
   void wait_for_no_high_flow(const Route& r);
