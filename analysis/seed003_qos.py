@@ -134,11 +134,16 @@ def platform_params(ssd: float) -> dict[str, Any]:
     return {"clients": 8, "staging_servers": 1, "pfs_servers": 1, "ssd_write_bw": ssd, "ssd_read_bw": max(1.4e9, ssd)}
 
 
-def experiment(benchmark: dict[str, Any], noise: str, granularity: float, spec: Seed003Spec) -> dict[str, Any]:
-    """``noise``: "none", or the SL of one dd writer per benchmark node."""
+def experiment(
+    benchmark: dict[str, Any], noise: str, granularity: float, spec: Seed003Spec, across_tables: str = "pieces"
+) -> dict[str, Any]:
+    """``noise``: "none", or the SL of one dd writer per benchmark node. ``across_tables``:
+    how the high table comes first (sim/src/qos/README.md): "pieces" (the artifact's model)
+    or "priority" (1e-6 solver priority; bench/seed003_arbitration compares them)."""
     doc: dict[str, Any] = {
         "seed": spec.seed,
-        "arbitration": {"granularity": granularity},
+        "arbitration": {"granularity": granularity}
+        | ({} if across_tables == "pieces" else {"across_tables": across_tables}),
         "staging": STAGING,
         "benchmark": benchmark,
     }
@@ -213,7 +218,7 @@ CASE_COLUMNS = (
 )
 
 
-def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
+def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path, across_tables: str = "pieces") -> int:
     """Simulates ``case`` under every noise; one row per benchmark row."""
     from datasched.platforms import StagingParams, generate, write
 
@@ -235,7 +240,7 @@ def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path) -> int:
     rows = []
     for i, (noise, compute, bench) in enumerate(runs):
         results, summary = run_engine(
-            experiment(bench, noise, case.granularity, spec), platform, work / f"run{i}" / "out"
+            experiment(bench, noise, case.granularity, spec, across_tables), platform, work / f"run{i}" / "out"
         )
         for r in results:
             rows.append(

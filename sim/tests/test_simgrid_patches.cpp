@@ -221,5 +221,60 @@ TEST(SimgridPatches, TcpGammaBoundUsesTheLargestLatencyTimesBytes)
             0);
 }
 
+// Patch 0004 (route cache, network/route-cache:yes as the engine sets it): a remembered
+// route is the computed one, and a link's latency change reaches the routes that cross it.
+
+/// With the route cache on: routes a -> b over link `l` (1 GB/s, latency 1 ms), changes
+/// l's latency to `new_latency` after a first lookup, then looks the route up again and
+/// runs a 1 GB ptask a -> b. Returns {first latency, links of the first lookup, second
+/// latency, links of the second, completion date of the ptask}.
+std::vector<double> route_latency_before_and_after_a_change(double new_latency)
+{
+  int argc            = 4;
+  char name[]         = "test";
+  char model[]        = "--cfg=host/model:ptask_L07";
+  char cache[]        = "--cfg=network/route-cache:yes";
+  char quiet[]        = "--log=root.thres:critical";
+  char* argv[]        = {name, model, cache, quiet, nullptr};
+  static auto* engine = new sg4::Engine(&argc, argv);
+  auto* zone          = sg4::create_full_zone("world");
+  zone->create_host("a", 1e9);
+  zone->create_host("b", 1e9);
+  auto* link = zone->create_link("l", 1 * GB)->set_latency(1e-3)->seal();
+  zone->add_route(sg4::Host::by_name("a")->get_netpoint(), sg4::Host::by_name("b")->get_netpoint(), nullptr, nullptr,
+                  {sg4::LinkInRoute(link)}, true);
+  zone->seal();
+  std::vector<double> seen;
+  sg4::Actor::create("router", sg4::Host::by_name("a"), [&seen, link, new_latency]() {
+    auto lookup = [&seen]() {
+      std::vector<sg4::Link*> links;
+      double latency = 0;
+      sg4::Host::by_name("a")->route_to(sg4::Host::by_name("b"), links, &latency);
+      seen.push_back(latency);
+      seen.push_back(static_cast<double>(links.size()));
+    };
+    lookup();
+    link->set_latency(new_latency);
+    lookup();
+    sg4::this_actor::parallel_execute({sg4::Host::by_name("a"), sg4::Host::by_name("b")}, {0, 0}, {0, 1 * GB, 0, 0});
+    seen.push_back(sg4::Engine::get_clock());
+  });
+  engine->run();
+  return seen;
+}
+
+TEST(SimgridPatches, ARememberedRouteFollowsALinkLatencyChange)
+{
+  // Before: latency 1 ms over 1 link. After set_latency(5 ms): 5 ms over the same link
+  // (a stale cache would still say 1 ms). The ptask then pays the new latency and moves
+  // 1 GB at L07's TCP bound gamma / (2 x latency) (below 1 GB/s here; see the test
+  // above): t = 0.005 + 1e9 x 2 x 0.005 / 4194304 s. A stale 1 ms would give 0.001 + 0.477 s.
+  const double expected = 5e-3 + 1 * GB * 2 * 5e-3 / 4194304;
+  EXPECT_EQ(run_in_child([expected] {
+              return check(route_latency_before_and_after_a_change(5e-3), {1e-3, 1, 5e-3, 1, expected}, 1e-9);
+            }),
+            0);
+}
+
 } // namespace
 } // namespace datasched::testing

@@ -35,7 +35,9 @@ void check_platform_resources(const std::string& path, const std::vector<simgrid
                               const std::vector<simgrid::s4u::Link*>& links);
 
 /// Remembers the host pairs whose route was checked, so each used pair costs one
-/// route lookup for the whole run.
+/// route lookup for the whole run, and the host lists whose every pair was checked, so
+/// an application's next all-to-all phase on the same hosts costs one hash of its list
+/// instead of n^2 pair lookups.
 class RouteChecker {
 public:
   /// Empty string when `src` reaches `dst` (or src == dst); otherwise why not, naming
@@ -58,7 +60,17 @@ private:
       return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
     }
   };
+  struct HostListHash {
+    size_t operator()(const std::vector<simgrid::s4u::Host*>& hosts) const
+    {
+      size_t h = hosts.size();
+      for (const auto* host : hosts)
+        h = h * 1000003U ^ std::hash<const void*>()(host);
+      return h;
+    }
+  };
   std::unordered_set<std::pair<const void*, const void*>, PairHash> checked_;
+  std::unordered_set<std::vector<simgrid::s4u::Host*>, HostListHash> all_pairs_checked_;
 };
 
 } // namespace datasched

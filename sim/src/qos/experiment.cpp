@@ -134,9 +134,10 @@ ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string&
       t.sl2vl[static_cast<std::size_t>(sl)] = vl;
     }
   }
-  t.high_weight = weight_table(f, "vlarb_high", t.high_weight);
-  t.low_weight  = weight_table(f, "vlarb_low", t.low_weight);
-  t.granularity = f.number("granularity", t.granularity, {0, true, kMaxBytes, "bytes"});
+  t.high_weight               = weight_table(f, "vlarb_high", t.high_weight);
+  t.low_weight                = weight_table(f, "vlarb_low", t.low_weight);
+  t.granularity               = f.number("granularity", t.granularity, {0, true, kMaxBytes, "bytes"});
+  t.across_tables_by_priority = f.choice("across_tables", "pieces", {"pieces", "priority"}) == "priority";
   f.finish();
   t.check(file + ": arbitration");
   return t;

@@ -36,6 +36,8 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
     high_[s] = table.is_high(sl, "flow");
     if (weighted_)
       priority_[s] = table.weight(sl, "flow") / max_weight[high_[s] ? 1 : 0];
+    if (table.across_tables_by_priority && !high_[s])
+      priority_[s] *= ArbitrationTable::kLowTableFactor;
   }
 }
 
@@ -95,6 +97,12 @@ void FlowLauncher::wait_for_no_high_flow(const Route& r)
 void FlowLauncher::transfer_low(sg4::Host* src, sg4::Host* dst, double bytes, int sl)
 {
   const Route& r = route(src, dst);
+  if (table_.across_tables_by_priority) { // the solver puts it behind every high flow
+    auto exec = launch(src, dst, bytes, priority(sl));
+    exec->wait();
+    ended(r, false);
+    return;
+  }
   for (double left = bytes; left > 0;) {
     const double piece = std::min(left, table_.granularity);
     wait_for_no_high_flow(r);

@@ -10,7 +10,9 @@
 //     ("active": started and not yet finished, latency included), else it waits for the
 //     last such flow to end. A piece already started is not pre-empted (it shares the
 //     link with a high flow that arrives meanwhile, as a packet already on the wire):
-//     the high flow's delay is bounded by one piece.
+//     the high flow's delay is bounded by one piece. With `across_tables: priority`
+//     instead, low-table flows move whole with 1e-6 times their in-table priority:
+//     pre-emptive, no granularity (bench/seed003_arbitration compares the two).
 //   * weights within a table: when the flows of one table use SLs of different weights,
 //     each flow's activity priority is its VL's weight over the largest weight in use in
 //     its table; the project's SimGrid build (simgrid/patches/0001, weighted
@@ -58,8 +60,9 @@ public:
   /// `used` are all the SLs the experiment's flows use (already validated).
   FlowLauncher(const ArbitrationTable& table, const std::set<int>& used);
 
-  /// Whether weights are in play (see above).
-  bool weighted() const { return weighted_; }
+  /// Whether flows get solver priorities: weights within a table differ, or the low
+  /// table is put behind the high one by priority (across_tables "priority").
+  bool weighted() const { return weighted_ || table_.across_tables_by_priority; }
 
   /// Moves one flow and returns when it is complete (calling actor).
   void transfer(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);

@@ -34,6 +34,12 @@ struct ArbitrationTable {
   std::array<double, kVirtualLanes> high_weight{}; ///< qos_ca_vlarb_high, per VL (0: not in the table)
   std::array<double, kVirtualLanes> low_weight{};  ///< qos_ca_vlarb_low, per VL
   double granularity = 65536;                      ///< bytes a low-table flow sends between checks of the high table
+  /// How the high table comes first (qos/flows.hpp): "pieces" (a low-table flow moves in
+  /// `granularity`-byte pieces, each waiting for no high flow on its route; not
+  /// pre-emptive within a piece) or "priority" (whole flows; every low-table flow's
+  /// solver priority is 1e-6 of a high-table one: pre-emptive, no granularity).
+  bool across_tables_by_priority          = false;
+  static constexpr double kLowTableFactor = 1e-6; ///< low-table priority factor under "priority"
 
   /// seed 003 Figure 4: SL i -> VL i for i < 8, SL 8-15 -> VL15; high: VL0 40; low:
   /// VL1..7 weights 2, 4, ..., 128.

@@ -105,6 +105,28 @@ def test_strict_priority_high_arriving_during_a_piece_waits_at_most_that_piece(p
     assert took > alone + 1e-9  # this start falls inside a piece
 
 
+def test_strict_priority_by_solver_priority_is_pre_emptive(platform, run_qos):
+    """``across_tables: priority``: the low flow moves whole at 1e-6 of a high flow's priority.
+    A high flow starting at t0 while the low one runs takes the link's share 1 / (1 + 1e-6)
+    of L at once (no piece to wait for): its time is 2λ + H (1 + 1e-6) / L, below the pieces
+    model's bound. The low flow, alone before t0 and after the high one, has moved at L except
+    1e-6 of it during the high flow: it ends at 2λ + (N + H) / L (work-conserving), to the ns.
+    The weighted solver runs (priorities are set)."""
+    h, start, n = 100e6, 1e-3, 1000 * G
+    doc = {
+        "arbitration": {"across_tables": "priority"},
+        "transfers": [
+            flow("low", "client-0", "stg-0", n, 1),
+            flow("high", "client-0", "client-1", h, 0, start=start),
+        ],
+    }
+    result = run_qos(platform, doc)
+    ends = result.ends()
+    assert ends["high"] - start == pytest.approx(2 * LAT + h * (1 + 1e-6) / L, abs=2e-9)
+    assert ends["low"] == pytest.approx(2 * LAT + (n + h) / L, abs=2e-9)
+    assert result.table("summary")[0]["solver"] == "fair_bottleneck_weighted"
+
+
 def _write(nbytes, start=0.0, sl=0):
     return {"host": "client-0", "bytes": nbytes, "block_size": MIB, "sl": sl, "start": start}
 

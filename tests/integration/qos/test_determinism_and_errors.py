@@ -58,6 +58,10 @@ def _transfer(**fields) -> dict:
             "arbitration.vlarb_low: expected vl:weight with VL 0-14 and weight 0-255, got '3:999'",
         ),
         (
+            {"arbitration": {"across_tables": "fair"}} | _transfer(),
+            'arbitration.across_tables: expected one of pieces, priority, got "fair"',
+        ),
+        (
             {"noise": {"writers": ["client-0"]}} | _transfer(),
             "staging: missing (required by noise and writes",
         ),

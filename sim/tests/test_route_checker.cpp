@@ -1,0 +1,75 @@
+// RouteChecker: a pair without a route is reported once it is used, whatever the host
+// list it comes in, and a host list is only trusted wholesale once every pair of it was
+// checked. Each case runs in a forked child (one SimGrid engine per process).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include "model/platform_check.hpp"
+#include "support/scripted_engine.hpp"
+
+namespace datasched::testing {
+namespace {
+
+namespace sg4 = simgrid::s4u;
+
+/// Hosts a, b, c in a Full zone where only a <-> b has a route.
+std::vector<sg4::Host*> hosts_with_one_route()
+{
+  int argc            = 2;
+  char name[]         = "test";
+  char quiet[]        = "--log=root.thres:critical";
+  char* argv[]        = {name, quiet, nullptr};
+  static auto* engine = new sg4::Engine(&argc, argv);
+  auto* zone          = sg4::create_full_zone("world");
+  for (const char* h : {"a", "b", "c"})
+    zone->create_host(h, 1e9);
+  auto* link = zone->create_link("ab", 1e9)->seal();
+  zone->add_route(sg4::Host::by_name("a")->get_netpoint(), sg4::Host::by_name("b")->get_netpoint(), nullptr, nullptr,
+                  {sg4::LinkInRoute(link)}, true);
+  zone->seal();
+  (void)engine;
+  return {sg4::Host::by_name("a"), sg4::Host::by_name("b"), sg4::Host::by_name("c")};
+}
+
+TEST(RouteChecker, AnAllPairsListIsTrustedOnlyForItsOwnHosts)
+{
+  EXPECT_EQ(run_in_child([] {
+              auto h = hosts_with_one_route();
+              RouteChecker routes;
+              // a <-> b all-to-all: fine, twice (the second time from the list memo).
+              const std::vector<sg4::Host*> ab = {h[0], h[1]};
+              if (!routes.problem(ab, {0, 1, 1, 0}).empty() || !routes.problem(ab, {0, 1, 1, 0}).empty())
+                return 1;
+              // The list a, b, c used only on a -> b is fine, but must not be trusted
+              // wholesale: a -> c on the same list has no route and is reported.
+              const std::vector<double> only_a_to_b = {0, 1, 0, 0, 0, 0, 0, 0, 0};
+              const std::vector<double> only_a_to_c = {0, 0, 1, 0, 0, 0, 0, 0, 0};
+              if (!routes.problem(h, only_a_to_b).empty())
+                return 2;
+              const std::string why = routes.problem(h, only_a_to_c);
+              return why.find("'a'") != std::string::npos && why.find("'c'") != std::string::npos ? 0 : 3;
+            }),
+            0);
+}
+
+TEST(RouteChecker, AMissingPairIsReportedEveryTimeItIsUsed)
+{
+  EXPECT_EQ(run_in_child([] {
+              auto h = hosts_with_one_route();
+              RouteChecker routes;
+              const std::vector<sg4::Host*> ac = {h[0], h[2]};
+              // Failing pairs are not remembered as checked: the second use is reported too.
+              return !routes.problem(ac, {0, 1, 0, 0}).empty() && !routes.problem(ac, {0, 1, 0, 0}).empty() ? 0 : 1;
+            }),
+            0);
+}
+
+} // namespace
+} // namespace datasched::testing
