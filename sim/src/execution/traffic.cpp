@@ -95,6 +95,39 @@ const TrafficArbiter::Route& TrafficArbiter::route(simgrid::s4u::Host* src, simg
   return it->second;
 }
 
+std::vector<const simgrid::s4u::Link*> TrafficArbiter::shared_links(const std::vector<simgrid::s4u::Host*>& hosts,
+                                                                    const std::vector<double>& bytes)
+{
+  // An application's all-to-all phases repeat on the same hosts: their links are found
+  // once per host list (n^2 routes each time otherwise).
+  const size_t n = hosts.size();
+  size_t pairs   = 0;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      pairs += i != j && bytes[i * n + j] > 0 ? 1 : 0;
+  const bool all_pairs = n > 1 && pairs == n * (n - 1);
+  if (all_pairs)
+    if (auto known = all_pairs_links_.find(hosts); known != all_pairs_links_.end())
+      return known->second;
+  // The shared links it uses, each once (a FATPIPE is not shared).
+  std::vector<const simgrid::s4u::Link*> links;
+  std::unordered_set<const simgrid::s4u::Link*> seen;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      if (bytes[i * n + j] <= 0)
+        continue;
+      for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]))
+        if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE && seen.insert(link).second)
+          links.push_back(link);
+    }
+  // Deterministic order (by name; the first-use order would do too, but by name it is
+  // independent of the order of the hosts).
+  std::sort(links.begin(), links.end(), [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
+  if (all_pairs)
+    all_pairs_links_.emplace(hosts, links);
+  return links;
+}
+
 void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass traffic,
                              const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes)
 {
@@ -105,25 +138,18 @@ void TrafficArbiter::started(const simgrid::s4u::ExecPtr& exec, TrafficClass tra
   r.traffic = traffic;
   r.order   = started_++;
   if (policy_.counts_class_members() && !bytes.empty()) {
-    // The shared links it uses, each once (a FATPIPE is not shared).
-    std::unordered_set<const simgrid::s4u::Link*> seen;
-    const size_t n = hosts.size();
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n; ++j) {
-        if (bytes[i * n + j] <= 0)
-          continue;
-        for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]))
-          if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE && seen.insert(link).second)
-            r.links.push_back(link);
-      }
-    // Deterministic order (by name; the first-use order would do too, but by name it is
-    // independent of the order of the hosts).
-    std::sort(r.links.begin(), r.links.end(),
-              [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
+    r.links = shared_links(hosts, bytes);
     count(r, +1);
   }
+  // Only the activities on its links can see their counts change; itself always (with no
+  // shared link it gets its class weight, as on an uncontended link).
+  std::vector<const simgrid::s4u::Exec*> which;
+  if (policy_.counts_class_members())
+    which = users_of(r.links);
+  if (which.empty())
+    which.push_back(exec.get());
   running_.emplace(exec.get(), std::move(r));
-  update(policy_.counts_class_members() ? nullptr : exec.get());
+  update(which);
 }
 
 void TrafficArbiter::ended(const simgrid::s4u::Exec* exec)
@@ -131,18 +157,38 @@ void TrafficArbiter::ended(const simgrid::s4u::Exec* exec)
   auto it = running_.find(exec);
   if (it == running_.end())
     return;
-  if (policy_.counts_class_members())
-    count(it->second, -1);
+  if (!policy_.counts_class_members()) {
+    running_.erase(it);
+    return;
+  }
+  count(it->second, -1);
+  const auto which = users_of(it->second.links);
   running_.erase(it);
-  if (policy_.counts_class_members())
-    update();
+  update(which);
 }
 
 void TrafficArbiter::count(const Running& r, double sign)
 {
   const int c = static_cast<int>(r.traffic);
-  for (const auto* link : r.links)
+  for (const auto* link : r.links) {
     units_on_link_[link][c] += sign;
+    if (sign > 0)
+      users_on_link_[link].insert(r.exec.get());
+    else
+      users_on_link_[link].erase(r.exec.get());
+  }
+}
+
+std::vector<const simgrid::s4u::Exec*>
+TrafficArbiter::users_of(const std::vector<const simgrid::s4u::Link*>& links) const
+{
+  // Gathered through a set (an activity shares many links with another), returned in any
+  // order: update() applies the changes in start order.
+  std::unordered_set<const simgrid::s4u::Exec*> found;
+  for (const auto* link : links)
+    if (auto users = users_on_link_.find(link); users != users_on_link_.end())
+      found.insert(users->second.begin(), users->second.end());
+  return {found.begin(), found.end()};
 }
 
 double TrafficArbiter::wanted_priority(const Running& r)
@@ -166,20 +212,19 @@ double TrafficArbiter::wanted_priority(const Running& r)
   return policy_.weight[c] / crowd;
 }
 
-void TrafficArbiter::update(const simgrid::s4u::Exec* only)
+void TrafficArbiter::update(const std::vector<const simgrid::s4u::Exec*>& which)
 {
   // 1. Wanted priorities under the current counts, without any simcall.
   std::vector<std::pair<std::uint64_t, simgrid::s4u::ExecPtr>> changed;
-  auto recompute = [&](Running& r) {
-    r.wanted = wanted_priority(r);
+  for (const auto* exec : which) {
+    auto it = running_.find(exec);
+    if (it == running_.end())
+      continue;
+    Running& r = it->second;
+    r.wanted   = wanted_priority(r);
     if (r.wanted != r.applied)
       changed.emplace_back(r.order, r.exec);
-  };
-  if (only != nullptr)
-    recompute(running_.at(only));
-  else
-    for (auto& entry : running_)
-      recompute(entry.second);
+  }
   std::sort(changed.begin(), changed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   // 2. Applied in start order, each looked up again (see the class comment). An activity
   // that ended at this date but whose actor has not yet called ended() keeps its entry:

@@ -40,12 +40,14 @@
 #include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "model/host_hashes.hpp"
 #include "model/io_record.hpp"
 #include "transfer.hpp"
 
@@ -100,25 +102,31 @@ private:
 
   /// The links from `src` to `dst`, routed once per pair.
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
+  /// The non-FATPIPE links used by the flows with bytes > 0, each once, sorted by name.
+  std::vector<const simgrid::s4u::Link*> shared_links(const std::vector<simgrid::s4u::Host*>& hosts,
+                                                      const std::vector<double>& bytes);
+  /// Adds (sign +1) or removes (-1) `r` from the counts and user lists of its links.
   void count(const Running& r, double sign);
+  /// The running activities that use any of `links` (their priorities depend on the
+  /// counts there: only they can change when an activity on these links starts or ends).
+  std::vector<const simgrid::s4u::Exec*> users_of(const std::vector<const simgrid::s4u::Link*>& links) const;
   /// The priority `r` should have under the current counts (no simcall).
   double wanted_priority(const Running& r);
-  /// Recomputes every activity's wanted priority (or only `only`'s), then applies the
+  /// Recomputes the wanted priority of each of `which` still running, then applies the
   /// changed ones in start order.
-  void update(const simgrid::s4u::Exec* only = nullptr);
+  void update(const std::vector<const simgrid::s4u::Exec*>& which);
 
   TrafficPolicy policy_;
   std::unordered_map<const simgrid::s4u::Exec*, Running> running_;
   std::uint64_t started_ = 0;
   /// per shared link, the number of running units (activities) of each class that use it
   std::unordered_map<const simgrid::s4u::Link*, std::array<double, kNbTrafficClasses>> units_on_link_;
-  struct PairHash {
-    size_t operator()(const std::pair<const void*, const void*>& p) const
-    {
-      return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
-    }
-  };
-  std::unordered_map<std::pair<const void*, const void*>, Route, PairHash> routes_;
+  /// per shared link, the running activities that use it (only for ba/weights)
+  std::unordered_map<const simgrid::s4u::Link*, std::unordered_set<const simgrid::s4u::Exec*>> users_on_link_;
+  std::unordered_map<std::pair<const void*, const void*>, Route, PointerPairHash> routes_;
+  /// shared_links() of the host lists used with every pair (all-to-all phases)
+  std::unordered_map<std::vector<simgrid::s4u::Host*>, std::vector<const simgrid::s4u::Link*>, HostListHash>
+      all_pairs_links_;
 };
 
 /// The arbiter as the forwarding layer's transfer observer: its transfers (client to

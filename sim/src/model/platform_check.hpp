@@ -17,6 +17,8 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "model/host_hashes.hpp"
+
 namespace datasched {
 
 /// Line (1-based) of the first `<tag ... id="id" ...>` element of `xml`, or 0 when the
@@ -54,22 +56,7 @@ public:
   static std::string route_problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
 private:
-  struct PairHash {
-    size_t operator()(const std::pair<const void*, const void*>& p) const
-    {
-      return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
-    }
-  };
-  struct HostListHash {
-    size_t operator()(const std::vector<simgrid::s4u::Host*>& hosts) const
-    {
-      size_t h = hosts.size();
-      for (const auto* host : hosts)
-        h = h * 1000003U ^ std::hash<const void*>()(host);
-      return h;
-    }
-  };
-  std::unordered_set<std::pair<const void*, const void*>, PairHash> checked_;
+  std::unordered_set<std::pair<const void*, const void*>, PointerPairHash> checked_;
   std::unordered_set<std::vector<simgrid::s4u::Host*>, HostListHash> all_pairs_checked_;
 };
 
