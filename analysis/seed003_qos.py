@@ -135,15 +135,19 @@ def platform_params(ssd: float) -> dict[str, Any]:
 
 
 def experiment(
-    benchmark: dict[str, Any], noise: str, granularity: float, spec: Seed003Spec, across_tables: str = "pieces"
+    benchmark: dict[str, Any],
+    noise: str,
+    granularity: float,
+    spec: Seed003Spec,
+    arbitration: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """``noise``: "none", or the SL of one dd writer per benchmark node. ``across_tables``:
-    how the high table comes first (sim/src/qos/README.md): "pieces" (the artifact's model)
-    or "priority" (1e-6 solver priority; bench/seed003_arbitration compares them)."""
+    """``noise``: "none", or the SL of one dd writer per benchmark node. ``arbitration``:
+    further fields of the experiment's arbitration (sim/src/qos/README.md), e.g.
+    ``across_tables`` or ``high_limit``; the artifact uses the defaults (pieces, the paper's
+    unbounded high_limit), bench/seed003_arbitration the others."""
     doc: dict[str, Any] = {
         "seed": spec.seed,
-        "arbitration": {"granularity": granularity}
-        | ({} if across_tables == "pieces" else {"across_tables": across_tables}),
+        "arbitration": {"granularity": granularity} | dict(arbitration or {}),
         "staging": STAGING,
         "benchmark": benchmark,
     }
@@ -218,7 +222,9 @@ CASE_COLUMNS = (
 )
 
 
-def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path, across_tables: str = "pieces") -> int:
+def run_case(
+    spec: Seed003Spec, case: Case, work: Path, out_csv: Path, arbitration: Mapping[str, Any] | None = None
+) -> int:
     """Simulates ``case`` under every noise; one row per benchmark row."""
     from datasched.platforms import StagingParams, generate, write
 
@@ -240,7 +246,7 @@ def run_case(spec: Seed003Spec, case: Case, work: Path, out_csv: Path, across_ta
     rows = []
     for i, (noise, compute, bench) in enumerate(runs):
         results, summary = run_engine(
-            experiment(bench, noise, case.granularity, spec, across_tables), platform, work / f"run{i}" / "out"
+            experiment(bench, noise, case.granularity, spec, arbitration), platform, work / f"run{i}" / "out"
         )
         for r in results:
             rows.append(

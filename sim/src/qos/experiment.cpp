@@ -138,6 +138,8 @@ ArbitrationTable parse_arbitration(const nlohmann::json& doc, const std::string&
   t.low_weight                = weight_table(f, "vlarb_low", t.low_weight);
   t.granularity               = f.number("granularity", t.granularity, {0, true, kMaxBytes, "bytes"});
   t.across_tables_by_priority = f.choice("across_tables", "pieces", {"pieces", "priority"}) == "priority";
+  t.high_limit = f.integer("high_limit", t.high_limit, IntegerRange<int>{0, 255, "4 KiB bursts; 255: unbounded"});
+  t.mtu        = f.number("mtu", t.mtu, {0, true, 65536, "bytes"});
   f.finish();
   t.check(file + ": arbitration");
   return t;

@@ -13,6 +13,9 @@
 //     the high flow's delay is bounded by one piece. With `across_tables: priority`
 //     instead, low-table flows move whole with 1e-6 times their in-table priority:
 //     pre-emptive, no granularity (bench/seed003_arbitration compares the two).
+//     A bounded `high_limit` (< 255) replaces both: low-table flows move whole, with
+//     their in-table priority times mtu / max(mtu, high_limit x 4096) (one low packet
+//     per high burst), so a backlogged low table keeps that share of the link.
 //   * weights within a table: when the flows of one table use SLs of different weights,
 //     each flow's activity priority is its VL's weight over the largest weight in use in
 //     its table; the project's SimGrid build (simgrid/patches/0001, weighted
@@ -62,7 +65,7 @@ public:
 
   /// Whether flows get solver priorities: weights within a table differ, or the low
   /// table is put behind the high one by priority (across_tables "priority").
-  bool weighted() const { return weighted_ || table_.across_tables_by_priority; }
+  bool weighted() const { return weighted_ || table_.across_tables_by_priority || table_.low_table_turn_share() > 0; }
 
   /// Moves one flow and returns when it is complete (calling actor).
   void transfer(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);

@@ -1,5 +1,6 @@
 #include "qos/service_levels.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "fatal.hpp"
@@ -16,6 +17,13 @@ ArbitrationTable ArbitrationTable::paper_default()
   for (std::size_t vl = 1; vl <= 7; ++vl, w *= 2)
     t.low_weight[vl] = w;
   return t;
+}
+
+double ArbitrationTable::low_table_turn_share() const
+{
+  if (high_limit >= 255)
+    return 0;
+  return mtu / std::max(mtu, high_limit * 4096.0);
 }
 
 void ArbitrationTable::check(const std::string& where) const

@@ -40,6 +40,16 @@ struct ArbitrationTable {
   /// solver priority is 1e-6 of a high-table one: pre-emptive, no granularity).
   bool across_tables_by_priority          = false;
   static constexpr double kLowTableFactor = 1e-6; ///< low-table priority factor under "priority"
+  /// OpenSM's qos_ca_high_limit: the high table may send high_limit x 4 KiB (0: one
+  /// packet) before the low table gets a turn of one packet; 255 (OpenSM's default and the
+  /// paper's) is unbounded: the high table comes strictly first.
+  int high_limit = 255;
+  double mtu     = 2048; ///< bytes per packet (not in the paper: an assumption)
+
+  /// Under a bounded high_limit, the low table's priority relative to the high table's
+  /// when both have packets to send: one packet for every max(one packet, high_limit x
+  /// 4096) bytes of the high table. 0 when unbounded (then the strict rule applies).
+  double low_table_turn_share() const;
 
   /// seed 003 Figure 4: SL i -> VL i for i < 8, SL 8-15 -> VL15; high: VL0 40; low:
   /// VL1..7 weights 2, 4, ..., 128.

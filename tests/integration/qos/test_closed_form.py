@@ -127,6 +127,30 @@ def test_strict_priority_by_solver_priority_is_pre_emptive(platform, run_qos):
     assert result.table("summary")[0]["solver"] == "fair_bottleneck_weighted"
 
 
+@pytest.mark.parametrize(
+    ("high_limit", "mtu", "low_share"),
+    [(3, 4096, 1 / 4), (0, 2048, 1 / 2), (1, 2048, 1 / 3)],
+    ids=["3x4KiB-vs-4KiB", "one-packet-each", "4KiB-vs-2KiB"],
+)
+def test_bounded_high_limit_gives_the_low_table_one_packet_per_burst(platform, run_qos, high_limit, mtu, low_share):
+    """A bounded qos_ca_high_limit h: the high table sends max(mtu, h x 4096) bytes, then the
+    low table one packet (mtu bytes). Backlogged on one link, the low table gets
+    mtu / (mtu + max(mtu, 4096 h)) of L: h = 3, mtu 4 KiB: 1/4; h = 0 (one packet each):
+    1/2; h = 1, mtu 2 KiB: 2/6 = 1/3. High (H) and low (N = H) flows from client-0 at t = 0:
+    the high one ends at 2λ + H / ((1 - share) L); the low one, work-conserving, at
+    2λ + (H + N) / L."""
+    h = 400e6
+    doc = {
+        "arbitration": {"high_limit": high_limit, "mtu": mtu},
+        "transfers": [flow("high", "client-0", "client-1", h, 0), flow("low", "client-0", "stg-0", h, 1)],
+    }
+    result = run_qos(platform, doc)
+    ends = result.ends()
+    assert ends["high"] == pytest.approx(2 * LAT + h / ((1 - low_share) * L), abs=2e-9)
+    assert ends["low"] == pytest.approx(2 * LAT + 2 * h / L, abs=2e-9)
+    assert result.table("summary")[0]["solver"] == "fair_bottleneck_weighted"
+
+
 def _write(nbytes, start=0.0, sl=0):
     return {"host": "client-0", "bytes": nbytes, "block_size": MIB, "sl": sl, "start": start}
 

@@ -58,6 +58,10 @@ def _transfer(**fields) -> dict:
             "arbitration.vlarb_low: expected vl:weight with VL 0-14 and weight 0-255, got '3:999'",
         ),
         (
+            {"arbitration": {"high_limit": 256}} | _transfer(),
+            "arbitration.high_limit: must be an integer >= 0 and <= 255 (4 KiB bursts; 255: unbounded), got 256",
+        ),
+        (
             {"arbitration": {"across_tables": "fair"}} | _transfer(),
             'arbitration.across_tables: expected one of pieces, priority, got "fair"',
         ),
