@@ -30,9 +30,10 @@ $(STAMPS)/apt: scripts/apt-packages.txt scripts/install-system-deps.sh
 
 # The engine's SimGrid: 3.32 from its pinned source distribution with simgrid/patches/
 # applied (simgrid/README.md), installed into $(SIMGRID)/prefix. About 6 minutes the
-# first time; after a patch changes, only what it touches is recompiled.
+# first time; after a patch changes, only what it touches is recompiled. The patches
+# folder is a prerequisite too: removing a patch changes it, not any remaining file.
 simgrid: $(STAMPS)/simgrid
-$(STAMPS)/simgrid: simgrid/build.sh $(wildcard simgrid/patches/*.patch) $(STAMPS)/apt
+$(STAMPS)/simgrid: simgrid/build.sh simgrid/patches $(wildcard simgrid/patches/*.patch) $(STAMPS)/apt
 	@mkdir -p $(STAMPS)
 	JOBS=$(JOBS) simgrid/build.sh $(SIMGRID)
 	@touch $@

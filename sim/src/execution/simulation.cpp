@@ -94,11 +94,8 @@ void init_simgrid(const EngineConfig& config, const char* program_name)
   // takes a few hundred bytes: a hundred levels fit). Both stay overridable with
   // --sg-cfg contexts/stack-size:KiB and --sg-cfg contexts/guard-size:bytes, which come
   // after these defaults on SimGrid's command line.
-  // network/route-cache (patch 0004) remembers each host pair's route: every phase of an
-  // application is a new ptask that routes all its pairs again, which was a third of the
-  // CPU of a 50-application storage run. Answers are bit-identical to routing afresh.
-  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07", "--cfg=network/route-cache:yes",
-                    "--cfg=contexts/stack-size:64", "--cfg=contexts/guard-size:0"};
+  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07", "--cfg=contexts/stack-size:64",
+                    "--cfg=contexts/guard-size:0"};
   if (!config.verbose)
     g_simgrid_args.push_back("--log=root.thres:critical");
   for (const auto& c : config.simgrid_config)
