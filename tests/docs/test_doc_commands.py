@@ -120,10 +120,9 @@ def test_seeds_page_counts_match_the_scoreboard():
     counts = _scoreboard_counts()
     seeds = sorted({seed for seed, _ in counts})
     assert seeds == ["000", "001", "002", "003", "004"]
-    rows = {
-        m["seed"]: m["status"]
-        for m in re.finditer(r"^\| (?P<seed>\d{3}) \|.*\| (?P<status>[^|]*) \|$", (REPO / "docs/seeds.md").read_text(), re.M)
-    }
+    page = (REPO / "docs" / "seeds.md").read_text(encoding="utf-8")
+    row = re.compile(r"^\| (?P<seed>\d{3}) \|.*\| (?P<status>[^|]*) \|$", re.M)
+    rows = {m["seed"]: m["status"] for m in row.finditer(page)}
     for seed in seeds:
         (q, qn), (f, fn) = counts[(seed, "quick")], counts[(seed, "full")]
         assert rows.get(seed) == f"quick {q}/{qn}, full {f}/{fn} reproduced", (seed, rows.get(seed))
