@@ -126,3 +126,24 @@ def test_seeds_page_counts_match_the_scoreboard():
     for seed in seeds:
         (q, qn), (f, fn) = counts[(seed, "quick")], counts[(seed, "full")]
         assert rows.get(seed) == f"quick {q}/{qn}, full {f}/{fn} reproduced", (seed, rows.get(seed))
+
+
+def test_relative_links_and_named_paths_exist():
+    """Every relative Markdown link of the docs, and every repository path they name in code
+    spans (`sim/src/qos/README.md`, `examples/qos.json`), exists; patterns (``*``, ``{a,b}``,
+    ``seedNNN``) are not paths."""
+    link = re.compile(r"\]\((?!https?://|#)([^)#\s]+)")
+    folders = "docs|examples|sim|schedulers|platforms|workloads|workflows|analysis|bench|tests|simgrid|config|rules"
+    named = re.compile(rf"`((?:{folders}|paper-artifacts|datasched|scripts)/[\w./-]+)`")
+    missing = []
+    for page in doc_files():
+        text = page.read_text(encoding="utf-8")
+        for target in link.findall(text):
+            if not (page.parent / target).exists():
+                missing.append(f"{page.relative_to(REPO)}: link {target}")
+        for path in named.findall(text):
+            if any(placeholder in path for placeholder in ("*", "{", "NNN")):
+                continue
+            if not (REPO / path.rstrip(".")).exists():
+                missing.append(f"{page.relative_to(REPO)}: `{path}`")
+    assert not missing, missing
