@@ -19,8 +19,6 @@ import pytest
 
 from tests.docs.blocks import REPO, Block, blocks, command_blocks, command_like_lines, doc_files
 
-pytestmark = pytest.mark.engine
-
 #: Seconds one block may take. Blocks are meant to take seconds; this bounds a hung one on a
 #: loaded machine.
 BLOCK_TIMEOUT = 300
@@ -45,6 +43,7 @@ def _git_status() -> str | None:
     return proc.stdout if proc.returncode == 0 else None
 
 
+@pytest.mark.engine
 @pytest.mark.parametrize("block", [_param(b) for b in COMMAND_BLOCKS])
 def test_command_block_runs(block: Block, tmp_path):
     for entry in REPO.iterdir():
