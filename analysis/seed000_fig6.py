@@ -405,7 +405,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec_text: str, figure_name
         "  per-activity sharing on minimal routes does not (our reading; not measured against INRFlow).",
         "- **Traffic policy**: NP. Figure 7's BA/FP are not reproduced here: with bulk-synchronous phases one",
         "  application never overlaps its own IPC and storage traffic, so BA and FP give NP's run time exactly",
-        "  in the default per-activity sharing (`bench/sharing_unit` measures it; README, *The storage model*).",
+        "  in the default per-activity sharing (`bench/sharing_unit` measures it; docs/storage.md).",
         "",
     ]
     return "\n".join(lines)

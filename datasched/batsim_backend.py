@@ -86,7 +86,7 @@ def find_batsim() -> Path:
     if not found:
         raise UserError(
             "--engine batsim: `batsim` is not on PATH (real Batsim 4.2.1 comes with the Nix flake's with-batsim "
-            "shell: `nix develop .#with-batsim`; see README)"
+            "shell: `nix develop .#with-batsim`; see docs/running.md)"
         )
     return Path(found)
 

@@ -39,7 +39,7 @@ def register(subparsers) -> None:
         "--traffic-policy",
         default="none",
         help="IPC vs storage arbitration for datasched_phases jobs: none, np, ba:X, fp or "
-        "weights:ipc=A,storage=B (ba/fp/weights are experimental; see README)",
+        "weights:ipc=A,storage=B (docs/storage.md, Traffic policies)",
     )
     run.add_argument(
         "--ipc-fanout",
@@ -51,7 +51,7 @@ def register(subparsers) -> None:
     run.add_argument(
         "--energy",
         action="store_true",
-        help="simulate energy as Batsim 4.2.1 does with -E (the platform's wattage_per_state; see README, Energy)",
+        help="simulate energy as Batsim 4.2.1 does with -E (the platform's wattage_per_state; docs/energy.md)",
     )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
     run.add_argument(

@@ -145,3 +145,23 @@ def run_engine_mode(
     if check:
         assert proc.returncode == 0, proc.stderr
     return prefix, proc
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """When the docs test ran, one line with its inventory: how many command blocks the docs
+    hold, how many were run and how many are marked "not run" (tests/docs/blocks.py)."""
+    ran_docs = any(
+        getattr(report, "nodeid", "").startswith("tests/docs/")
+        for reports in terminalreporter.stats.values()
+        for report in reports
+    )
+    if not ran_docs:
+        return
+    from tests.docs.blocks import command_blocks
+
+    blocks = command_blocks()
+    not_run = sum(1 for b in blocks if b.not_run)
+    terminalreporter.write_line(
+        f"docs command blocks (README.md, docs/*.md): {len(blocks)}, {len(blocks) - not_run} run by "
+        f"tests/docs/test_doc_commands.py, {not_run} marked not run"
+    )
