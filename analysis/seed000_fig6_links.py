@@ -24,7 +24,7 @@ from datasched.platforms import dragonfly as df
 #: per router, g groups; every link 1.25 GB/s, the NVM read link 2 GB/s.
 P, A, H, GROUPS = 2, 4, 2, 9
 NODES = P * A * GROUPS
-LINK_BW, NVM_READ_BW = 1.25e9, 2e9
+LINK_BW, NVM_READ_BW, NVM_WRITE_BW = 1.25e9, 2e9, 1e9
 
 
 def device_nodes(k: int, tasks: int, placement: str) -> list[int]:
@@ -35,8 +35,11 @@ def device_nodes(k: int, tasks: int, placement: str) -> list[int]:
     return [-(-j * tasks // k) for j in range(k)]
 
 
-def remote_flows(k: int, access: str, tasks: int = NODES, placement: str = "first") -> list[tuple[int, int, float]]:
-    """(device node, task node, share of the task's remote bytes R) of one remote tier."""
+def remote_flows(
+    k: int, access: str, tasks: int = NODES, placement: str = "first", keep_own: bool = False
+) -> list[tuple[int, int, float]]:
+    """(device node, task node, share of the task's remote bytes R) of one remote tier; a
+    share whose device is the task's own node is read locally (kept only with ``keep_own``)."""
     devices = device_nodes(k, tasks, placement)
     flows = []
     for task in range(tasks):
@@ -44,7 +47,7 @@ def remote_flows(k: int, access: str, tasks: int = NODES, placement: str = "firs
             targets = [devices[task * k // tasks]]
         else:
             targets = [d for d in devices if d != task] or devices
-        flows += [(d, task, 1.0 / len(targets)) for d in targets if d != task]
+        flows += [(d, task, 1.0 / len(targets)) for d in targets if keep_own or d != task]
     return flows
 
 
@@ -53,37 +56,77 @@ def _node_link(rank: int) -> str:
     return f"ic_g{g}_r{r}_n{rank % P}"
 
 
-def link_loads(flows: Sequence[tuple[int, int, float]], routing: str, seed: int = 1) -> Counter:
-    """Bytes (in units of R) per (link, direction), and per device read link ("nvm<rank>", "read")."""
+def link_loads(
+    flows: Sequence[tuple[int, int, float]],
+    routing: str,
+    seed: int = 1,
+    op: str = "read",
+    local: Sequence[float] | None = None,
+) -> Counter:
+    """Bytes (in units of the remote share's unit) per (link, direction) and per device link
+    (``("nvm<rank>", "read" | "write")``) of one I/O phase: the remote flows (read: device ->
+    task; write: task -> device) and, if given, ``local[x]`` bytes that task x moves to or
+    from its own NVM (the local tier, which shares the NVM link with the remote one)."""
     loads: Counter = Counter()
     for device, task, share in flows:
         src, dst = divmod(device // P, A), divmod(task // P, A)
-        loads[(f"nvm{device}", "read")] += share
-        loads[(_node_link(device), "UP")] += share
+        if op == "write":
+            src, dst = dst, src
+        loads[(f"nvm{device}", op)] += share
+        loads[(_node_link(device), "UP" if op == "read" else "DOWN")] += share
         for hop in df.router_path(src, dst, H, GROUPS, routing, seed):  # type: ignore[arg-type]
             loads[hop] += share
-        loads[(_node_link(task), "DOWN")] += share
+        loads[(_node_link(task), "DOWN" if op == "read" else "UP")] += share
+    for task, nbytes in enumerate(local or ()):
+        if nbytes:
+            loads[(f"nvm{task}", op)] += nbytes
     return loads
+
+
+def local_bytes(k: int, access: str, remote: float, tasks: int = NODES, placement: str = "first") -> list[float]:
+    """Per task, the device bytes (unit: the task's device bytes) that stay on its own NVM:
+    the ``1 - remote`` share, plus the remote share of a device that is its own node."""
+    own = [1.0 - remote] * tasks
+    for device, task, share in remote_flows(k, access, tasks, placement, keep_own=True):
+        if device == task:
+            own[task] += remote * share
+    return own
+
+
+def phase_loads(
+    k: int, access: str, placement: str, remote: float, op: str, routing: str, seed: int = 1
+) -> Counter:
+    """Every link's bytes in one read or write phase of Figure 6's application, in units of a
+    task's device bytes (its bytes not served by memory), ``remote`` of them from the devices."""
+    flows = [(d, t, remote * share) for d, t, share in remote_flows(k, access, placement=placement)]
+    return link_loads(flows, routing, seed, op, local_bytes(k, access, remote, placement=placement))
 
 
 @dataclass(frozen=True)
 class Bottleneck:
-    """The busiest link of each kind, in units of R, and the tier's time alone in units of
-    R / 1.25 GB/s (the NVM read link counts at 1.25/2 of its load: it is 2 GB/s)."""
+    """The busiest link of each kind (bytes, in the loads' unit) and the phase's time alone
+    in units of that many bytes at 1.25 GB/s: the NVM link counts at 1.25/2 of its load for
+    reads (2 GB/s) and at its load for writes (1 GB/s). A lower bound of the phase's time, and
+    its value when one link limits every tier (the tiers share it and it stays busy)."""
 
     device: float
     node: float
     local: float
     global_: float
+    op: str = "read"
+
+    @property
+    def _device_time(self) -> float:
+        return self.device * LINK_BW / (NVM_READ_BW if self.op == "read" else NVM_WRITE_BW)
 
     @property
     def time(self) -> float:
-        return max(self.device * LINK_BW / NVM_READ_BW, self.node, self.local, self.global_)
+        return max(self._device_time, self.node, self.local, self.global_)
 
     @property
     def limit(self) -> str:
         kinds = {
-            "device NVM": self.device * LINK_BW / NVM_READ_BW,
+            f"device NVM {self.op}": self._device_time,
             "node link": self.node,
             "local link": self.local,
             "global link": self.global_,
@@ -91,7 +134,7 @@ class Bottleneck:
         return max(kinds, key=lambda name: kinds[name])
 
 
-def bottleneck(loads: Counter) -> Bottleneck:
+def bottleneck(loads: Counter, op: str = "read") -> Bottleneck:
     def busiest(kind) -> float:
         return max((v for (link, _), v in loads.items() if kind(link)), default=0.0)
 
@@ -100,33 +143,35 @@ def bottleneck(loads: Counter) -> Bottleneck:
         node=busiest(lambda link: link.startswith("ic_g") and "_n" in link),
         local=busiest(lambda link: link.startswith("ic_g") and "_n" not in link and "global" not in link),
         global_=busiest(lambda link: link.startswith("ic_global_")),
+        op=op,
     )
 
 
-def table(stg_k: Sequence[int], seed: int = 1) -> list[dict[str, object]]:
-    """One row per (STG-k, access, routing) for the report, with Affinity's time over Disperse's."""
+#: The access patterns of Figure 6's panels b/d: label, access, device placement.
+PATTERNS = (("D", "disperse", "first"), ("A", "affinity", "first"), ("As", "affinity", "spread"))
+
+
+def table(stg_k: Sequence[int], remote: float = 0.5, seed: int = 1) -> list[dict[str, object]]:
+    """One row per (STG-k, routing, operation, access pattern): the busiest links of one I/O
+    phase with ``remote`` of its device bytes remote, its time alone (unit: a task's device
+    bytes at 1.25 GB/s) and Affinity's time over Disperse's."""
     rows = []
     for k in stg_k:
         for routing in ("minimal", "valiant"):
-            disperse = bottleneck(link_loads(remote_flows(k, "disperse"), routing, seed))
-            for label, access, placement in (
-                ("D", "disperse", "first"),
-                ("A", "affinity", "first"),
-                ("As", "affinity", "spread"),
-            ):
-                b = bottleneck(link_loads(remote_flows(k, access, placement=placement), routing, seed))
-                rows.append(
-                    {
-                        "stg": f"stg-{k}",
-                        "routing": routing,
-                        "access": label,
-                        "device": b.device,
-                        "node": b.node,
-                        "local": b.local,
-                        "global": b.global_,
-                        "time": b.time,
-                        "limit": b.limit,
-                        "vs_disperse": b.time / disperse.time,
-                    }
-                )
+            for op in ("read", "write"):
+                times = {}
+                for label, access, placement in PATTERNS:
+                    b = bottleneck(phase_loads(k, access, placement, remote, op, routing, seed), op)
+                    times[label] = b.time
+                    rows.append(
+                        {
+                            "stg": f"stg-{k}",
+                            "routing": routing,
+                            "op": op,
+                            "access": label,
+                            "time": b.time,
+                            "limit": b.limit,
+                            "vs_disperse": b.time / times["D"],
+                        }
+                    )
     return rows

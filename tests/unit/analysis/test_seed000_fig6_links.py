@@ -47,9 +47,23 @@ def test_valiant_doubles_the_global_bytes(k):
 
 
 def test_table_names_the_limiting_link():
-    rows = {(r["stg"], r["routing"], r["access"]): r for r in links.table([64])}
-    assert rows[("stg-64", "minimal", "D")]["limit"] == "node link"
-    assert rows[("stg-64", "valiant", "D")]["limit"] == "global link"
-    assert rows[("stg-64", "valiant", "As")]["vs_disperse"] == pytest.approx(
-        1.0 / rows[("stg-64", "valiant", "D")]["time"]
-    )
+    """STG-64 at 100 % remote: Disperse's reads are limited by a device's node link minimally
+    (1.125 R, test above) and by a global link with Valiant; Affinity with devices in their
+    groups by its 2-task groups' NVM (R read locally + R served = 2 R at 2 GB/s = 1.25 units)."""
+    rows = {(r["stg"], r["routing"], r["op"], r["access"]): r for r in links.table([64], remote=1.0)}
+    assert rows[("stg-64", "minimal", "read", "D")]["limit"] == "node link"
+    assert rows[("stg-64", "minimal", "read", "D")]["time"] == pytest.approx(1.125)
+    assert rows[("stg-64", "valiant", "read", "D")]["limit"] == "global link"
+    spread = rows[("stg-64", "valiant", "read", "As")]
+    assert spread["limit"] == "device NVM read" and spread["time"] == pytest.approx(1.25)
+    assert spread["vs_disperse"] == pytest.approx(1.25 / rows[("stg-64", "valiant", "read", "D")]["time"])
+
+
+def test_local_tier_counts_on_the_nvm_link():
+    """50 % remote, STG-64 with devices in their groups: a 2-task group's device writes its own
+    task's 0.5 + its remote 0.5 (read locally) + the other task's 0.5 = 1.5 at 1 GB/s, i.e.
+    1.875 units of 1.25 GB/s; Disperse's device nodes take 0.5 + 0.5 x (8/64 + 63/63) = 1.0625."""
+    spread = links.bottleneck(links.phase_loads(64, "affinity", "spread", 0.5, "write", "minimal"), "write")
+    disperse = links.bottleneck(links.phase_loads(64, "disperse", "first", 0.5, "write", "minimal"), "write")
+    assert spread.device == pytest.approx(1.5) and spread.time == pytest.approx(1.875)
+    assert disperse.device == pytest.approx(1.0625)
