@@ -14,9 +14,10 @@ its own node reads locally.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from datasched.platforms import dragonfly as df
 
@@ -25,6 +26,9 @@ from datasched.platforms import dragonfly as df
 P, A, H, GROUPS = 2, 4, 2, 9
 NODES = P * A * GROUPS
 LINK_BW, NVM_READ_BW, NVM_WRITE_BW = 1.25e9, 2e9, 1e9
+
+#: Bytes per (link, direction), and per device link ("nvm<rank>", "read" | "write").
+Loads = defaultdict[tuple[str, str], float]
 
 
 def device_nodes(k: int, tasks: int, placement: str) -> list[int]:
@@ -62,12 +66,12 @@ def link_loads(
     seed: int = 1,
     op: str = "read",
     local: Sequence[float] | None = None,
-) -> Counter:
+) -> Loads:
     """Bytes (in units of the remote share's unit) per (link, direction) and per device link
     (``("nvm<rank>", "read" | "write")``) of one I/O phase: the remote flows (read: device ->
     task; write: task -> device) and, if given, ``local[x]`` bytes that task x moves to or
     from its own NVM (the local tier, which shares the NVM link with the remote one)."""
-    loads: Counter = Counter()
+    loads: Loads = defaultdict(float)
     for device, task, share in flows:
         src, dst = divmod(device // P, A), divmod(task // P, A)
         if op == "write":
@@ -93,9 +97,7 @@ def local_bytes(k: int, access: str, remote: float, tasks: int = NODES, placemen
     return own
 
 
-def phase_loads(
-    k: int, access: str, placement: str, remote: float, op: str, routing: str, seed: int = 1
-) -> Counter:
+def phase_loads(k: int, access: str, placement: str, remote: float, op: str, routing: str, seed: int = 1) -> Loads:
     """Every link's bytes in one read or write phase of Figure 6's application, in units of a
     task's device bytes (its bytes not served by memory), ``remote`` of them from the devices."""
     flows = [(d, t, remote * share) for d, t, share in remote_flows(k, access, placement=placement)]
@@ -134,7 +136,7 @@ class Bottleneck:
         return max(kinds, key=lambda name: kinds[name])
 
 
-def bottleneck(loads: Counter, op: str = "read") -> Bottleneck:
+def bottleneck(loads: Loads, op: str = "read") -> Bottleneck:
     def busiest(kind) -> float:
         return max((v for (link, _), v in loads.items() if kind(link)), default=0.0)
 
@@ -151,7 +153,7 @@ def bottleneck(loads: Counter, op: str = "read") -> Bottleneck:
 PATTERNS = (("D", "disperse", "first"), ("A", "affinity", "first"), ("As", "affinity", "spread"))
 
 
-def table(stg_k: Sequence[int], remote: float = 0.5, seed: int = 1) -> list[dict[str, object]]:
+def table(stg_k: Sequence[int], remote: float = 0.5, seed: int = 1) -> list[dict[str, Any]]:
     """One row per (STG-k, routing, operation, access pattern): the busiest links of one I/O
     phase with ``remote`` of its device bytes remote, its time alone (unit: a task's device
     bytes at 1.25 GB/s) and Affinity's time over Disperse's."""

@@ -79,9 +79,7 @@ def minimal_path(src: tuple[int, int], dst: tuple[int, int], h: int) -> list[Hop
     if gs == gd:
         return _local_hop(gs, rs, rd)
     return (
-        _local_hop(gs, rs, port_router(gs, gd, h))
-        + [_global_hop(gs, gd)]
-        + _local_hop(gd, port_router(gd, gs, h), rd)
+        _local_hop(gs, rs, port_router(gs, gd, h)) + [_global_hop(gs, gd)] + _local_hop(gd, port_router(gd, gs, h), rd)
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 
@@ -150,7 +151,7 @@ def test_torus_routes_are_dimension_ordered(tmp_path, inspect_platform):
         walk = _torus_walk(links)
         assert walk[0] == 0 and walk[-1] == target
         order = []
-        for u, v in zip(walk, walk[1:], strict=False):
+        for u, v in pairwise(walk):
             cu, cv = _coords(u, dims), _coords(v, dims)
             (dim,) = [i for i in range(3) if cu[i] != cv[i]]
             step = (cv[dim] - cu[dim]) % dims[dim]

@@ -56,7 +56,8 @@ def test_table_names_the_limiting_link():
     assert rows[("stg-64", "valiant", "read", "D")]["limit"] == "global link"
     spread = rows[("stg-64", "valiant", "read", "As")]
     assert spread["limit"] == "device NVM read" and spread["time"] == pytest.approx(1.25)
-    assert spread["vs_disperse"] == pytest.approx(1.25 / rows[("stg-64", "valiant", "read", "D")]["time"])
+    disperse_time = float(rows[("stg-64", "valiant", "read", "D")]["time"])
+    assert spread["vs_disperse"] == pytest.approx(1.25 / disperse_time)
 
 
 def test_local_tier_counts_on_the_nvm_link():

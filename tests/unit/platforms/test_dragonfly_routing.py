@@ -114,7 +114,7 @@ def test_intermediate_groups_are_drawn_evenly_on_the_600_node_dragonfly():
     assert all(332 <= n <= 532 for n in counts.values()), counts
 
 
-def _global_loads(routing: str, seed: int = 1) -> Counter:
+def _global_loads(routing: df.Routing, seed: int = 1) -> Counter:
     """Every node of group 0 sends b = 1 to every node of group 1 on the (2,4,2) dragonfly:
     p*a * p*a = 64 flows, p*p = 4 of them per router pair. Returns bytes per global link
     and direction."""

@@ -101,7 +101,9 @@ def test_valiant_needs_an_intermediate_group():
 
 
 def test_routing_is_a_dragonfly_option_only():
-    assert "interconnect.topology.routing" in error_of({"interconnect": {"topology": {"kind": "torus", "routing": "valiant"}}})
+    assert "interconnect.topology.routing" in error_of(
+        {"interconnect": {"topology": {"kind": "torus", "routing": "valiant"}}}
+    )
 
 
 def test_dragonfly_routing_defaults_to_minimal():
