@@ -40,6 +40,7 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
             "remote_pct": float(r["remote_pct"]),
             "access": r["access"],
             "runtime_s": float(r["runtime_s"]),
+            "routing": r.get("routing") or "minimal",  # CSVs written before the column: minimal routing
         }
         for r in _csv(folder / "seed000_fig6_plotted.csv")
     ]

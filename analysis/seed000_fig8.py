@@ -15,7 +15,7 @@ our table with an explicit rule.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -293,6 +293,22 @@ def verdicts(rows: Sequence[Mapping[str, Any]]) -> list[Verdict]:
     return out
 
 
+def dragonfly_routing_note(platforms: Iterable[Path]) -> str:
+    """What the dragonfly platforms of a run route with (each file says: platforms/README.md);
+    a path that is not a file (a unit test's placeholder) says nothing."""
+    from datasched.analysis.seed000_fig6 import platform_routing
+
+    routings = sorted({platform_routing(Path(p)) for p in platforms if Path(p).is_file()} - {"DOR", "static"})
+    if not routings:
+        return "Routing on the dragonfly: see platforms/README.md (Valiant in the paper)."
+    if routings == ["valiant"]:
+        return (
+            "The dragonfly routes with Valiant as in the paper, with one seeded intermediate group per pair of "
+            "routers rather than per flow (docs/design.md, \"Routing as seed 000 has it\")."
+        )
+    return f"Routing on the dragonfly is {', '.join(routings)} here, Valiant in the paper."
+
+
 def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig8Spec, variant: str, figure_name: str) -> str:
     table = verdicts(rows)
     nodes = ", ".join(f"`{p.name}`" for p in spec.platforms.values())
@@ -338,7 +354,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig8Spec, variant: st
         "- **The quick variant uses the small topologies** (72-node dragonfly, 64-node fat-tree and torus) and",
         "  fewer phases and seeds; the paper's figure uses the 600/512/512-node ones (the full variant).",
         "- **Sharing is per activity and phases are bulk-synchronous** (workloads/README.md section 3); INRFlow",
-        "  shares per flow. Routing on the dragonfly is minimal here, Valiant in the paper.",
+        "  shares per flow. " + dragonfly_routing_note(spec.platforms.values()),
         "- **Staging**: our stage-in/out volume is an upper bound (distinct data per I/O phase); it loads the SAN",
         "  front-end equally for Cache, Internal and External, so it narrows their relative differences.",
         "",

@@ -31,13 +31,17 @@ def catalog_path(name: str) -> Path:
 
 
 # Seed 000 interconnects: single-application set (64/72 nodes), multi-application set (512/600).
+# Routing as in seed 000 §5: DOR on tori and static routing on fat-trees (SimGrid's own, see
+# platforms/README.md), Valiant on dragonflies. "dragonfly-2-4-2-minimal" keeps the minimal routing the
+# catalog had before, for comparison (Fig. 6's report); other sizes: `--routing minimal`.
 _TOPOLOGIES = {
     "torus-4x4x4": TorusParams(dims=(4, 4, 4)),
     "torus-8x8x8": TorusParams(dims=(8, 8, 8)),
     "fattree-4-3": FatTreeParams(k=4, levels=3),
     "fattree-8-3": FatTreeParams(k=8, levels=3),
-    "dragonfly-2-4-2": DragonflyParams(p=2, a=4, h=2),
-    "dragonfly-4-6-4": DragonflyParams(p=4, a=6, h=4),
+    "dragonfly-2-4-2": DragonflyParams(p=2, a=4, h=2, routing="valiant"),
+    "dragonfly-4-6-4": DragonflyParams(p=4, a=6, h=4, routing="valiant"),
+    "dragonfly-2-4-2-minimal": DragonflyParams(p=2, a=4, h=2, routing="minimal"),
 }
 
 

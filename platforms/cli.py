@@ -2,6 +2,7 @@
 
 datasched platform generate --params P.yaml --out PLATFORM.xml
 datasched platform generate --topology torus --dims 4,4,4 --mode san --io-servers 8 --out P.xml
+datasched platform generate --topology dragonfly --pah 2,4,2 --routing valiant --out P.xml
 datasched platform catalog --out platforms/catalog
 """
 
@@ -14,6 +15,8 @@ from pathlib import Path
 import yaml
 
 from datasched.errors import UserError, read_utf8, yaml_error
+
+from .dragonfly import ROUTINGS
 
 
 def register(subparsers) -> None:
@@ -29,6 +32,8 @@ def register(subparsers) -> None:
     gen.add_argument("--k", type=int, help="fat-tree arity")
     gen.add_argument("--levels", type=int, help="fat-tree levels")
     gen.add_argument("--pah", help="dragonfly p,a,h e.g. 2,4,2")
+    gen.add_argument("--routing", choices=ROUTINGS, help="dragonfly routing (default minimal; seed 000: valiant)")
+    gen.add_argument("--routing-seed", type=int, help="seed of the Valiant intermediate groups (default 1)")
     gen.add_argument("--mode", choices=("unified", "san"), help="storage mode")
     gen.add_argument("--io-servers", type=int, help="k I/O servers")
     gen.add_argument("--out", type=Path, required=True)
@@ -90,9 +95,14 @@ def params_from_args(args: argparse.Namespace):
             if len(values) != 3:
                 raise UserError(f"--pah: expected p,a,h, got {args.pah!r}")
             topo |= dict(zip(("p", "a", "h"), values, strict=True))
+        if args.routing is not None:
+            topo["routing"] = args.routing
+        if args.routing_seed is not None:
+            topo["routing_seed"] = args.routing_seed
         data.setdefault("interconnect", {})["topology"] = topo
     else:
-        given = [f"--{name}" for name in ("dims", "k", "levels", "pah") if getattr(args, name) is not None]
+        shaping = ("dims", "k", "levels", "pah", "routing", "routing_seed")
+        given = [f"--{name.replace('_', '-')}" for name in shaping if getattr(args, name) is not None]
         if given:  # they describe a topology: without --topology they would be ignored silently
             raise UserError(f"{', '.join(given)}: give --topology too (these options only shape it)")
     return parse_params(data, source)

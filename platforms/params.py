@@ -107,6 +107,12 @@ class DragonflyParams(Strict):
     a: int = Field(4, ge=1, description="routers per group")
     h: int = Field(2, ge=1, description="global links per router")
     groups: int | None = Field(None, ge=2, description="number of groups (default a*h+1)")
+    routing: Literal["minimal", "valiant"] = Field(
+        "minimal",
+        description="minimal, or Valiant (seed 000's choice): via a seeded intermediate group per "
+        "(source router, destination router) pair (platforms/dragonfly.py)",
+    )
+    routing_seed: int = Field(1, ge=0, description="seed of the Valiant intermediate groups")
 
     @model_validator(mode="after")
     def _groups_fit(self) -> DragonflyParams:
@@ -114,6 +120,11 @@ class DragonflyParams(Strict):
             raise ValueError(
                 f"groups={self.groups} exceeds a*h+1={self.a * self.h + 1}: each group has only "
                 "a*h global ports, one per other group"
+            )
+        if self.routing == "valiant" and self.group_count < 3:
+            raise ValueError(
+                f"routing=valiant needs at least 3 groups (an intermediate group besides source and "
+                f"destination), got {self.group_count}"
             )
         _check_node_count(self.node_count, f"p*a*groups = {self.p}*{self.a}*{self.group_count}")
         return self

@@ -20,7 +20,7 @@ import xml.etree.ElementTree as ET
 
 from . import naming
 from .model import PlatformModel
-from .params import SystemParams
+from .params import DragonflyParams, SystemParams
 from .topologies import add_interconnect
 from .xmlbuild import bw, lat, new_platform, num, props, speed, sub
 
@@ -41,6 +41,7 @@ def build_system(params: SystemParams) -> PlatformModel:
             "storage_mode": params.storage_mode,
             "topology": params.interconnect.topology.kind,
             "node_count": str(params.interconnect.topology.node_count),
+            **_routing_props(params),
         },
     )
     unified = params.storage_mode == "unified"
@@ -90,6 +91,17 @@ def build_system(params: SystemParams) -> PlatformModel:
         _zone_route(top, dev, "storage", gw, FE_SWITCH, [(f"{name}-eth", "UP")])
     del servers
     return model
+
+
+def _routing_props(params: SystemParams) -> dict[str, str]:
+    """Dragonflies name their routing (and Valiant its seed); torus (DOR) and fat-tree
+    (static) routing are SimGrid's only ones, their platforms say nothing more."""
+    topo = params.interconnect.topology
+    if not isinstance(topo, DragonflyParams):
+        return {}
+    if topo.routing == "valiant":
+        return {"routing": topo.routing, "routing_seed": str(topo.routing_seed)}
+    return {"routing": topo.routing}
 
 
 def _zone_route(parent: ET.Element, src: str, dst: str, gw_src: str, gw_dst: str, links) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from . import naming
+from . import dragonfly, naming
 from .model import PlatformModel
 from .params import DragonflyParams, FatTreeParams, InterconnectParams, TorusParams
 from .xmlbuild import bw, lat, props, speed, sub
@@ -111,94 +111,133 @@ def _add_dragonfly(
     cores: int,
     node_props: dict[str, str],
 ) -> None:
-    """Canonical dragonfly as zones: ``ic`` (Full) holds one zone per group (Full, with one
-    Full sub-zone per router holding its p nodes) and the global links; rank =
-    (group * a + router) * p + slot. Only Full routing: routes exist without sealing.
+    """Canonical dragonfly as zones, rank = (group * a + router) * p + slot; each router is a
+    Full zone ``ic-g<g>-r<r>-zone`` holding its p nodes. Only Full routing: routes exist
+    without sealing.
 
     ::
 
-        group g (zone ic-g<g>, routers all-to-all)      ic: one global link per
-         [r0]--[r1]--[r2]--[r3]   (+ r0-r2, r0-r3,       pair of groups, from port
-          |  \\  |     |     |      r1-r3 local links)   q of group i (router q//h)
+        group g (routers all-to-all)                    one global link per pair of
+         [r0]--[r1]--[r2]--[r3]   (+ r0-r2, r0-r3,       groups, from port q of
+          |  \\  |     |     |      r1-r3 local links)   group i (router q//h)
           o   o  o o   o o   o o   p nodes per router
 
-    Port q of group i (0 <= q < a*h) leads to group ``q if q < i else q + 1``; the
-    inter-group route is a ``zoneRoute`` whose gateways are the two routers owning that
-    global link, so every route is minimal: local, global, local (<= 5 links).
+    Port q of group i (0 <= q < a*h) leads to group ``q if q < i else q + 1``
+    (``dragonfly.port_router``).
+
+    * ``minimal``: ``ic`` (Full) holds one zone ``ic-g<g>`` per group (routers' zones and
+      zoneRoutes between them, one local link each) and one zoneRoute per pair of groups
+      whose gateways are the two routers owning their global link: local, global, local.
+    * ``valiant``: ``ic`` holds the routers' zones directly, every link, and one zoneRoute
+      per pair of routers with the whole router-level path of ``dragonfly.valiant_path``
+      (a route between two groups can only differ per router pair if the routers' zones
+      meet in ``ic``; SimGrid's Full routing allows one route per pair of zones).
     """
     p, a, h, groups = df.p, df.a, df.h, df.group_count
     link_bw, link_lat = bw(ic.link_bw), lat(ic.link_lat)
     zone = sub(parent, "zone", id=ZONE, routing="Full")
 
-    def router(g: int, r: int) -> str:
-        return f"ic-g{g}-r{r}"
+    def add_link(where: ET.Element, link: str) -> None:
+        sub(where, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
+        model.add_link("interconnect", link)
 
-    for g in range(groups):
-        # group zone: one Full sub-zone per router (its p nodes), zoneRoutes between routers
-        gz = sub(zone, "zone", id=f"ic-g{g}", routing="Full")
-        for r in range(a):
-            rz = sub(gz, "zone", id=f"ic-g{g}-r{r}-zone", routing="Full")
-            hosts = [names[(g * a + r) * p + s] for s in range(p)]
-            for host in hosts:
-                he = sub(rz, "host", id=host, speed=speed(node_speed), core=str(cores))
-                # group/router path: the allocators' hop distances (datasched.policy.topology)
-                # cannot be read from explicit zones, only from clusters or this property
-                props(he, {**node_props, "topology_path": f"g{g}/r{r}"})
-            sub(rz, "router", id=router(g, r))
-            for s, host in enumerate(hosts):
-                link = f"ic_g{g}_r{r}_n{s}"
-                sub(rz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
-                model.add_link("interconnect", link)
-                loop = f"ic_{host}_loopback"
-                sub(rz, "link", id=loop, bandwidth=bw(ic.loopback_bw), latency=lat(0), sharing_policy="FATPIPE")
-                model.add_link("interconnect", loop)
-            for s, host in enumerate(hosts):
-                route = sub(rz, "route", src=host, dst=router(g, r), symmetrical="YES")
-                sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
-                route = sub(rz, "route", src=host, dst=host, symmetrical="NO")
-                sub(route, "link_ctn", id=f"ic_{host}_loopback")
-                for t in range(s + 1, p):
-                    route = sub(rz, "route", src=host, dst=hosts[t], symmetrical="YES")
-                    sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
-                    sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{t}", direction="DOWN")
-        local = []
-        for r in range(a):
-            for t in range(r + 1, a):
-                link = f"ic_g{g}_r{r}_r{t}"
-                sub(gz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
-                model.add_link("interconnect", link)
-                local.append((r, t, link))
-        for r, t, link in local:
-            zr = sub(
-                gz,
-                "zoneRoute",
-                src=f"ic-g{g}-r{r}-zone",
-                dst=f"ic-g{g}-r{t}-zone",
-                gw_src=router(g, r),
-                gw_dst=router(g, t),
-                symmetrical="YES",
-            )
-            sub(zr, "link_ctn", id=link, direction="UP")
+    def local_pairs():
+        return [(r, t) for r in range(a) for t in range(r + 1, a)]
 
-    def port_router(i: int, j: int) -> str:
-        q = j if j < i else j - 1
-        return router(i, q // h)
-
-    global_routes = []
-    for i in range(groups):
-        for j in range(i + 1, groups):
-            link = f"ic_global_g{i}_g{j}"
-            sub(zone, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
-            model.add_link("interconnect", link)
-            global_routes.append((i, j, link))
-    for i, j, link in global_routes:
+    def router_zone_route(where: ET.Element, src: tuple[int, int], dst: tuple[int, int], hops) -> None:
         zr = sub(
-            zone,
+            where,
             "zoneRoute",
-            src=f"ic-g{i}",
-            dst=f"ic-g{j}",
-            gw_src=port_router(i, j),
-            gw_dst=port_router(j, i),
+            src=f"{dragonfly.router_name(*src)}-zone",
+            dst=f"{dragonfly.router_name(*dst)}-zone",
+            gw_src=dragonfly.router_name(*src),
+            gw_dst=dragonfly.router_name(*dst),
             symmetrical="YES",
         )
-        sub(zr, "link_ctn", id=link, direction="UP")
+        for link, direction in hops:
+            sub(zr, "link_ctn", id=link, direction=direction)
+
+    if df.routing == "valiant":
+        for g in range(groups):
+            for r in range(a):
+                _add_router_zone(zone, model, ic, p, a, g, r, names, node_speed, cores, node_props)
+        for g in range(groups):
+            for r, t in local_pairs():
+                add_link(zone, dragonfly.local_link(g, r, t))
+        for i in range(groups):
+            for j in range(i + 1, groups):
+                add_link(zone, dragonfly.global_link(i, j))
+        routers = [(g, r) for g in range(groups) for r in range(a)]
+        for u, src in enumerate(routers):
+            for dst in routers[u + 1 :]:
+                hops = dragonfly.valiant_path(src, dst, h, groups, df.routing_seed)
+                router_zone_route(zone, src, dst, hops)
+        return
+
+    for g in range(groups):
+        gz = sub(zone, "zone", id=f"ic-g{g}", routing="Full")
+        for r in range(a):
+            _add_router_zone(gz, model, ic, p, a, g, r, names, node_speed, cores, node_props)
+        for r, t in local_pairs():
+            add_link(gz, dragonfly.local_link(g, r, t))
+        for r, t in local_pairs():
+            router_zone_route(gz, (g, r), (g, t), [(dragonfly.local_link(g, r, t), "UP")])
+
+    for i in range(groups):
+        for j in range(i + 1, groups):
+            add_link(zone, dragonfly.global_link(i, j))
+    for i in range(groups):
+        for j in range(i + 1, groups):
+            zr = sub(
+                zone,
+                "zoneRoute",
+                src=f"ic-g{i}",
+                dst=f"ic-g{j}",
+                gw_src=dragonfly.router_name(i, dragonfly.port_router(i, j, h)),
+                gw_dst=dragonfly.router_name(j, dragonfly.port_router(j, i, h)),
+                symmetrical="YES",
+            )
+            sub(zr, "link_ctn", id=dragonfly.global_link(i, j), direction="UP")
+
+
+def _add_router_zone(
+    parent: ET.Element,
+    model: PlatformModel,
+    ic: InterconnectParams,
+    p: int,
+    a: int,
+    g: int,
+    r: int,
+    names: list[str],
+    node_speed: float,
+    cores: int,
+    node_props: dict[str, str],
+) -> None:
+    """Zone ``ic-g<g>-r<r>-zone``: router ``ic-g<g>-r<r>`` and its p nodes, each behind its
+    own link ``ic_g<g>_r<r>_n<s>``, with a loopback link per node."""
+    a_router = dragonfly.router_name(g, r)
+    rz = sub(parent, "zone", id=f"{a_router}-zone", routing="Full")
+    hosts = [names[(g * a + r) * p + s] for s in range(p)]
+    for host in hosts:
+        he = sub(rz, "host", id=host, speed=speed(node_speed), core=str(cores))
+        # group/router path: the allocators' hop distances (datasched.policy.topology)
+        # cannot be read from explicit zones, only from clusters or this property
+        props(he, {**node_props, "topology_path": f"g{g}/r{r}"})
+    sub(rz, "router", id=a_router)
+    link_bw, link_lat = bw(ic.link_bw), lat(ic.link_lat)
+    for s, host in enumerate(hosts):
+        link = f"ic_g{g}_r{r}_n{s}"
+        sub(rz, "link", id=link, bandwidth=link_bw, latency=link_lat, sharing_policy="SPLITDUPLEX")
+        model.add_link("interconnect", link)
+        loop = f"ic_{host}_loopback"
+        sub(rz, "link", id=loop, bandwidth=bw(ic.loopback_bw), latency=lat(0), sharing_policy="FATPIPE")
+        model.add_link("interconnect", loop)
+    for s, host in enumerate(hosts):
+        route = sub(rz, "route", src=host, dst=a_router, symmetrical="YES")
+        sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
+        route = sub(rz, "route", src=host, dst=host, symmetrical="NO")
+        sub(route, "link_ctn", id=f"ic_{host}_loopback")
+        for t in range(s + 1, p):
+            route = sub(rz, "route", src=host, dst=hosts[t], symmetrical="YES")
+            sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{s}", direction="UP")
+            sub(route, "link_ctn", id=f"ic_g{g}_r{r}_n{t}", direction="DOWN")

@@ -7,6 +7,7 @@ from datasched.analysis.seed000_fig8 import Fig8Run
 from datasched.analysis.seed000_fig9 import Fig9Run
 from datasched.analysis.spec_stamp import write_spec_stamp
 from datasched.errors import UserError
+from datasched.platforms.catalog import catalog_path
 from snakemake.exceptions import WorkflowError
 
 CONFIG_SOURCE = ", ".join(str(f) for f in workflow.configfiles)
@@ -207,6 +208,11 @@ def _fig8_platform(wildcards):
 def _fig9_unified_platform(wildcards):
     fields = path_fields(wildcards.fig9w)
     return f"{FIG9_RESULTS}/platforms/topology={fields['topology']}/mode=unified/servers={fields['servers']}.xml"
+
+
+def _fig9_catalog_platform(wildcards):
+    fields = path_fields(wildcards.fig9p)
+    return str(catalog_path(f"{FIG9.topologies[fields['topology']]}-{fields['mode']}"))
 
 
 def _fig9_inputs(wildcards):

@@ -38,6 +38,8 @@ rule seed000_fig6_workload:
 rule seed000_fig6_simulate:
     input:
         workload=rules.seed000_fig6_workload.output[0],
+        # the platform file itself: a regenerated catalog (e.g. another routing) reruns the sims
+        platform=str(FIG6.platform) if FIG6 else [],
     output:
         jobs=f"{FIG6_RESULTS}/sims/{{fig6}}/out_jobs.csv",
     params:
@@ -89,6 +91,7 @@ rule seed000_fig8_simulate:
     input:
         spec_stamp=spec_stamp("fig8", FIG8),
         workload=_fig8_workload,
+        platform=_fig8_platform,
     output:
         jobs=f"{FIG8_RESULTS}/sims/{{fig8}}/out_jobs.csv",
     params:
@@ -128,6 +131,8 @@ rule seed000_fig8_artifact:
 rule seed000_fig9_platform:
     input:
         spec_stamp=spec_stamp("fig9", FIG9),
+        # the catalog entry it varies: a regenerated catalog (e.g. another routing) regenerates it
+        catalog=_fig9_catalog_platform,
     output:
         f"{FIG9_RESULTS}/platforms/{{fig9p}}.xml",
     params:

@@ -25,6 +25,9 @@ def platform_topologies(draw):
         return FatTreeParams(k=k, levels=levels)
     p, a, h = draw(st.integers(1, 2)), draw(st.integers(1, 3)), draw(st.integers(1, 2))
     groups = draw(st.one_of(st.none(), st.integers(2, a * h + 1)))
+    valiant = (groups if groups is not None else a * h + 1) >= 3 and draw(st.booleans())
+    if valiant:
+        return DragonflyParams(p=p, a=a, h=h, groups=groups, routing="valiant", routing_seed=draw(st.integers(0, 99)))
     return DragonflyParams(p=p, a=a, h=h, groups=groups)
 
 

@@ -14,7 +14,7 @@ for run in spec.runs():
     if row["final_state"] != "COMPLETED_SUCCESSFULLY":
         raise RuntimeError(f"seed000 fig6 {run.path}: the application ended {row['final_state']}")
     results[run] = float(row["execution_time"])
-rows = fig6.table_rows(results)
+rows = fig6.table_rows(results, fig6.platform_routing(spec.platform))
 fig6.write_table(rows, Path(sm.output.plotted))
 fig6.plot(rows, Path(sm.output.figure), f"Seed 000 Fig. 6 on datasched ({sm.params.variant})")
 text = fig6.format_report(rows, fig6.spec_description(spec, sm.params.variant), Path(sm.output.figure).name)

@@ -42,3 +42,22 @@ def test_bad_parameter_exits_2_naming_it(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "bad.yaml" in err and "interconnect.link_bw" in err
     assert not (tmp_path / "x.xml").exists()
+
+
+def test_generate_a_valiant_dragonfly(tmp_path):
+    """(1,2,1): 3 groups of 2 routers, C(6,2) = 15 router-pair routes in zone ic."""
+    out = tmp_path / "df.xml"
+    args = ["platform", "generate", "--topology", "dragonfly", "--pah", "1,2,1", "--routing", "valiant"]
+    assert main([*args, "--routing-seed", "4", "--out", str(out)]) == 0
+    text = out.read_text()
+    assert '<prop id="routing" value="valiant" />' in text and '<prop id="routing_seed" value="4" />' in text
+    assert text.count('<zoneRoute src="ic-g') == 15
+
+
+def test_routing_without_a_dragonfly_exits_2(tmp_path, capsys):
+    assert main(["platform", "generate", "--routing", "valiant", "--out", str(tmp_path / "x.xml")]) == 2
+    assert "--routing: give --topology too" in capsys.readouterr().err
+    code = main(
+        ["platform", "generate", "--topology", "torus", "--routing", "valiant", "--out", str(tmp_path / "x.xml")]
+    )
+    assert code == 2 and "interconnect.topology.routing" in capsys.readouterr().err

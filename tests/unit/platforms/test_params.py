@@ -88,3 +88,25 @@ def test_defaults_are_the_seed_values():
 
 def test_torus_ring_of_one_is_rejected():
     assert "interconnect.topology.dims.1" in error_of({"interconnect": {"topology": {"kind": "torus", "dims": [4, 1]}}})
+
+
+def test_unknown_dragonfly_routing_is_an_error_naming_it():
+    msg = error_of({"interconnect": {"topology": {"kind": "dragonfly", "routing": "ugal"}}})
+    assert "interconnect.topology.routing" in msg and "'minimal' or 'valiant'" in msg
+
+
+def test_valiant_needs_an_intermediate_group():
+    msg = error_of({"interconnect": {"topology": {"kind": "dragonfly", "a": 1, "h": 1, "routing": "valiant"}}})
+    assert "routing=valiant needs at least 3 groups" in msg and "got 2" in msg
+
+
+def test_routing_is_a_dragonfly_option_only():
+    assert "interconnect.topology.routing" in error_of(
+        {"interconnect": {"topology": {"kind": "torus", "routing": "valiant"}}}
+    )
+
+
+def test_dragonfly_routing_defaults_to_minimal():
+    """Parameter files written before the option keep their meaning (seed 000's catalog
+    entries ask for Valiant explicitly)."""
+    assert DragonflyParams().routing == "minimal"
