@@ -61,3 +61,13 @@ def test_a_claim_needs_an_artifact_or_a_reason_for_missing(tmp_path):
 def test_the_committed_scoreboard_is_up_to_date():
     """paper-artifacts/README.md's scoreboard is generated: rerun the module after a report changes."""
     assert scoreboard.main(["--check"]) == 0
+
+
+def test_the_seeds_page_status_column_is_written_from_the_counts(tree):
+    status = scoreboard.statuses(scoreboard.load_claims(tree / "claims"), tree)
+    assert status == {"009": "quick 1/3, full 0/3 reproduced"}
+    page = "| seed | paper | scoreboard |\n|---|---|---|\n| 009 | A paper | stale |\n| 010 | Other | kept |\n"
+    assert scoreboard.update_seeds_page(page, status).splitlines()[2:] == [
+        "| 009 | A paper | quick 1/3, full 0/3 reproduced |",
+        "| 010 | Other | kept |",
+    ]
