@@ -15,6 +15,7 @@ if not workflow.overwrite_configfiles:
 
 
 include: "rules/common.smk"
+include: "rules/accumulate.smk"
 include: "rules/platforms.smk"
 include: "rules/workloads.smk"
 include: "rules/simulate.smk"
