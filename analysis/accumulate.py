@@ -234,9 +234,7 @@ def with_progress(report: str, line: str) -> str:
     return f"{title}\n\n{line}\n{rest}"
 
 
-def write_pending(
-    figure: Path, plotted: Path, report: Path, title: str, columns: Sequence[str], line: str
-) -> None:
+def write_pending(figure: Path, plotted: Path, report: Path, title: str, columns: Sequence[str], line: str) -> None:
     """The artifact's files while no block is complete: a figure saying so, the plotted CSV's
     header, and a report with the title and the progress sentence."""
     import matplotlib

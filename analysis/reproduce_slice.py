@@ -37,7 +37,8 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
         found, stale = scan(art.accumulating, spec, folder, spec_digest(spec, REPO_ROOT))
         measured = {unit: summary.cpu_s for unit, summary in found.items()}
         ordered = art.accumulating.ordered_units(spec)
-        chosen = [] if remaining is not None and remaining <= 0 else next_slice(ordered, measured, remaining, art.default_cpu_s)
+        exhausted = remaining is not None and remaining <= 0
+        chosen = [] if exhausted else next_slice(ordered, measured, remaining, art.default_cpu_s)
         estimate = math.fsum(estimate_cpu_s(u, measured, art.default_cpu_s) for u in chosen)
         if remaining is not None:
             remaining -= estimate
@@ -52,7 +53,8 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
 
 
 def uses_cluster(extra: list[str]) -> bool:
-    return any(a in ("--executor", "-e", "--profile", "--workflow-profile") or a.startswith("--executor=") for a in extra)
+    flags = ("--executor", "-e", "--profile", "--workflow-profile")
+    return any(a in flags or a.startswith(("--executor=", "--profile=")) for a in extra)
 
 
 def run_guarded(command: list[str], wall_s: float | None) -> int:
@@ -61,7 +63,7 @@ def run_guarded(command: list[str], wall_s: float | None) -> int:
     try:
         return proc.wait(timeout=wall_s)
     except subprocess.TimeoutExpired:
-        print(f"datasched: the slice ran past {wall_s / 3600:.2f} h of wall time: stopping it", file=sys.stderr)
+        print(f"datasched: the slice ran past {(wall_s or 0) / 3600:.2f} h of wall time: stopping it", file=sys.stderr)
         proc.send_signal(signal.SIGINT)
         try:
             proc.wait(timeout=120)
@@ -93,4 +95,3 @@ def run_slice(
     for line in after:
         print(f"datasched: now {line.split('; this slice')[0]}", file=sys.stderr)
     return status or rebuilt
-

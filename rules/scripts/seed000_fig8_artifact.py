@@ -18,7 +18,8 @@ if sm.params.accumulate:
 else:
     results = {run: run_means(Path(sm.params.sims) / run.path / "out_jobs.csv") for run in spec.runs()}
 if spec is None:
-    write_pending(Path(sm.output.figure), Path(sm.output.plotted), Path(sm.output.report), title, fig8.COLUMNS, progress)
+    outputs = Path(sm.output.figure), Path(sm.output.plotted), Path(sm.output.report)
+    write_pending(*outputs, title, fig8.COLUMNS, progress)
 else:
     rows = fig8.table_rows(spec, results)
     fig8.write_table(rows, Path(sm.output.plotted))
