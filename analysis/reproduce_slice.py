@@ -14,6 +14,7 @@ import math
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 from datasched.errors import UserError
 
@@ -42,7 +43,7 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
         estimate = math.fsum(estimate_cpu_s(u, measured, art.default_cpu_s) for u in chosen)
         if remaining is not None:
             remaining -= estimate
-        targets += [str(summary_path(folder, unit).relative_to(REPO_ROOT)) for unit in chosen]
+        targets += [_relative(summary_path(folder, unit)) for unit in chosen]
         spent = math.fsum(measured.values()) / 3600
         lines.append(
             f"{name}: {len(found)}/{len(ordered)} planned runs committed ({spent:.2f} CPU hours)"
@@ -50,6 +51,11 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
             + f"; this slice: {len(chosen)} runs, about {estimate / 3600:.2f} CPU hours"
         )
     return targets, lines
+
+
+def _relative(path: Path) -> str:
+    """Relative to the repository (where Snakemake runs) when inside it, as Snakemake's own paths."""
+    return str(path.relative_to(REPO_ROOT)) if path.is_relative_to(REPO_ROOT) else str(path)
 
 
 def uses_cluster(extra: list[str]) -> bool:

@@ -4,7 +4,7 @@
 # summaries present. `datasched reproduce --full --only NAME --max-cpu-hours H` asks for the
 # next slice of summaries; the `<NAME>_runs` targets below ask for all of them.
 from datasched.analysis.accumulate import spec_digest, summary_path
-from datasched.analysis.accumulating_artifacts import ARTIFACTS
+from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
 from datasched.analysis.experiment_config import REPO_ROOT
 
 
@@ -14,7 +14,7 @@ def accumulates(name):
 
 def _accumulating(name):
     """(artifact description, spec, folder relative to the working directory)."""
-    art = ARTIFACTS[name]
+    art = accumulating_artifact(name)
     return art, art.spec(EXP), workdir_relative(str(art.folder(EXP)))
 
 
@@ -35,7 +35,7 @@ def planned_summaries(name):
 
 
 def summary_digest(name):
-    art = ARTIFACTS[name]
+    art = accumulating_artifact(name)
     spec = art.spec(EXP)
     return spec_digest(spec, REPO_ROOT) if spec is not None else ""
 
