@@ -23,8 +23,11 @@ from .accumulating_artifacts import artifact
 from .experiment_config import REPO_ROOT, ExperimentConfig
 
 
-def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) -> tuple[list[str], list[str]]:
-    """(summary files to produce, one line per artifact saying where it stands and what runs)."""
+def plan(
+    exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None, workdir: Path = REPO_ROOT
+) -> tuple[list[str], list[str]]:
+    """(summary files to produce, as Snakemake run in ``workdir`` names them; one line per
+    artifact saying where it stands and what runs)."""
     targets: list[str] = []
     lines: list[str] = []
     remaining = budget_cpu_s
@@ -43,7 +46,7 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
         estimate = math.fsum(estimate_cpu_s(u, measured, art.default_cpu_s) for u in chosen)
         if remaining is not None:
             remaining -= estimate
-        targets += [_relative(summary_path(folder, unit)) for unit in chosen]
+        targets += [_relative(summary_path(folder, unit), workdir) for unit in chosen]
         spent = math.fsum(measured.values()) / 3600
         lines.append(
             f"{name}: {len(found)}/{len(ordered)} planned runs committed ({spent:.2f} CPU hours)"
@@ -53,9 +56,9 @@ def plan(exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None) ->
     return targets, lines
 
 
-def _relative(path: Path) -> str:
-    """Relative to the repository (where Snakemake runs) when inside it, as Snakemake's own paths."""
-    return str(path.relative_to(REPO_ROOT)) if path.is_relative_to(REPO_ROOT) else str(path)
+def _relative(path: Path, workdir: Path) -> str:
+    """Relative to Snakemake's working directory when inside it, as the rules name their outputs."""
+    return str(path.relative_to(workdir)) if path.is_relative_to(workdir) else str(path)
 
 
 def uses_cluster(extra: list[str]) -> bool:
@@ -80,13 +83,20 @@ def run_guarded(command: list[str], wall_s: float | None) -> int:
 
 
 def run_slice(
-    exp: ExperimentConfig, names: list[str], max_cpu_hours: float | None, cores: int, base: list[str], extra: list[str]
+    exp: ExperimentConfig,
+    names: list[str],
+    max_cpu_hours: float | None,
+    cores: int,
+    base: list[str],
+    extra: list[str],
+    workdir: Path = REPO_ROOT,
 ) -> int:
-    """``base`` is the Snakemake command without targets; ``extra`` the user's arguments."""
+    """``base`` is the Snakemake command without targets, run in ``workdir`` (its --directory);
+    ``extra`` the user's arguments."""
     if max_cpu_hours is not None and max_cpu_hours <= 0:
         raise UserError(f"--max-cpu-hours {max_cpu_hours:g}: must be positive")
     budget = max_cpu_hours * 3600 if max_cpu_hours is not None else None
-    targets, lines = plan(exp, names, budget)
+    targets, lines = plan(exp, names, budget, workdir)
     for line in lines:
         print(f"datasched: {line}", file=sys.stderr)
     status = 0
@@ -97,7 +107,7 @@ def run_slice(
         if status != 0:
             print("datasched: some units did not finish; the next slice runs them again", file=sys.stderr)
     rebuilt = subprocess.run([*base, *extra, *names], cwd=REPO_ROOT).returncode
-    _, after = plan(exp, names, 0)
+    _, after = plan(exp, names, 0, workdir)
     for line in after:
         print(f"datasched: now {line.split('; this slice')[0]}", file=sys.stderr)
     return status or rebuilt

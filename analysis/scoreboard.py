@@ -15,6 +15,7 @@ reports do, with :mod:`datasched.analysis.verdicts`.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -109,9 +110,18 @@ def cell(claim: Claim, variant: str, artifacts: Path) -> Cell:
     if not rows:
         return Cell("—", Word.MISSING, f"no row {claim.key} in {report.relative_to(artifacts)}")
     weakest = min(rows, key=lambda c: WEAKEST_FIRST.index(c.word))
-    if len(rows) == 1:
-        return weakest
-    return Cell(" / ".join(c.ours for c in rows), weakest.word, "weakest of " + " / ".join(str(c.word) for c in rows))
+    one = weakest
+    if len(rows) > 1:
+        one = Cell(" / ".join(c.ours for c in rows), weakest.word, "weakest of " + " / ".join(str(c.word) for c in rows))
+    runs = partial_runs(report)
+    return Cell(f"{one.ours} (partial: {runs} runs)", one.word, one.why) if runs else one
+
+
+def partial_runs(report: Path) -> str:
+    """``"N/M"`` when the report is of an accumulating variant still partial
+    (:mod:`datasched.analysis.accumulate`), else ``""``."""
+    match = re.search(r"\*\*Partial: (\d+/\d+) planned runs are in\*\*", report.read_text())
+    return match[1] if match else ""
 
 
 def render(claims: Mapping[str, Sequence[Claim]], artifacts: Path) -> list[str]:

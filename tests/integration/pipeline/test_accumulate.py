@@ -38,8 +38,8 @@ def setup(workdir: Path):
     path = workdir / "config.yaml"
     path.write_text(yaml.safe_dump(config))
     base = [sys.executable, "-m", "snakemake", "--snakefile", str(REPO / "Snakefile"), "--directory", str(workdir),
-            "--configfile", str(path), "--cores", "2", "--rerun-incomplete", "--quiet"]  # fmt: skip
-    return load_config_file(path), base
+            "--configfile", str(path), "--cores", "2", "--rerun-incomplete"]  # fmt: skip
+    return load_config_file(path), base, workdir
 
 
 def summaries(folder: Path) -> list[Path]:
@@ -47,15 +47,15 @@ def summaries(folder: Path) -> list[Path]:
 
 
 def test_a_run_in_slices_resumed_elsewhere_equals_an_uninterrupted_run(tmp_path, capsys):
-    exp, base = setup(tmp_path / "whole")
-    assert run_slice(exp, ["seed000_fig8"], None, 2, base, []) == 0
+    exp, base, workdir = setup(tmp_path / "whole")
+    assert run_slice(exp, ["seed000_fig8"], None, 2, base, [], workdir) == 0
     whole = tmp_path / "whole" / "fig8"
     assert len(summaries(whole)) == 14
     assert "**Complete: 14/14 planned runs**" in (whole / "report.md").read_text()
 
     # First sitting: a budget below the first estimate (140 CPU s per run) runs one run.
-    exp, base = setup(tmp_path / "first")
-    assert run_slice(exp, ["seed000_fig8"], 0.01, 2, base, []) == 0
+    exp, base, workdir = setup(tmp_path / "first")
+    assert run_slice(exp, ["seed000_fig8"], 0.01, 2, base, [], workdir) == 0
     first = tmp_path / "first" / "fig8"
     assert len(summaries(first)) == 1
     report = (first / "report.md").read_text()
@@ -64,16 +64,16 @@ def test_a_run_in_slices_resumed_elsewhere_equals_an_uninterrupted_run(tmp_path,
     assert "1/14 planned runs committed" in capsys.readouterr().err
 
     # Elsewhere: only the committed folder travels (no results, no Snakemake state).
-    exp, base = setup(tmp_path / "elsewhere")
+    exp, base, workdir = setup(tmp_path / "elsewhere")
     shutil.copytree(first, tmp_path / "elsewhere" / "fig8")
-    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, []) == 0  # ~11 s: a few more runs
+    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0  # ~11 s: a few more runs
     middle = len(summaries(tmp_path / "elsewhere" / "fig8"))
     assert 1 < middle < 14
     assert f"**Partial: {middle}/14 planned runs are in**" in (tmp_path / "elsewhere" / "fig8" / "report.md").read_text()
     done_first = read_summary(summaries(first)[0]).unit
     sims = tmp_path / "elsewhere" / "results" / "seed000_fig8" / "sims"
     assert not (sims / done_first).exists()  # committed before: not run again
-    assert run_slice(exp, ["seed000_fig8"], None, 2, base, []) == 0
+    assert run_slice(exp, ["seed000_fig8"], None, 2, base, [], workdir) == 0
     assert not (sims / done_first).exists()
     resumed = tmp_path / "elsewhere" / "fig8"
     for name in ARTIFACT_FILES:

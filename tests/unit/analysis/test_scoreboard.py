@@ -61,3 +61,13 @@ def test_a_claim_needs_an_artifact_or_a_reason_for_missing(tmp_path):
 def test_the_committed_scoreboard_is_up_to_date():
     """paper-artifacts/README.md's scoreboard is generated: rerun the module after a report changes."""
     assert scoreboard.main(["--check"]) == 0
+
+
+def test_a_partial_accumulating_report_shows_its_run_count(tree):
+    partial = REPORT.replace("\n", "\n\n**Partial: 412/600 planned runs are in** (committed summaries).\n", 1)
+    (tree / "x" / "full").mkdir()
+    (tree / "x" / "full" / "report.md").write_text(partial)
+    claims = scoreboard.load_claims(tree / "claims")["009"]
+    full = scoreboard.cell(claims[0], "full", tree)
+    assert full.ours == "+19 % (partial: 412/600 runs)" and full.word is Word.REPRODUCED
+    assert scoreboard.cell(claims[0], "quick", tree).ours == "+19 %"
