@@ -112,7 +112,8 @@ def cell(claim: Claim, variant: str, artifacts: Path) -> Cell:
     weakest = min(rows, key=lambda c: WEAKEST_FIRST.index(c.word))
     one = weakest
     if len(rows) > 1:
-        one = Cell(" / ".join(c.ours for c in rows), weakest.word, "weakest of " + " / ".join(str(c.word) for c in rows))
+        words = " / ".join(str(c.word) for c in rows)
+        one = Cell(" / ".join(c.ours for c in rows), weakest.word, f"weakest of {words}")
     runs = partial_runs(report)
     return Cell(f"{one.ours} (partial: {runs} runs)", one.word, one.why) if runs else one
 

@@ -67,15 +67,15 @@ def test_a_run_in_slices_resumed_elsewhere_equals_an_uninterrupted_run(tmp_path,
     exp, base, workdir = setup(tmp_path / "elsewhere")
     shutil.copytree(first, tmp_path / "elsewhere" / "fig8")
     assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0  # ~11 s: a few more runs
-    middle = len(summaries(tmp_path / "elsewhere" / "fig8"))
+    resumed = tmp_path / "elsewhere" / "fig8"
+    middle = len(summaries(resumed))
     assert 1 < middle < 14
-    assert f"**Partial: {middle}/14 planned runs are in**" in (tmp_path / "elsewhere" / "fig8" / "report.md").read_text()
+    assert f"**Partial: {middle}/14 planned runs are in**" in (resumed / "report.md").read_text()
     done_first = read_summary(summaries(first)[0]).unit
     sims = tmp_path / "elsewhere" / "results" / "seed000_fig8" / "sims"
     assert not (sims / done_first).exists()  # committed before: not run again
     assert run_slice(exp, ["seed000_fig8"], None, 2, base, [], workdir) == 0
     assert not (sims / done_first).exists()
-    resumed = tmp_path / "elsewhere" / "fig8"
     for name in ARTIFACT_FILES:
         assert (resumed / name).read_bytes() == (whole / name).read_bytes(), name
     for a, b in zip(summaries(whole), summaries(resumed), strict=True):

@@ -12,8 +12,8 @@ Everything that could hang runs under a timeout.
 from __future__ import annotations
 
 import os
-import sys
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -82,9 +82,8 @@ def test_a_sweep_through_slurm_equals_the_local_run(cluster, tmp_path):
     ran = snakemake(local, "policies_on_traces", configfile=config, results=local / "results")
     assert ran.returncode == 0, ran.stderr[-3000:]
     start = time.monotonic()
-    ran = snakemake(
-        slurm, "policies_on_traces", "--profile", str(PROFILE), configfile=config, results=slurm / "results", timeout=600
-    )
+    through = ("policies_on_traces", "--profile", str(PROFILE))
+    ran = snakemake(slurm, *through, configfile=config, results=slurm / "results", timeout=600)
     seconds = time.monotonic() - start
     assert ran.returncode == 0, ran.stderr[-5000:]
     log = ran.stdout + ran.stderr
