@@ -20,6 +20,7 @@ def test_the_script_parses():
 
 def test_the_optional_packages_are_listed_apart_from_the_base_set_up():
     folder = SCRIPT.parent
-    optional = [line for line in (folder / "apt-packages-slurm.txt").read_text().splitlines() if not line.startswith("#")]
+    lines = (folder / "apt-packages-slurm.txt").read_text().splitlines()
+    optional = [line for line in lines if not line.startswith("#")]
     assert optional == ["slurm-wlm", "munge"]
     assert not {"slurm-wlm", "munge"} & set((folder / "apt-packages.txt").read_text().split())
