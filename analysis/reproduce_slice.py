@@ -103,7 +103,8 @@ def run_slice(
     if targets:
         wall = None if budget is None or uses_cluster(extra) else 1.5 * budget / max(cores, 1) + 300
         print(f"datasched: running {len(targets)} units", file=sys.stderr, flush=True)
-        status = run_guarded([*base, *extra, "--keep-going", *targets], wall)
+        # --force: a stale summary (of an edited config) exists but must be made again.
+        status = run_guarded([*base, *extra, "--keep-going", "--force", *targets], wall)
         if status != 0:
             print("datasched: some units did not finish; the next slice runs them again", file=sys.stderr)
     rebuilt = subprocess.run([*base, *extra, *names], cwd=REPO_ROOT).returncode

@@ -1,8 +1,10 @@
 # Full variants that accumulate (analysis/accumulate.py, docs/cluster.md): for each artifact
 # named under `accumulate:` in the config, every simulation job's summary is written under
 # the artifact's folder, runs/<unit>.json (committed), and the artifact is drawn from the
-# summaries present. `datasched reproduce --full --only NAME --max-cpu-hours H` asks for the
+# summaries present (listed in a stamp file, so that committed units never rerun). `datasched reproduce --full --only NAME --max-cpu-hours H` asks for the
 # next slice of summaries; the `<NAME>_runs` targets below ask for all of them.
+import hashlib
+
 from datasched.analysis.accumulate import spec_digest, summary_path
 from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
 from datasched.analysis.experiment_config import REPO_ROOT
@@ -19,19 +21,31 @@ def _accumulating(name):
 
 
 def committed_summaries(name):
-    """The artifact's planned summaries present now (its input when it accumulates)."""
+    """The artifact's input when it accumulates: a stamp listing the committed summaries and a
+    digest of each (rewritten only when that changes, as spec stamps are). Not the summary files
+    themselves: as inputs they would bring their producing jobs into the artifact's graph, and
+    Snakemake would rerun a committed unit's simulation whenever its missing intermediate files
+    have newer inputs (a fresh clone's spec stamp, a workload generated since)."""
     if not accumulates(name):
         return []
     art, spec, folder = _accumulating(name)
-    paths = (summary_path(folder, unit) for unit in art.accumulating.units(spec))
-    return [str(p) for p in paths if p.is_file()]
+    listing = {}
+    for unit in art.accumulating.units(spec):
+        path = summary_path(folder, unit)
+        if path.is_file():
+            listing[unit] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return [spec_stamp(f"{name}-summaries", listing)]
 
 
-def planned_summaries(name):
+def missing_summaries(name):
+    """The planned summaries not committed yet, in run order (the `<NAME>_runs` targets). Only
+    the missing ones: a committed one in the graph could rerun its simulation (see above);
+    summaries of an edited config are remade by `datasched reproduce --only`, which forces them."""
     if not accumulates(name):
         return []
     art, spec, folder = _accumulating(name)
-    return [str(summary_path(folder, unit)) for unit in art.accumulating.ordered_units(spec)]
+    paths = (summary_path(folder, unit) for unit in art.accumulating.ordered_units(spec))
+    return [str(p) for p in paths if not p.is_file()]
 
 
 def summary_digest(name):
@@ -92,14 +106,14 @@ rule seed004_interference_summary:
 
 rule seed000_fig8_runs:
     input:
-        planned_summaries("seed000_fig8"),
+        missing_summaries("seed000_fig8"),
 
 
 rule seed000_fig9_runs:
     input:
-        planned_summaries("seed000_fig9"),
+        missing_summaries("seed000_fig9"),
 
 
 rule seed004_interference_runs:
     input:
-        planned_summaries("seed004_interference"),
+        missing_summaries("seed004_interference"),
