@@ -112,6 +112,7 @@ class Accumulating:
     units: Callable[[Any], list[str]]
     block: Callable[[str], Any]
     restrict: Callable[[Any, list[Any]], Any]
+    unit_label: str = "runs"  # what a unit is called in reports ("cases" for seed 004)
 
     def ordered_units(self, spec: Any) -> list[str]:
         """Units block by block (blocks in their first appearance's order), so that every slice
@@ -132,14 +133,16 @@ class Progress:
     blocks_used: tuple[Any, ...]
     blocks_planned: int
     cpu_s: float
+    unit_label: str = "runs"
 
     def line(self, block_label: str) -> str:
         """The report's progress sentence (no measured time: reports stay reproducible)."""
+        where = f"committed summaries in `{RUNS_DIR}/`"
         if self.done == self.planned and not self.stale:
-            return f"**Complete: {self.done}/{self.planned} planned runs** (committed summaries in `{RUNS_DIR}/`)."
+            return f"**Complete: {self.done}/{self.planned} planned {self.unit_label}** ({where})."
         used = ", ".join(map(str, self.blocks_used)) or "none yet"
         text = (
-            f"**Partial: {self.done}/{self.planned} planned runs are in** (committed summaries in `{RUNS_DIR}/`; "
+            f"**Partial: {self.done}/{self.planned} planned {self.unit_label} are in** ({where}; "
             f"the rest run with `datasched reproduce --full --only {self.name} --max-cpu-hours H`, docs/cluster.md). "
             f"Figure and verdicts from the complete {block_label}s only: {used} "
             f"({len(self.blocks_used)}/{self.blocks_planned})."
@@ -190,6 +193,7 @@ def load(acc: Accumulating, spec: Any, folder: str | Path, digest: str) -> Loade
         blocks_used=tuple(complete),
         blocks_planned=len(blocks),
         cpu_s=math.fsum(s.cpu_s for s in found.values()),
+        unit_label=acc.unit_label,
     )
     return Loaded(restricted, {u: found[u].metrics for u in units if u in used}, progress)
 

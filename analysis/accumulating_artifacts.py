@@ -91,7 +91,7 @@ ARTIFACTS: dict[str, Artifact] = {
         multiapp_metrics,
     ),
     "seed004_interference": Artifact(
-        Accumulating("seed004_interference", _case_units, _size_of, _with_sizes),
+        Accumulating("seed004_interference", _case_units, _size_of, _with_sizes, unit_label="cases"),
         lambda exp: exp.seed004_interference,
         lambda exp: exp.seed004_interference_dir,
         "HPL size",

@@ -49,9 +49,10 @@ def plan(
         targets += [_relative(summary_path(folder, unit), workdir) for unit in chosen]
         spent = math.fsum(measured.values()) / 3600
         lines.append(
-            f"{name}: {len(found)}/{len(ordered)} planned runs committed ({spent:.2f} CPU hours)"
+            f"{name}: {len(found)}/{len(ordered)} planned {art.accumulating.unit_label} committed"
+            f" ({spent:.2f} CPU hours)"
             + (f", {stale} stale" if stale else "")
-            + f"; this slice: {len(chosen)} runs, about {estimate / 3600:.2f} CPU hours"
+            + f"; this slice: {len(chosen)} {art.accumulating.unit_label}, about {estimate / 3600:.2f} CPU hours"
         )
     return targets, lines
 

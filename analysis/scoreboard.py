@@ -115,14 +115,14 @@ def cell(claim: Claim, variant: str, artifacts: Path) -> Cell:
         words = " / ".join(str(c.word) for c in rows)
         one = Cell(" / ".join(c.ours for c in rows), weakest.word, f"weakest of {words}")
     runs = partial_runs(report)
-    return Cell(f"{one.ours} (partial: {runs} runs)", one.word, one.why) if runs else one
+    return Cell(f"{one.ours} (partial: {runs})", one.word, one.why) if runs else one
 
 
 def partial_runs(report: Path) -> str:
-    """``"N/M"`` when the report is of an accumulating variant still partial
+    """``"N/M runs"`` (or cases) when the report is of an accumulating variant still partial
     (:mod:`datasched.analysis.accumulate`), else ``""``."""
-    match = re.search(r"\*\*Partial: (\d+/\d+) planned runs are in\*\*", report.read_text())
-    return match[1] if match else ""
+    match = re.search(r"\*\*Partial: (\d+/\d+) planned (runs|cases) are in\*\*", report.read_text())
+    return f"{match[1]} {match[2]}" if match else ""
 
 
 def render(claims: Mapping[str, Sequence[Claim]], artifacts: Path) -> list[str]:
