@@ -200,11 +200,16 @@ def load(acc: Accumulating, spec: Any, folder: str | Path, digest: str) -> Loade
 
 def estimate_cpu_s(unit: str, measured: Mapping[str, float], default: float) -> float:
     """A unit's expected CPU seconds: the mean of the measured units that differ from it in the
-    last path field only (usually the seed), else of all measured units, else ``default``."""
+    last path field only (usually the seed); without any, the larger of ``default`` (the
+    variant's documented average) and the mean of every measured unit (a unit of a new group,
+    e.g. seed 004's next HPL size, usually costs more than the small ones measured before it,
+    and a budget is better undershot than overrun)."""
     group = unit.rsplit("/", 1)[0]
     same = [s for u, s in measured.items() if u.rsplit("/", 1)[0] == group]
-    pool = same or list(measured.values())
-    return math.fsum(pool) / len(pool) if pool else default
+    if same:
+        return math.fsum(same) / len(same)
+    overall = math.fsum(measured.values()) / len(measured) if measured else 0.0
+    return max(overall, default)
 
 
 def next_slice(

@@ -66,7 +66,7 @@ def test_the_digest_ignores_where_the_checkout_is():
 
 def test_next_slice_fits_the_budget_in_plan_order_and_always_makes_progress():
     ordered = [f"a=1/seed={s}" for s in range(6)]
-    measured = {"a=1/seed=0": 100.0, "a=1/seed=1": 300.0}  # estimate for the rest: 200 s
+    measured = {"a=1/seed=0": 100.0, "a=1/seed=1": 300.0}  # estimate for the rest (same group): 200 s
     assert acc.next_slice(ordered, measured, None, 50.0) == ordered[2:]
     assert acc.next_slice(ordered, measured, 650.0, 50.0) == ordered[2:5]
     assert acc.next_slice(ordered, measured, 1.0, 50.0) == ordered[2:3]
@@ -78,6 +78,7 @@ def test_the_estimate_prefers_runs_that_differ_only_in_the_seed():
     measured = {"t=a/s=1": 10.0, "t=a/s=2": 30.0, "t=b/s=1": 1000.0}
     assert acc.estimate_cpu_s("t=a/s=3", measured, 5.0) == 20.0
     assert acc.estimate_cpu_s("t=c/s=1", measured, 5.0) == pytest.approx(1040 / 3)
+    assert acc.estimate_cpu_s("t=c/s=1", measured, 900.0) == 900.0  # never below the documented average
     assert acc.estimate_cpu_s("t=c/s=1", {}, 5.0) == 5.0
 
 
