@@ -66,7 +66,7 @@ def test_a_run_in_slices_resumed_elsewhere_equals_an_uninterrupted_run(tmp_path,
     # Elsewhere: only the committed folder travels (no results, no Snakemake state).
     exp, base, workdir = setup(tmp_path / "elsewhere")
     shutil.copytree(first, tmp_path / "elsewhere" / "fig8")
-    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0  # ~11 s: a few more runs
+    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0  # one more run (no same-group measurement yet)
     resumed = tmp_path / "elsewhere" / "fig8"
     middle = len(summaries(resumed))
     assert 1 < middle < 14
