@@ -66,10 +66,11 @@ def test_a_run_in_slices_resumed_elsewhere_equals_an_uninterrupted_run(tmp_path,
     # Elsewhere: only the committed folder travels (no results, no Snakemake state).
     exp, base, workdir = setup(tmp_path / "elsewhere")
     shutil.copytree(first, tmp_path / "elsewhere" / "fig8")
-    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0  # one more run (no same-group measurement yet)
+    # Another small budget: one more run (no run of its group measured yet: the 140 s default).
+    assert run_slice(exp, ["seed000_fig8"], 0.003, 2, base, [], workdir) == 0
     resumed = tmp_path / "elsewhere" / "fig8"
     middle = len(summaries(resumed))
-    assert 1 < middle < 14
+    assert middle == 2
     assert f"**Partial: {middle}/14 planned runs are in**" in (resumed / "report.md").read_text()
     done_first = read_summary(summaries(first)[0]).unit
     sims = tmp_path / "elsewhere" / "results" / "seed000_fig8" / "sims"
