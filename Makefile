@@ -3,6 +3,7 @@
 #
 #   make reproduce   set everything up, then run the main job (quick paper figures)
 #   make test        set everything up, then lint and type-check, then run every test (C++ and Python)
+#   make test-slurm  the cluster route on a one-node Slurm started on this machine (root; docs/cluster.md)
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -18,7 +19,7 @@ JOBS ?= 2
 
 SIMGRID := build/simgrid
 
-.PHONY: format setup system-deps simgrid engine venv test lint test-engine test-python reproduce demo lock clean bench
+.PHONY: format setup system-deps simgrid engine venv test lint test-engine test-python test-slurm reproduce demo lock clean bench
 
 setup: system-deps engine venv
 
@@ -93,6 +94,12 @@ test-engine: engine
 
 test-python: venv engine
 	$(VPY) -m pytest -q -n $(JOBS) tests
+
+# The cluster route on a real Slurm (docs/cluster.md): starts a one-node Slurm on this machine
+# (scripts/local-slurm; root, installs slurm-wlm and munge if missing), runs a small sweep through
+# the Snakemake Slurm executor against a local run, and stops it. Skips where it cannot install.
+test-slurm: venv engine
+	DATASCHED_SLURM_TESTS=1 timeout -k 30 1200 $(VPY) -m pytest -q -p no:cacheprovider tests/integration/slurm
 
 demo: setup
 	$(VENV)/bin/datasched demo --output out/demo

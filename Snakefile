@@ -2,7 +2,7 @@
 #
 #   snakemake -c2 --configfile config/quick.yaml            # quick variant (CI, `make reproduce`)
 #   snakemake -c2 --configfile config/full.yaml             # full variant
-#   snakemake --executor slurm -j 100 --configfile config/full.yaml   # on a Slurm cluster
+#   snakemake --profile profiles/slurm-cluster --configfile config/full.yaml   # on Slurm (docs/cluster.md)
 #
 # The configuration is validated (config/schema.json + the package's typed models)
 # before any job runs; see paper-artifacts/README.md.
@@ -15,6 +15,7 @@ if not workflow.overwrite_configfiles:
 
 
 include: "rules/common.smk"
+include: "rules/accumulate.smk"
 include: "rules/platforms.smk"
 include: "rules/workloads.smk"
 include: "rules/simulate.smk"

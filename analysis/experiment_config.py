@@ -136,6 +136,8 @@ class ExperimentConfig:
     seed001_workflows_dir: Path | None = None
     seed001_wfcommons: WfSweepSpec | None = None
     seed001_wfcommons_dir: Path | None = None
+    #: Artifacts built from committed per-run summaries (analysis/accumulate.py).
+    accumulate: tuple[str, ...] = ()
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -206,7 +208,16 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed001_workflows_dir=_repo_path(workflows["dir"]) if workflows else None,
         seed001_wfcommons=_seed001_wfcommons(wfcommons, source) if wfcommons else None,
         seed001_wfcommons_dir=_repo_path(wfcommons["dir"]) if wfcommons else None,
+        accumulate=_accumulate(data.get("accumulate", []), data["artifacts"], source),
     )
+
+
+def _accumulate(names: list[str], artifacts: Mapping[str, Any], source: str) -> tuple[str, ...]:
+    """The accumulating artifacts; each must be configured (the schema checks the names)."""
+    missing = [n for n in names if n not in artifacts]
+    if missing:
+        raise UserError(f"{source}: accumulate: {', '.join(missing)} not configured under artifacts")
+    return tuple(names)
 
 
 @cache

@@ -64,6 +64,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cores", "-c", type=int, default=2, help="cores Snakemake may use (default 2)")
     parser.add_argument("--dry-run", "-n", action="store_true", help="list the jobs without running them")
     parser.add_argument(
+        "--only",
+        action="append",
+        metavar="ARTIFACT",
+        help="run the next slice of this accumulating artifact (e.g. seed000_fig9; repeatable), then rebuild "
+        "its figure and report from the committed summaries (docs/cluster.md)",
+    )
+    parser.add_argument(
+        "--max-cpu-hours",
+        type=float,
+        default=None,
+        metavar="H",
+        help="with --only: the slice's CPU budget, estimated from the committed runs (default: every missing run)",
+    )
+    parser.add_argument(
         "snakemake_args",
         nargs=argparse.REMAINDER,
         help="further Snakemake arguments after `--` (e.g. -- --executor slurm -j 100)",
@@ -75,6 +89,15 @@ def run(args: argparse.Namespace) -> int:
     extra = [a for a in args.snakemake_args if a != "--"]
     if args.dry_run:
         extra.append("--dry-run")
+    if args.max_cpu_hours is not None and not args.only:
+        raise UserError("--max-cpu-hours needs --only ARTIFACT (the artifact whose next slice runs)")
+    if args.only:
+        from .reproduce_slice import run_slice
+
+        config = Path(args.configfile) if args.configfile else REPO_ROOT / "config" / f"{args.variant}.yaml"
+        base = snakemake_command(args.variant, args.cores, [], args.configfile)
+        print("datasched: " + " ".join(base), file=sys.stderr, flush=True)
+        return run_slice(load_config_file(config), args.only, args.max_cpu_hours, args.cores, base, extra)
     command = snakemake_command(args.variant, args.cores, extra, args.configfile)
     print("datasched: " + " ".join(command), file=sys.stderr, flush=True)
     return subprocess.run(command, cwd=REPO_ROOT).returncode

@@ -114,9 +114,19 @@ def cell(claim: Claim, variant: str, artifacts: Path) -> Cell:
     if not rows:
         return Cell("—", Word.MISSING, f"no row {claim.key} in {report.relative_to(artifacts)}")
     weakest = min(rows, key=lambda c: WEAKEST_FIRST.index(c.word))
-    if len(rows) == 1:
-        return weakest
-    return Cell(" / ".join(c.ours for c in rows), weakest.word, "weakest of " + " / ".join(str(c.word) for c in rows))
+    one = weakest
+    if len(rows) > 1:
+        words = " / ".join(str(c.word) for c in rows)
+        one = Cell(" / ".join(c.ours for c in rows), weakest.word, f"weakest of {words}")
+    runs = partial_runs(report)
+    return Cell(f"{one.ours} (partial: {runs})", one.word, one.why) if runs else one
+
+
+def partial_runs(report: Path) -> str:
+    """``"N/M runs"`` (or cases) when the report is of an accumulating variant still partial
+    (:mod:`datasched.analysis.accumulate`), else ``""``."""
+    match = re.search(r"\*\*Partial: (\d+/\d+) planned (runs|cases) are in\*\*", report.read_text())
+    return f"{match[1]} {match[2]}" if match else ""
 
 
 def render(claims: Mapping[str, Sequence[Claim]], artifacts: Path) -> list[str]:

@@ -389,11 +389,17 @@ def summarise(case_csvs: Mapping[Case, Path]) -> list[dict[str, Any]]:
     runs = []
     for path in case_csvs.values():
         runs += _rows(path)
+    return summarise_rows(runs)
+
+
+def summarise_rows(runs: Sequence[Mapping[str, str]]) -> list[dict[str, Any]]:
+    """:func:`summarise` over rows already read (the committed summaries of an accumulating
+    full variant hold each case's rows as runs.csv has them)."""
     baseline: dict[tuple[str, int], float] = {}
     for r in runs:
         if r["configuration"] == "hpl-only" and float(r["idle_fraction"]) == 0:
             baseline[(r["model"], int(r["size"]))] = float(r["makespan"])
-    groups: dict[tuple, list[dict[str, str]]] = {}
+    groups: dict[tuple, list[Mapping[str, str]]] = {}
     for r in runs:
         key = (
             r["model"],

@@ -94,6 +94,7 @@ rule seed000_fig8_simulate:
         platform=_fig8_platform,
     output:
         jobs=f"{FIG8_RESULTS}/sims/{{fig8}}/out_jobs.csv",
+        cost=f"{FIG8_RESULTS}/sims/{{fig8}}/cost.json",
     params:
         spec=FIG8,
         platform=_fig8_platform,
@@ -113,7 +114,9 @@ rule seed000_fig8_simulate:
 rule seed000_fig8_artifact:
     input:
         spec_stamp=spec_stamp("fig8", FIG8),
-        jobs=[f"{FIG8_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG8.runs()] if FIG8 else [],
+        jobs=[f"{FIG8_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG8.runs()]
+        if FIG8 and not accumulates("seed000_fig8")
+        else committed_summaries("seed000_fig8"),
     output:
         figure=f"{FIG8_DIR}/seed000_fig8.png",
         plotted=f"{FIG8_DIR}/seed000_fig8_plotted.csv",
@@ -122,6 +125,7 @@ rule seed000_fig8_artifact:
         spec=FIG8,
         variant=EXP.variant,
         sims=f"{FIG8_RESULTS}/sims",
+        accumulate=accumulates("seed000_fig8"),
     log:
         f"{FIG8_RESULTS}/logs/artifact.log",
     script:
@@ -163,6 +167,7 @@ rule seed000_fig9_simulate:
         spec_stamp=spec_stamp("fig9", FIG9),
     output:
         jobs=f"{FIG9_RESULTS}/sims/{{fig9}}/out_jobs.csv",
+        cost=f"{FIG9_RESULTS}/sims/{{fig9}}/cost.json",
     params:
         spec=FIG9,
         platform=lambda wildcards, input: input.platform,
@@ -182,7 +187,9 @@ rule seed000_fig9_simulate:
 rule seed000_fig9_artifact:
     input:
         spec_stamp=spec_stamp("fig9", FIG9),
-        jobs=[f"{FIG9_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG9.runs()] if FIG9 else [],
+        jobs=[f"{FIG9_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG9.runs()]
+        if FIG9 and not accumulates("seed000_fig9")
+        else committed_summaries("seed000_fig9"),
     output:
         figure=f"{FIG9_DIR}/seed000_fig9.png",
         plotted=f"{FIG9_DIR}/seed000_fig9_plotted.csv",
@@ -191,6 +198,7 @@ rule seed000_fig9_artifact:
         spec=FIG9,
         variant=EXP.variant,
         sims=f"{FIG9_RESULTS}/sims",
+        accumulate=accumulates("seed000_fig9"),
     log:
         f"{FIG9_RESULTS}/logs/artifact.log",
     script:

@@ -17,6 +17,7 @@ rule seed004_interference_case:
         spec_stamp=spec_stamp("seed004", SEED004),
     output:
         runs=f"{SEED004_RESULTS}/cases/{{seed004}}/runs.csv",
+        cost=f"{SEED004_RESULTS}/cases/{{seed004}}/cost.json",
     params:
         spec=SEED004,
     log:
@@ -32,7 +33,9 @@ rule seed004_interference_case:
 rule seed004_interference_artifact:
     input:
         spec_stamp=spec_stamp("seed004", SEED004),
-        runs=[f"{SEED004_RESULTS}/cases/{case.path}/runs.csv" for case in SEED004.cases()] if SEED004 else [],
+        runs=[f"{SEED004_RESULTS}/cases/{case.path}/runs.csv" for case in SEED004.cases()]
+        if SEED004 and not accumulates("seed004_interference")
+        else committed_summaries("seed004_interference"),
     output:
         figure=f"{SEED004_DIR}/seed004_interference.png",
         plotted=f"{SEED004_DIR}/seed004_interference_plotted.csv",
@@ -41,6 +44,7 @@ rule seed004_interference_artifact:
         spec=SEED004,
         variant=EXP.variant,
         cases=f"{SEED004_RESULTS}/cases",
+        accumulate=accumulates("seed004_interference"),
     log:
         f"{SEED004_RESULTS}/logs/artifact.log",
     script:

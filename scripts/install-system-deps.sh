@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
-# Install the Debian packages listed in scripts/apt-packages.txt.
+# Install the Debian packages listed in scripts/apt-packages.txt (or in the list file given
+# as the argument, e.g. scripts/apt-packages-slurm.txt for scripts/local-slurm).
 # Skips apt entirely when everything is already installed, so a second run is instant.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-mapfile -t pkgs < <(grep -v '^\s*#' "$here/apt-packages.txt" | sed '/^\s*$/d')
+list="${1:-$here/apt-packages.txt}"
+if [ ! -f "$list" ]; then
+  echo "install-system-deps: package list not found: $list" >&2
+  exit 2
+fi
+mapfile -t pkgs < <(grep -v '^\s*#' "$list" | sed '/^\s*$/d')
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

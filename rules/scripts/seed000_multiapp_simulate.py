@@ -3,6 +3,7 @@
 
 from pathlib import Path
 
+from datasched.analysis.accumulate import cpu_seconds, write_cost
 from datasched.analysis.pipeline import simulate
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -18,4 +19,6 @@ seconds = simulate(
     traffic_policy=spec.traffic_policy,
     ipc_fanout=spec.ipc_fanout,
 )
-Path(sm.log[0]).write_text(f"{sm.params.label}: {seconds:.2f} s wall\n")
+cpu = cpu_seconds()
+write_cost(sm.output.cost, cpu)
+Path(sm.log[0]).write_text(f"{sm.params.label}: {seconds:.2f} s wall, {cpu:.1f} s CPU\n")

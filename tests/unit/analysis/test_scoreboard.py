@@ -71,3 +71,13 @@ def test_the_seeds_page_status_column_is_written_from_the_counts(tree):
         "| 009 | A paper | quick 1/3, full 0/3 reproduced |",
         "| 010 | Other | kept |",
     ]
+
+
+def test_a_partial_accumulating_report_shows_its_run_count(tree):
+    partial = REPORT.replace("\n", "\n\n**Partial: 412/600 planned runs are in** (committed summaries).\n", 1)
+    (tree / "x" / "full").mkdir()
+    (tree / "x" / "full" / "report.md").write_text(partial)
+    claims = scoreboard.load_claims(tree / "claims")["009"]
+    full = scoreboard.cell(claims[0], "full", tree)
+    assert full.ours == "+19 % (partial: 412/600 runs)" and full.word is Word.REPRODUCED
+    assert scoreboard.cell(claims[0], "quick", tree).ours == "+19 %"
