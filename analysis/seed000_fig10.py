@@ -359,7 +359,7 @@ def identical_seeds(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[
     gaps = [100 * abs(t / v["np"] - 1) for v in judged.values() for t in v.values()]
     return [
         f"Seeds on which every policy run gives NP's mean run time exactly: {len(same)} of {len(judged)}"
-        + (f" (seeds {', '.join(map(str, same))})" if same else "")
+        + (f" ({'seeds' if len(same) > 1 else 'seed'} {', '.join(map(str, same))})" if same else "")
         + f"; the largest difference of any run's mean run time from NP's on its seed: {max(gaps):.4f} %.",
         "A policy only changes how a link is shared *between* the classes, so it acts only where one",
         "application's IPC and another's storage traffic (ours never overlap within one application: Figure 7)",

@@ -94,7 +94,7 @@ def test_abstract_claims_are_judged_from_fig6_numbers(tmp_path):
         "tasks": 4,
         "n_phases": 3,
         "seed": 3,
-        "stg_k": [1],
+        "stg_k": [1, 4],  # Figure 6's own verdicts compare two STG-k at least
         "mem_levels": [0, 50],
         "remote_levels": [0, 50],
     }
