@@ -1,39 +1,8 @@
 # Seed 000's traffic-priority figures and the abstract's headline claims
 # (analysis/seed000_fig7.py, analysis/seed000_fig10.py, analysis/seed000_abstract.py):
 # one workload per variant or seed, one simulation per run, a per-run row (Figure 10), then
-# the figure, its plotted numbers and the report.
-from datasched.analysis.seed000_fig7 import Fig7Run
-from datasched.analysis.seed000_fig10 import Fig10Run
-
-FIG7 = EXP.seed000_fig7
-FIG7_RESULTS = f"{RESULTS}/seed000_fig7"
-FIG7_DIR = workdir_relative(str(EXP.seed000_fig7_dir)) if FIG7 else ""
-FIG10 = EXP.seed000_fig10
-FIG10_RESULTS = f"{RESULTS}/seed000_fig10"
-FIG10_DIR = workdir_relative(str(EXP.seed000_fig10_dir)) if FIG10 else ""
-ABSTRACT = EXP.seed000_abstract
-ABSTRACT_DIR = workdir_relative(str(EXP.seed000_abstract_dir)) if ABSTRACT else ""
-
-
-def seed000_fig7_outputs():
-    """Seed 000 Figure 7's artifact files, or none when not configured."""
-    if not FIG7:
-        return []
-    return [f"{FIG7_DIR}/seed000_fig7.png", f"{FIG7_DIR}/seed000_fig7_plotted.csv", f"{FIG7_DIR}/report.md"]
-
-
-def seed000_fig10_outputs():
-    """Seed 000 Figure 10's artifact files, or none when not configured."""
-    if not FIG10:
-        return []
-    return [f"{FIG10_DIR}/seed000_fig10.png", f"{FIG10_DIR}/seed000_fig10_plotted.csv", f"{FIG10_DIR}/report.md"]
-
-
-def seed000_abstract_outputs():
-    """The abstract's headline claims judged from Figure 6's numbers, or none."""
-    if not ABSTRACT or not FIG6:
-        return []
-    return [f"{ABSTRACT_DIR}/report.md"]
+# the figure, its plotted numbers and the report. FIG7*, FIG10*, ABSTRACT* and
+# seed000_{fig7,fig10,abstract}_outputs() are in rules/common.smk.
 
 
 wildcard_constraints:
