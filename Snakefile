@@ -22,6 +22,7 @@ include: "rules/simulate.smk"
 include: "rules/analyse.smk"
 include: "rules/figures.smk"
 include: "rules/seed000.smk"
+include: "rules/seed000_traffic.smk"
 include: "rules/placement.smk"
 include: "rules/seed002.smk"
 include: "rules/seed003.smk"
@@ -41,6 +42,9 @@ rule all:
         seed004_interference_outputs(),
         seed001_workflows_outputs(),
         seed001_wfcommons_outputs(),
+        seed000_fig7_outputs(),
+        seed000_fig10_outputs(),
+        seed000_abstract_outputs(),
     default_target: True
 
 

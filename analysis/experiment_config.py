@@ -29,10 +29,14 @@ from datasched.analysis.placement_gap import PlacementGapSpec
 from datasched.analysis.placement_gap import parse_spec as parse_placement_gap_spec
 from datasched.analysis.seed000_fig6 import Fig6Spec
 from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
+from datasched.analysis.seed000_fig7 import Fig7Spec
+from datasched.analysis.seed000_fig7 import parse_spec as parse_fig7_spec
 from datasched.analysis.seed000_fig8 import Fig8Spec
 from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
 from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
+from datasched.analysis.seed000_fig10 import Fig10Spec
+from datasched.analysis.seed000_fig10 import parse_spec as parse_fig10_spec
 from datasched.analysis.seed001_wfcommons import WfSweepSpec
 from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
@@ -138,6 +142,16 @@ class ExperimentConfig:
     seed001_wfcommons_dir: Path | None = None
     #: Artifacts built from committed per-run summaries (analysis/accumulate.py).
     accumulate: tuple[str, ...] = ()
+    seed000_fig7: Fig7Spec | None = None
+    seed000_fig7_dir: Path | None = None
+    seed000_fig10: Fig10Spec | None = None
+    seed000_fig10_dir: Path | None = None
+    seed000_abstract_dir: Path | None = None
+
+    @property
+    def seed000_abstract(self) -> bool:
+        """Whether the abstract's headline claims are judged (from Figure 6's numbers)."""
+        return self.seed000_abstract_dir is not None
 
     def all_runs(self) -> list[Run]:
         return self.policies_on_traces.runs() if self.policies_on_traces else []
@@ -180,6 +194,11 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     interference = data["artifacts"].get("seed004_interference")
     workflows = data["artifacts"].get("seed001_workflows")
     wfcommons = data["artifacts"].get("seed001_wfcommons")
+    fig7 = data["artifacts"].get("seed000_fig7")
+    fig10 = data["artifacts"].get("seed000_fig10")
+    abstract = data["artifacts"].get("seed000_abstract")
+    if abstract and not fig6:
+        raise UserError(f"{source}: artifacts.seed000_abstract: needs artifacts.seed000_fig6 (its numbers)")
     return ExperimentConfig(
         variant=data["variant"],
         results_dir=_repo_path(data["results_dir"]),
@@ -209,6 +228,11 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed001_wfcommons=_seed001_wfcommons(wfcommons, source) if wfcommons else None,
         seed001_wfcommons_dir=_repo_path(wfcommons["dir"]) if wfcommons else None,
         accumulate=_accumulate(data.get("accumulate", []), data["artifacts"], source),
+        seed000_fig7=_seed000_fig7(fig7, source) if fig7 else None,
+        seed000_fig7_dir=_repo_path(fig7["dir"]) if fig7 else None,
+        seed000_fig10=_seed000_fig10(fig10, source) if fig10 else None,
+        seed000_fig10_dir=_repo_path(fig10["dir"]) if fig10 else None,
+        seed000_abstract_dir=_repo_path(abstract["dir"]) if abstract else None,
     )
 
 
@@ -328,6 +352,34 @@ def _seed000_fig8(spec: Mapping[str, Any], source: str) -> Fig8Spec:
     for label, platform in result.platforms.items():
         if not platform.is_file():
             raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
+    _check_names(
+        [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
+    )
+    return result
+
+
+def _seed000_fig7(spec: Mapping[str, Any], source: str) -> Fig7Spec:
+    where = "artifacts.seed000_fig7"
+    try:
+        result = parse_fig7_spec(spec, REPO_ROOT)
+    except ValueError as exc:
+        raise UserError(f"{source}: {where}.{exc}") from None
+    if not result.platform.is_file():
+        raise UserError(f"{source}: {where}.platform: file not found: {result.platform}")
+    if 50.0 not in result.remote_levels:
+        raise UserError(f"{source}: {where}.remote_levels: must contain 50 (panel a's fixed level)")
+    return result
+
+
+def _seed000_fig10(spec: Mapping[str, Any], source: str) -> Fig10Spec:
+    where = "artifacts.seed000_fig10"
+    try:
+        result = parse_fig10_spec(spec, REPO_ROOT)
+    except ValueError as exc:
+        raise UserError(f"{source}: {where}.{exc}") from None
+    if not result.platform.is_file():
+        raise UserError(f"{source}: {where}.platform.{result.topology}: file not found: {result.platform}")
     _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
     _check_names(
         [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"

@@ -15,7 +15,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ def simulate(
     label: str = "",
     traffic_policy: str = "none",
     ipc_fanout: int = 0,
+    engine_args: Sequence[str] = (),
 ) -> float:
     """Run one simulation into ``output_dir``; returns its wall-clock seconds.
 
@@ -74,6 +75,7 @@ def simulate(
     ``out_jobs.csv`` always means a complete run. Progress goes to stderr (one line per
     10 % when not on a terminal), labelled with the run. ``ipc_fanout``: the engine's
     approximate all-to-all (datasched.runner.run_simulation; 0, the default, is exact).
+    ``engine_args``: further engine options (e.g. ``["--sharing", "flow"]``).
     """
     from datasched.run_cli import ProgressLine
     from datasched.runner import run_simulation
@@ -94,6 +96,7 @@ def simulate(
             on_progress=progress,
             traffic_policy=traffic_policy,
             ipc_fanout=ipc_fanout,
+            engine_args=list(engine_args),
         )
         progress.close()
         files = sorted(p for p in tmp.iterdir() if p.is_file())

@@ -10,6 +10,7 @@ Numbers read back from the CSVs carry the precision they were written with (6 to
 digits), so a rewritten report may differ from a pipeline run in a last printed digit.
 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
+    python -m datasched.analysis.rereport --variant full seed000_fig10   # from the runs committed so far
 """
 
 from __future__ import annotations
@@ -90,6 +91,35 @@ def seed003_qos(exp: Any, variant: str) -> Path:
     return folder / "report.md"
 
 
+def seed000_fig7(exp: Any, variant: str) -> Path:
+    from datasched.analysis import seed000_fig7 as fig7
+
+    folder = Path(exp.seed000_fig7_dir)
+    rows = fig7.read_table(folder / "seed000_fig7_plotted.csv")
+    fig7.plot(rows, folder / "seed000_fig7.png", f"Seed 000 Fig. 7 on datasched ({variant})")
+    (folder / "report.md").write_text(fig7.format_report(rows, exp.seed000_fig7, variant, "seed000_fig7.png"))
+    return folder / "report.md"
+
+
+def seed000_fig10(exp: Any, variant: str) -> Path:
+    """From the per-run rows committed in ``runs/`` (all, or those in so far: the report counts them)."""
+    from datasched.analysis import seed000_fig10 as fig10
+
+    folder = Path(exp.seed000_fig10_dir)
+    fig10.build(exp.seed000_fig10, folder, variant)
+    return folder / "report.md"
+
+
+def seed000_abstract(exp: Any, variant: str) -> Path:
+    from datasched.analysis import seed000_abstract as abstract
+
+    source = Path(exp.seed000_fig6_dir) / "seed000_fig6_plotted.csv"
+    out = Path(exp.seed000_abstract_dir) / "report.md"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(abstract.format_report(abstract.read_fig6(source), variant, f"{source.parent.name}/{source.name}"))
+    return out
+
+
 def _nearest(values: set[float], want: float) -> float:
     return min(values, key=lambda g: abs(g - want))
 
@@ -98,6 +128,9 @@ ARTIFACTS: dict[str, Callable[[Any, str], Path]] = {
     "seed000_fig6": seed000_fig6,
     "seed002_twins": seed002_twins,
     "seed003_qos": seed003_qos,
+    "seed000_fig7": seed000_fig7,
+    "seed000_fig10": seed000_fig10,
+    "seed000_abstract": seed000_abstract,
 }
 
 

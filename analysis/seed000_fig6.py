@@ -419,9 +419,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec_text: str, figure_name
         "  the first k allocated nodes (the engine's default, rows *A*) or each group's first task (the",
         "  `internal` storage policy with `spread` placement, rows *As*). The next section says what each choice",
         "  does to the links.",
-        "- **Traffic policy**: NP. Figure 7's BA/FP are not reproduced here: with bulk-synchronous phases one",
-        "  application never overlaps its own IPC and storage traffic, so BA and FP give NP's run time exactly",
-        "  in the default per-activity sharing (`bench/sharing_unit` measures it; docs/storage.md).",
+        "- **Traffic policy**: NP. With bulk-synchronous phases one application never overlaps its own IPC and",
+        "  storage traffic, so BA and FP give NP's run time exactly, in both sharing units (Figure 7's report).",
         "",
         *link_section(rows, routing),
     ]
@@ -572,11 +571,10 @@ def routing_seed_lines() -> list[str]:
 
 
 def missing_figures() -> list[str]:
-    """Seed 000's figures that no artifact produces yet, named so that their absence is read."""
+    """Where seed 000's other figures are (so that their absence here is not read as missing)."""
     return [
-        "Not produced yet (*missing* on the scoreboard, `paper-artifacts/README.md`): Fig. 7 (the traffic",
-        "policies NP/BA/FP for one application) and Fig. 10 (the traffic policies with many applications, FP up",
-        "to 17 % faster than NP): the traffic-priority runs are not yet produced.",
+        "Figure 7 (the traffic policies NP/BA/FP for this application) is `../fig7-*/`, Figure 10 (the traffic",
+        "policies with many applications) `../fig10-*/`, the abstract's locality numbers `../abstract-*/`.",
     ]
 
 

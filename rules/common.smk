@@ -5,6 +5,8 @@ from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler
 from datasched.analysis.seed000_common import path_fields
 from datasched.analysis.seed000_fig8 import Fig8Run
 from datasched.analysis.seed000_fig9 import Fig9Run
+from datasched.analysis.seed000_fig7 import Fig7Run
+from datasched.analysis.seed000_fig10 import Fig10Run
 from datasched.analysis.spec_stamp import write_spec_stamp
 from datasched.errors import UserError
 from datasched.platforms.catalog import catalog_path
@@ -196,6 +198,37 @@ def seed001_workflows_outputs():
     return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv", f"{SEED001_DIR}/report.md"]
 
 
+FIG7 = EXP.seed000_fig7
+FIG7_RESULTS = f"{RESULTS}/seed000_fig7"
+FIG7_DIR = workdir_relative(str(EXP.seed000_fig7_dir)) if FIG7 else ""
+FIG10 = EXP.seed000_fig10
+FIG10_RESULTS = f"{RESULTS}/seed000_fig10"
+FIG10_DIR = workdir_relative(str(EXP.seed000_fig10_dir)) if FIG10 else ""
+ABSTRACT = EXP.seed000_abstract
+ABSTRACT_DIR = workdir_relative(str(EXP.seed000_abstract_dir)) if ABSTRACT else ""
+
+
+def seed000_fig7_outputs():
+    """Seed 000 Figure 7's artifact files, or none when not configured."""
+    if not FIG7:
+        return []
+    return [f"{FIG7_DIR}/seed000_fig7.png", f"{FIG7_DIR}/seed000_fig7_plotted.csv", f"{FIG7_DIR}/report.md"]
+
+
+def seed000_fig10_outputs():
+    """Seed 000 Figure 10's artifact files, or none when not configured."""
+    if not FIG10:
+        return []
+    return [f"{FIG10_DIR}/seed000_fig10.png", f"{FIG10_DIR}/seed000_fig10_plotted.csv", f"{FIG10_DIR}/report.md"]
+
+
+def seed000_abstract_outputs():
+    """The abstract's headline claims judged from Figure 6's numbers, or none."""
+    if not ABSTRACT or not FIG6:
+        return []
+    return [f"{ABSTRACT_DIR}/report.md"]
+
+
 def _fig8_workload(wildcards):
     run = Fig8Run.from_path(wildcards.fig8)
     return f"{FIG8_RESULTS}/workloads/{run.workload_path}.json"
@@ -235,6 +268,9 @@ onsuccess:
         (SEED004_DIR, seed004_interference_outputs()),
         (SEED001_DIR, seed001_workflows_outputs()),
         (SEED001_WF_DIR, seed001_wfcommons_outputs()),
+        (FIG7_DIR, seed000_fig7_outputs()),
+        (FIG10_DIR, seed000_fig10_outputs()),
+        (ABSTRACT_DIR, seed000_abstract_outputs()),
     ):
         if outputs and all(os.path.exists(p) for p in outputs):
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")

@@ -1,0 +1,17 @@
+"""Snakemake script: the multi-application workload of one seed-000 Figure 10 seed."""
+
+from pathlib import Path
+
+from datasched.analysis import seed000_fig10 as fig10
+from datasched.analysis.seed000_common import compute_nodes, path_fields
+from datasched.workloads import markov
+
+sm = snakemake  # noqa: F821 (injected by Snakemake)
+spec = sm.params.spec
+fields = path_fields(sm.wildcards.fig10w)
+params = fig10.markov_params(spec, int(fields["seed"]), compute_nodes(spec.platform))
+out = Path(sm.output[0])
+tmp = out.with_name(out.name + ".tmp")
+markov.write(markov.generate_from_seed(markov.parse_params(params)), tmp, profile_mode="phases")
+tmp.replace(out)
+Path(sm.log[0]).write_text(f"{sm.wildcards.fig10w}: {params}\n")
