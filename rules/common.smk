@@ -1,7 +1,10 @@
 # Configuration loading and the path conventions every stage shares.
+import hashlib
 import os
 
-from datasched.analysis.experiment_config import NO_SEED, load_config, scheduler_options
+from datasched.analysis.accumulate import spec_digest, summary_path
+from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
+from datasched.analysis.experiment_config import NO_SEED, REPO_ROOT, load_config, scheduler_options
 from datasched.analysis.seed000_common import path_fields
 from datasched.analysis.seed000_fig8 import Fig8Run
 from datasched.analysis.seed000_fig9 import Fig9Run
@@ -276,3 +279,48 @@ onsuccess:
             print(f"\ndatasched: artifact '{EXP.variant}' is ready in {folder}")
             for path in outputs:
                 print(f"  {path}")
+
+
+# Full variants that accumulate (rules/accumulate.smk, analysis/accumulate.py).
+def accumulates(name):
+    return name in EXP.accumulate
+
+
+def _accumulating(name):
+    """(artifact description, spec, folder relative to the working directory)."""
+    art = accumulating_artifact(name)
+    return art, art.spec(EXP), workdir_relative(str(art.folder(EXP)))
+
+
+def committed_summaries(name):
+    """The artifact's input when it accumulates: a stamp listing the committed summaries and a
+    digest of each (rewritten only when that changes, as spec stamps are). Not the summary files
+    themselves: as inputs they would bring their producing jobs into the artifact's graph, and
+    Snakemake would rerun a committed unit's simulation whenever its missing intermediate files
+    have newer inputs (a fresh clone's spec stamp, a workload generated since)."""
+    if not accumulates(name):
+        return []
+    art, spec, folder = _accumulating(name)
+    listing = {}
+    for unit in art.accumulating.units(spec):
+        path = summary_path(folder, unit)
+        if path.is_file():
+            listing[unit] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return [spec_stamp(f"{name}-summaries", listing)]
+
+
+def missing_summaries(name):
+    """The planned summaries not committed yet, in run order (the `<NAME>_runs` targets). Only
+    the missing ones: a committed one in the graph could rerun its simulation (see above);
+    summaries of an edited config are remade by `datasched reproduce --only`, which forces them."""
+    if not accumulates(name):
+        return []
+    art, spec, folder = _accumulating(name)
+    paths = (summary_path(folder, unit) for unit in art.accumulating.ordered_units(spec))
+    return [str(p) for p in paths if not p.is_file()]
+
+
+def summary_digest(name):
+    art = accumulating_artifact(name)
+    spec = art.spec(EXP)
+    return spec_digest(spec, REPO_ROOT) if spec is not None else ""
