@@ -371,6 +371,21 @@ def identical_seeds(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[
     ]
 
 
+def routing_notes(variant: str, platform: Path) -> list[str]:
+    """The dragonfly's routing: the platform file's for the quick variant; the full variant's
+    committed runs were made on minimal routes (before the catalog's dragonflies moved to Valiant)."""
+    from datasched.analysis.seed000_fig8 import dragonfly_routing_note
+
+    if variant == "full":
+        return [
+            "- **Routing**: the committed full runs were made on minimal routes (2026-11-26, before the catalog's",
+            "  dragonflies moved to Valiant, the paper's routing); they are to be rerun on Valiant, which sends",
+            "  traffic through an intermediate group, so different applications' flows share more global links,",
+            "  which is where the classes can meet.",
+        ]
+    return ["- **Routing**: " + dragonfly_routing_note([platform])]
+
+
 def format_report(
     spec: Fig10Spec, runs: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], variant: str, figure: str
 ) -> str:
@@ -430,9 +445,7 @@ def format_report(
         "  External-Disperse (the most storage traffic across other applications' node links), and -0.04 % to",
         "  +0.002 % with 10 times our IPC bytes. In our model the links that limit an application are mostly its own",
         "  nodes' links, where its traffic is one class at a time.",
-        "- **Routing**: minimal on the dragonfly when these runs were made, Valiant in the paper; Valiant sends",
-        "  traffic through a random intermediate group, so different applications' flows share more global links,",
-        "  which is where the classes can meet.",
+        *routing_notes(variant, spec.platform),
         "- **The quick variant** runs a smaller dragonfly, fewer applications, phases and seeds, but every policy",
         "  of the paper's figure.",
         "",

@@ -31,6 +31,7 @@ from typing import Any
 
 from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table, path_fields, verdict_rules
+from datasched.analysis.seed000_fig8 import dragonfly_routing_note
 from datasched.analysis.style import save
 from datasched.analysis.verdicts import Estimate, all_of, by_construction, difference, direction, missing, no_effect
 
@@ -417,8 +418,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig7Spec, variant: st
         "",
         "## Why ours may differ (besides the overlap above)",
         "",
-        "- Sizes and speeds are ours (Figure 6's report); routing is minimal on the dragonfly here, Valiant in the",
-        "  paper. Neither matters for the verdicts: with one class at a time, the result is NP's under any routing.",
+        "- Sizes and speeds are ours (Figure 6's report). " + dragonfly_routing_note([spec.platform]),
+        "  Neither matters for the verdicts: with one class at a time, the result is NP's under any routing.",
         "",
     ]
     return "\n".join(lines)
