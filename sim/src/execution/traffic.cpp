@@ -100,12 +100,8 @@ std::vector<const simgrid::s4u::Link*> TrafficArbiter::shared_links(const std::v
 {
   // An application's all-to-all phases repeat on the same hosts: their links are found
   // once per host list (n^2 routes each time otherwise).
-  const size_t n = hosts.size();
-  size_t pairs   = 0;
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j)
-      pairs += i != j && bytes[i * n + j] > 0 ? 1 : 0;
-  const bool all_pairs = n > 1 && pairs == n * (n - 1);
+  const size_t n       = hosts.size();
+  const bool all_pairs = every_pair_communicates(n, bytes);
   if (all_pairs)
     if (auto known = all_pairs_links_.find(hosts); known != all_pairs_links_.end())
       return known->second;

@@ -1,5 +1,5 @@
 #pragma once
-// Hashes for the engine's caches keyed by hosts: a pair of SimGrid objects (a route's
+// Hashes (and the one validity test) for the engine's caches keyed by hosts: a pair of SimGrid objects (a route's
 // ends) and a whole host list (an activity's hosts). Pointers are stable for the run
 // (SimGrid never moves hosts or links), so hashing the addresses is enough; nothing
 // iterates these containers in hash order where the order could reach an output.
@@ -28,5 +28,19 @@ struct HostListHash {
     return h;
   }
 };
+
+/// Whether every ordered pair of distinct hosts of an n-host task has bytes > 0 (row-major
+/// n x n): then whatever is found for one such task holds for any other on the same host
+/// list, which is what keying a cache by the host list needs.
+inline bool every_pair_communicates(std::size_t n, const std::vector<double>& bytes)
+{
+  if (n < 2 || bytes.size() != n * n)
+    return false;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j)
+      if (i != j && !(bytes[i * n + j] > 0))
+        return false;
+  return true;
+}
 
 } // namespace datasched

@@ -251,15 +251,12 @@ std::string RouteChecker::problem(const std::vector<simgrid::s4u::Host*>& hosts,
   const size_t n = hosts.size();
   if (bytes.size() != n * n || all_pairs_checked_.count(hosts) != 0)
     return {};
-  size_t pairs_used = 0;
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j)
-      if (bytes[i * n + j] > 0) {
+      if (bytes[i * n + j] > 0)
         if (std::string why = problem(hosts[i], hosts[j]); !why.empty())
           return why;
-        pairs_used += i != j ? 1 : 0;
-      }
-  if (n > 1 && pairs_used == n * (n - 1))
+  if (every_pair_communicates(n, bytes))
     all_pairs_checked_.insert(hosts);
   return {};
 }

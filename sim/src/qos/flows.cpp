@@ -36,10 +36,8 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
     high_[s] = table.is_high(sl, "flow");
     if (weighted_)
       priority_[s] = table.weight(sl, "flow") / max_weight[high_[s] ? 1 : 0];
-    if (!high_[s] && table.low_table_turn_share() > 0) // a bounded high_limit: a turn per burst
-      priority_[s] *= table.low_table_turn_share();
-    else if (table.across_tables_by_priority && !high_[s])
-      priority_[s] *= ArbitrationTable::kLowTableFactor;
+    if (!high_[s])
+      priority_[s] *= table.low_table_factor();
   }
 }
 
@@ -99,7 +97,7 @@ void FlowLauncher::wait_for_no_high_flow(const Route& r)
 void FlowLauncher::transfer_low(sg4::Host* src, sg4::Host* dst, double bytes, int sl)
 {
   const Route& r = route(src, dst);
-  if (table_.across_tables_by_priority || table_.low_table_turn_share() > 0) { // the solver weighs it
+  if (table_.low_table_by_solver()) { // the solver weighs it: no pieces
     auto exec = launch(src, dst, bytes, priority(sl));
     exec->wait();
     ended(r, false);

@@ -64,8 +64,8 @@ public:
   FlowLauncher(const ArbitrationTable& table, const std::set<int>& used);
 
   /// Whether flows get solver priorities: weights within a table differ, or the low
-  /// table is put behind the high one by priority (across_tables "priority").
-  bool weighted() const { return weighted_ || table_.across_tables_by_priority || table_.low_table_turn_share() > 0; }
+  /// table goes by solver priority (across_tables "priority" or a bounded high_limit).
+  bool weighted() const { return weighted_ || table_.low_table_by_solver(); }
 
   /// Moves one flow and returns when it is complete (calling actor).
   void transfer(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);

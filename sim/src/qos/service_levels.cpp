@@ -26,6 +26,13 @@ double ArbitrationTable::low_table_turn_share() const
   return mtu / std::max(mtu, high_limit * 4096.0);
 }
 
+double ArbitrationTable::low_table_factor() const
+{
+  if (const double share = low_table_turn_share(); share > 0)
+    return share;
+  return across_tables_by_priority ? kLowTableFactor : 1.0;
+}
+
 void ArbitrationTable::check(const std::string& where) const
 {
   if (!(granularity > 0) || !std::isfinite(granularity))

@@ -50,6 +50,12 @@ struct ArbitrationTable {
   /// when both have packets to send: one packet for every max(one packet, high_limit x
   /// 4096) bytes of the high table. 0 when unbounded (then the strict rule applies).
   double low_table_turn_share() const;
+  /// Whether low-table flows move whole under a solver priority (across_tables "priority",
+  /// or a bounded high_limit) rather than in gated pieces.
+  bool low_table_by_solver() const { return across_tables_by_priority || low_table_turn_share() > 0; }
+  /// What a low-table flow's in-table priority is multiplied by: the turn share under a
+  /// bounded high_limit, kLowTableFactor under "priority", else 1 (pieces wait instead).
+  double low_table_factor() const;
 
   /// seed 003 Figure 4: SL i -> VL i for i < 8, SL 8-15 -> VL15; high: VL0 40; low:
   /// VL1..7 weights 2, 4, ..., 128.

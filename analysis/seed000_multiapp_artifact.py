@@ -1,0 +1,48 @@
+"""Figures 8 and 9 of seed 000 drawn by one routine: both are multi-application sweeps whose
+per-run numbers are (mean total time, mean waiting time), read from each simulation's
+``out_jobs.csv`` or, when the full variant accumulates, from the committed summaries
+(analysis/accumulate.py). Each figure module supplies the same five pieces (its run type,
+``table_rows``, ``write_table``, ``plot``, ``format_report``, ``COLUMNS``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from datasched.analysis.accumulate import load_artifact, with_progress, write_pending
+from datasched.analysis.seed000_common import run_means
+
+
+def write_artifact(
+    figure: ModuleType,
+    run_type: Any,
+    name: str,
+    spec: Any,
+    *,
+    variant: str,
+    accumulate: bool,
+    sims: Path,
+    outputs: tuple[Path, Path, Path],
+    title: str,
+) -> int:
+    """Writes the figure, plotted CSV and report (``outputs``, in that order); returns the
+    number of runs read. A partial accumulating variant with no complete block writes the
+    pending placeholders instead."""
+    png, plotted, report = outputs
+    progress = ""
+    if accumulate:
+        loaded, progress = load_artifact(name, spec, report.parent)
+        spec = loaded.spec
+        results = {run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in loaded.metrics.items()}
+    else:
+        results = {run: run_means(sims / run.path / "out_jobs.csv") for run in spec.runs()}
+    if spec is None:
+        write_pending(png, plotted, report, title, figure.COLUMNS, progress)
+        return len(results)
+    rows = figure.table_rows(spec, results)
+    figure.write_table(rows, plotted)
+    figure.plot(rows, png, title)
+    text = figure.format_report(rows, spec, variant, png.name)
+    report.write_text(with_progress(text, progress) if progress else text)
+    return len(results)
