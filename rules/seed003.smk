@@ -5,7 +5,7 @@
 
 
 wildcard_constraints:
-    seed003=r"bench=(micro|weights|stencil|cg)/ssd=[0-9.e+-]+/g=[0-9.e+-]+",
+    seed003=r"bench=(micro|collective|weights|stencil|cg)/ssd=[0-9.e+-]+/g=[0-9.e+-]+",
 
 
 localrules:

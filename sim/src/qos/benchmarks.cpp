@@ -14,51 +14,73 @@ double now()
   return sg4::Engine::get_clock();
 }
 
-std::vector<BenchmarkRow> latency(const Benchmark& b, sg4::Host* a, sg4::Host* c, FlowLauncher& flows)
+/// The OSU pattern shared by the per-size benchmarks: for each size, `warmup` untimed
+/// rounds, then `iterations` timed ones; `value(size, elapsed)` turns the timed span into
+/// the row's latency or bandwidth.
+template <typename Round, typename Value>
+std::vector<BenchmarkRow> per_size_rows(const Benchmark& b, Round round, Value value)
 {
   std::vector<BenchmarkRow> rows;
-  for (double size : b.sizes) {
-    for (int i = 0; i < b.warmup; ++i) {
-      flows.transfer(a, c, size, b.sl);
-      flows.transfer(c, a, size, b.sl);
-    }
-    BenchmarkRow row;
-    row.size       = size;
-    row.iterations = b.iterations;
-    row.start      = now();
-    for (int i = 0; i < b.iterations; ++i) {
-      flows.transfer(a, c, size, b.sl);
-      flows.transfer(c, a, size, b.sl);
-    }
-    row.end   = now();
-    row.value = (row.end - row.start) / (2.0 * b.iterations);
-    rows.push_back(row);
-  }
-  return rows;
-}
-
-std::vector<BenchmarkRow> bandwidth(const Benchmark& b, sg4::Host* a, sg4::Host* c, FlowLauncher& flows)
-{
-  std::vector<BenchmarkRow> rows;
-  auto one_window = [&](double size) {
-    for (int m = 0; m < b.window; ++m)
-      flows.transfer(a, c, size, b.sl);
-    flows.transfer(c, a, b.ack_bytes, b.sl);
-  };
   for (double size : b.sizes) {
     for (int i = 0; i < b.warmup; ++i)
-      one_window(size);
+      round(size);
     BenchmarkRow row;
     row.size       = size;
     row.iterations = b.iterations;
     row.start      = now();
     for (int i = 0; i < b.iterations; ++i)
-      one_window(size);
+      round(size);
     row.end   = now();
-    row.value = size * b.window * b.iterations / (row.end - row.start);
+    row.value = value(size, row.end - row.start);
     rows.push_back(row);
   }
   return rows;
+}
+
+/// osu_bw's window from `from` to `to`: `window` messages one after the other, then the
+/// receiver's ack.
+void one_window(const Benchmark& b, sg4::Host* from, sg4::Host* to, double size, FlowLauncher& flows)
+{
+  for (int m = 0; m < b.window; ++m)
+    flows.transfer(from, to, size, b.sl);
+  flows.transfer(to, from, b.ack_bytes, b.sl);
+}
+
+/// osu_bibw's round: both ranks send their window at the same time (the peer's in an actor
+/// of its own, as its queue pair is independent), each then acks the other's.
+void both_windows(const Benchmark& b, sg4::Host* a, sg4::Host* c, double size, FlowLauncher& flows)
+{
+  auto peer = sg4::Actor::create("bibw-peer", c, [&b, a, c, size, &flows]() { one_window(b, c, a, size, flows); });
+  one_window(b, a, c, size, flows);
+  peer->join();
+}
+
+/// One allreduce of `size` bytes over `hosts` (2^k of them; qos/experiment.hpp).
+void allreduce(const Benchmark& b, const std::vector<sg4::Host*>& hosts, double size, FlowLauncher& flows)
+{
+  const std::size_t n = hosts.size();
+  auto exchange       = [&](std::size_t distance, double bytes) {
+    std::vector<FlowSpec> round;
+    round.reserve(n);
+    for (std::size_t i = 0; i < n; ++i)
+      round.push_back({hosts[i], hosts[i ^ distance], bytes, b.sl});
+    flows.transfer_all(round);
+  };
+  if (resolve(b.allreduce, size) == AllreduceAlgorithm::RecursiveDoubling) {
+    for (std::size_t d = 1; d < n; d <<= 1)
+      exchange(d, size);
+    return;
+  }
+  double part = size; // reduce-scatter by halving, then allgather by doubling
+  std::vector<std::pair<std::size_t, double>> rounds;
+  for (std::size_t d = n >> 1; d >= 1; d >>= 1) {
+    part /= 2;
+    rounds.emplace_back(d, part);
+  }
+  for (const auto& [d, bytes] : rounds)
+    exchange(d, bytes);
+  for (auto it = rounds.rbegin(); it != rounds.rend(); ++it)
+    exchange(it->first, it->second);
 }
 
 /// compute, then all the exchange's flows at once; `pairs` are (source, destination).
@@ -118,9 +140,12 @@ std::vector<std::pair<int, int>> benchmark_pairs(const Benchmark& b)
   switch (b.kind) {
     case BenchmarkKind::Latency:
     case BenchmarkKind::Bandwidth:
+    case BenchmarkKind::Bibw:
       return {{0, 1}, {1, 0}};
     case BenchmarkKind::Stencil:
       return stencil_pairs(b.grid);
+    case BenchmarkKind::Alltoall:
+    case BenchmarkKind::Allreduce: // every pair of a power-of-two set meets in some round
     case BenchmarkKind::Cg:
       break;
   }
@@ -136,11 +161,41 @@ std::vector<std::pair<int, int>> benchmark_pairs(const Benchmark& b)
 std::vector<BenchmarkRow> run_benchmark(const Benchmark& b, const std::vector<sg4::Host*>& hosts, FlowLauncher& flows)
 {
   sg4::this_actor::sleep_until(b.start);
+  auto per_iteration = [&b](double, double elapsed) { return elapsed / b.iterations; };
   switch (b.kind) {
     case BenchmarkKind::Latency:
-      return latency(b, hosts[0], hosts[1], flows);
+      return per_size_rows(
+          b,
+          [&](double size) {
+            flows.transfer(hosts[0], hosts[1], size, b.sl);
+            flows.transfer(hosts[1], hosts[0], size, b.sl);
+          },
+          [&b](double, double elapsed) { return elapsed / (2.0 * b.iterations); });
     case BenchmarkKind::Bandwidth:
-      return bandwidth(b, hosts[0], hosts[1], flows);
+      return per_size_rows(
+          b, [&](double size) { one_window(b, hosts[0], hosts[1], size, flows); },
+          [&b](double size, double elapsed) { return size * b.window * b.iterations / elapsed; });
+    case BenchmarkKind::Bibw:
+      return per_size_rows(
+          b, [&](double size) { both_windows(b, hosts[0], hosts[1], size, flows); },
+          [&b](double size, double elapsed) { return 2.0 * size * b.window * b.iterations / elapsed; });
+    case BenchmarkKind::Alltoall: {
+      const auto pairs = benchmark_pairs(b);
+      return per_size_rows(
+          b,
+          [&](double size) {
+            std::vector<FlowSpec> exchange;
+            exchange.reserve(pairs.size());
+            for (const auto& [src, dst] : pairs)
+              exchange.push_back(
+                  {hosts[static_cast<std::size_t>(src)], hosts[static_cast<std::size_t>(dst)], size, b.sl});
+            flows.transfer_all(exchange);
+          },
+          per_iteration);
+    }
+    case BenchmarkKind::Allreduce:
+      return per_size_rows(
+          b, [&](double size) { allreduce(b, hosts, size, flows); }, per_iteration);
     case BenchmarkKind::Stencil:
       return {bulk_synchronous(b, hosts, benchmark_pairs(b), b.halo_bytes, flows)};
     case BenchmarkKind::Cg:

@@ -21,12 +21,48 @@ std::string to_string(BenchmarkKind kind)
       return "latency";
     case BenchmarkKind::Bandwidth:
       return "bandwidth";
+    case BenchmarkKind::Bibw:
+      return "bibw";
+    case BenchmarkKind::Alltoall:
+      return "alltoall";
+    case BenchmarkKind::Allreduce:
+      return "allreduce";
     case BenchmarkKind::Stencil:
       return "stencil";
     case BenchmarkKind::Cg:
       return "cg";
   }
   return "?";
+}
+
+bool per_size(BenchmarkKind kind)
+{
+  return kind != BenchmarkKind::Stencil && kind != BenchmarkKind::Cg;
+}
+
+bool reports_bandwidth(BenchmarkKind kind)
+{
+  return kind == BenchmarkKind::Bandwidth || kind == BenchmarkKind::Bibw;
+}
+
+std::string to_string(AllreduceAlgorithm algorithm)
+{
+  switch (algorithm) {
+    case AllreduceAlgorithm::Auto:
+      return "auto";
+    case AllreduceAlgorithm::RecursiveDoubling:
+      return "recursive_doubling";
+    case AllreduceAlgorithm::Rabenseifner:
+      return "rabenseifner";
+  }
+  return "?";
+}
+
+AllreduceAlgorithm resolve(AllreduceAlgorithm algorithm, double size)
+{
+  if (algorithm != AllreduceAlgorithm::Auto)
+    return algorithm;
+  return size <= 2048 ? AllreduceAlgorithm::RecursiveDoubling : AllreduceAlgorithm::Rabenseifner;
 }
 
 namespace {
@@ -209,19 +245,25 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "benchmark", file);
   Benchmark b;
-  const auto kind  = f.choice("kind", "", {"latency", "bandwidth", "stencil", "cg"}, true);
-  b.kind           = kind == "latency"     ? BenchmarkKind::Latency
-                     : kind == "bandwidth" ? BenchmarkKind::Bandwidth
-                     : kind == "stencil"   ? BenchmarkKind::Stencil
-                                           : BenchmarkKind::Cg;
-  b.sl             = service_level(f, "sl");
-  b.start          = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
-  b.iterations     = f.integer("iterations", b.iterations, IntegerRange<int>{1, limits::kMaxRepetitions, "iterations"});
-  const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
-  b.hosts          = host_list(f, "hosts", 2);
-  if (micro) {
-    if (b.hosts.size() != 2 || b.hosts[0] == b.hosts[1])
-      f.fail("hosts", "a point-to-point benchmark needs two distinct hosts");
+  const auto kind =
+      f.choice("kind", "", {"latency", "bandwidth", "bibw", "alltoall", "allreduce", "stencil", "cg"}, true);
+  for (auto k : {BenchmarkKind::Latency, BenchmarkKind::Bandwidth, BenchmarkKind::Bibw, BenchmarkKind::Alltoall,
+                 BenchmarkKind::Allreduce, BenchmarkKind::Stencil, BenchmarkKind::Cg})
+    if (to_string(k) == kind)
+      b.kind = k;
+  b.sl            = service_level(f, "sl");
+  b.start         = f.number("start", 0, {0, false, limits::kMaxSeconds, "seconds"});
+  b.iterations    = f.integer("iterations", b.iterations, IntegerRange<int>{1, limits::kMaxRepetitions, "iterations"});
+  const bool pair = b.kind == BenchmarkKind::Latency || reports_bandwidth(b.kind);
+  b.hosts         = host_list(f, "hosts", 2);
+  if (pair && (b.hosts.size() != 2 || b.hosts[0] == b.hosts[1]))
+    f.fail("hosts", "a point-to-point benchmark needs two distinct hosts");
+  if (!pair) {
+    std::set<std::string> distinct(b.hosts.begin(), b.hosts.end());
+    if (distinct.size() != b.hosts.size())
+      f.fail("hosts", "every node must appear once");
+  }
+  if (per_size(b.kind)) {
     if (!f.has("sizes"))
       f.fail("sizes", "missing (required)");
     const auto& sizes = f.raw("sizes");
@@ -234,14 +276,21 @@ Benchmark parse_benchmark(const nlohmann::json& doc, const std::string& file)
       b.sizes.push_back(s.get<double>());
     }
     b.warmup = f.integer("warmup", b.warmup, IntegerRange<int>{0, limits::kMaxRepetitions, "iterations"});
-    if (b.kind == BenchmarkKind::Bandwidth) {
+    if (reports_bandwidth(b.kind)) {
       b.window    = f.integer("window", b.window, IntegerRange<int>{1, limits::kMaxRepetitions, "messages"});
       b.ack_bytes = f.number("ack_bytes", b.ack_bytes, {0, true, kMaxBytes, "bytes"});
     }
+    if (b.kind == BenchmarkKind::Allreduce) {
+      const auto n = b.hosts.size();
+      if ((n & (n - 1)) != 0)
+        f.fail("hosts", "an allreduce needs a power-of-two number of nodes (recursive doubling and halving), got " +
+                            std::to_string(n));
+      const auto algorithm = f.choice("algorithm", "auto", {"auto", "recursive_doubling", "rabenseifner"});
+      for (auto a : {AllreduceAlgorithm::Auto, AllreduceAlgorithm::RecursiveDoubling, AllreduceAlgorithm::Rabenseifner})
+        if (to_string(a) == algorithm)
+          b.allreduce = a;
+    }
   } else {
-    std::set<std::string> distinct(b.hosts.begin(), b.hosts.end());
-    if (distinct.size() != b.hosts.size())
-      f.fail("hosts", "every node must appear once");
     b.compute_seconds = f.number("compute_seconds", 0, {0, false, limits::kMaxSeconds, "seconds"});
     if (b.kind == BenchmarkKind::Stencil) {
       if (!f.has("grid"))
@@ -334,9 +383,18 @@ RunCost benchmark_cost(const Experiment& e)
   const double nodes  = static_cast<double>(b.hosts.size());
   switch (b.kind) {
     case BenchmarkKind::Latency:
-    case BenchmarkKind::Bandwidth: {
-      const double per_round = b.kind == BenchmarkKind::Latency ? 2 : static_cast<double>(b.window) + 1;
-      const double sizes     = static_cast<double>(b.sizes.size());
+    case BenchmarkKind::Bandwidth:
+    case BenchmarkKind::Bibw:
+    case BenchmarkKind::Alltoall:
+    case BenchmarkKind::Allreduce: {
+      double per_round = 2; // latency: a round trip
+      if (reports_bandwidth(b.kind))
+        per_round = (b.kind == BenchmarkKind::Bibw ? 2.0 : 1.0) * (static_cast<double>(b.window) + 1);
+      else if (b.kind == BenchmarkKind::Alltoall)
+        per_round = nodes * (nodes - 1);
+      else if (b.kind == BenchmarkKind::Allreduce)
+        per_round = nodes * std::log2(nodes); // recursive doubling; Rabenseifner twice that
+      const double sizes = static_cast<double>(b.sizes.size());
       return {(rounds + b.warmup) * sizes * per_round,
               "messages ((warmup + iterations) " + format_estimate(rounds + b.warmup) + " x " + format_estimate(sizes) +
                   " sizes x " + format_estimate(per_round) + " per round)"};

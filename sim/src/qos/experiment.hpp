@@ -61,20 +61,37 @@ struct Transfer {
   double start = 0;
 };
 
-enum class BenchmarkKind { Latency, Bandwidth, Stencil, Cg };
+enum class BenchmarkKind { Latency, Bandwidth, Bibw, Alltoall, Allreduce, Stencil, Cg };
 std::string to_string(BenchmarkKind kind);
+/// Per-message-size benchmarks (OSU-like: `sizes`, `warmup`); the others are applications.
+bool per_size(BenchmarkKind kind);
+/// Benchmarks that report a bandwidth (B/s); the other per-size ones report a latency (s).
+bool reports_bandwidth(BenchmarkKind kind);
+
+/// How an allreduce moves its data between 2^k ranks (the reduction's arithmetic is not
+/// modelled: the ranks' cores are not the bottleneck in seed 003's set-up).
+///   RecursiveDoubling  k rounds; in round r rank i exchanges the whole vector with i XOR 2^r.
+///   Rabenseifner       reduce-scatter by recursive halving (k rounds of s/2, s/4, ... s/2^k),
+///                      then allgather by recursive doubling (the same amounts in reverse).
+///   Auto               MPICH's rule (MVAPICH2 derives from it): recursive doubling for
+///                      messages up to 2048 bytes, Rabenseifner above.
+enum class AllreduceAlgorithm { Auto, RecursiveDoubling, Rabenseifner };
+std::string to_string(AllreduceAlgorithm algorithm);
+/// The algorithm `Auto` resolves to for a message of `size` bytes.
+AllreduceAlgorithm resolve(AllreduceAlgorithm algorithm, double size);
 
 struct Benchmark {
   BenchmarkKind kind = BenchmarkKind::Latency;
-  std::vector<std::string> hosts; ///< latency/bandwidth: the two ranks' nodes; stencil/cg: the nodes in order
+  std::vector<std::string> hosts; ///< latency/bandwidth/bibw: the two ranks' nodes; others: the nodes in order
   int sl       = 0;
   double start = 0;
-  // latency, bandwidth (OSU micro-benchmarks)
-  std::vector<double> sizes;
-  int iterations   = 100;
-  int warmup       = 10;
-  int window       = 64; ///< bandwidth: messages per window before the receiver's ack
-  double ack_bytes = 4;
+  // latency, bandwidth, bibw, alltoall, allreduce (OSU micro-benchmarks)
+  std::vector<double> sizes; ///< alltoall: bytes per ordered rank pair; allreduce: the vector's bytes
+  int iterations               = 100;
+  int warmup                   = 10;
+  int window                   = 64; ///< bandwidth, bibw: messages per window (per direction) before the ack
+  double ack_bytes             = 4;
+  AllreduceAlgorithm allreduce = AllreduceAlgorithm::Auto;
   // stencil (AWP-ODC-like) and cg (NAS CG-like)
   std::vector<int> grid;      ///< stencil: nodes along x, y, z (product = hosts)
   double compute_seconds = 0; ///< per iteration, on every node

@@ -37,12 +37,13 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
     const auto& b           = *e.benchmark;
     const std::string kind  = to_string(b.kind);
     const std::string noise = e.noise ? std::to_string(e.noise->sl) : "";
+    const bool sized        = per_size(b.kind);
+    const bool bandwidth    = reports_bandwidth(b.kind);
     for (const auto& row : r.benchmark) {
-      const bool micro = b.kind == BenchmarkKind::Latency || b.kind == BenchmarkKind::Bandwidth;
-      bench += kind + "," + std::to_string(b.sl) + "," + noise + "," + (micro ? whole(row.size) : "") + "," +
-               std::to_string(row.iterations) + "," + (b.kind == BenchmarkKind::Latency ? num(row.value) : "") + "," +
-               (b.kind == BenchmarkKind::Bandwidth ? num(row.value) : "") + "," + (micro ? "" : num(row.value)) + "," +
-               (micro ? "" : num(row.compute)) + "," + (micro ? "" : num(row.communicate)) + "," + num(row.start) +
+      bench += kind + "," + std::to_string(b.sl) + "," + noise + "," + (sized ? whole(row.size) : "") + "," +
+               std::to_string(row.iterations) + "," + (sized && !bandwidth ? num(row.value) : "") + "," +
+               (bandwidth ? num(row.value) : "") + "," + (sized ? "" : num(row.value)) + "," +
+               (sized ? "" : num(row.compute)) + "," + (sized ? "" : num(row.communicate)) + "," + num(row.start) +
                "," + num(row.end) + "\n";
     }
   }

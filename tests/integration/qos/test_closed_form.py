@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from tests.integration.qos.conftest import LAT, MIB, MU, STAGING, L, R, S, W
+from tests.integration.qos.conftest import LAT, MIB, MU, STAGING, L, R, S, W, staging_platform
 
 pytestmark = pytest.mark.engine
 
@@ -236,3 +236,76 @@ def test_cg_transpose_is_all_pairs(platform, run_qos):
     bench = {"kind": "cg", "hosts": ["client-0", "client-1", "client-2"], "iterations": k, "exchange_bytes": x}
     (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
     assert float(row["communication_time"]) == pytest.approx(k * (2 * LAT + (n - 1) * x / L), abs=2e-9)
+
+
+def test_bibw_both_windows_at_once(platform, run_qos):
+    """osu_bibw alone: both ranks send a window of n messages at once, on disjoint links
+    (A_UP → B_DOWN and B_UP → A_DOWN), then each acks the other's:
+    bandwidth = 2 n s / (n (2λ + s/L) + 2λ + 4/L), twice osu_bw's."""
+    n, s = 8, 1 << 20
+    bench = {"kind": "bibw", "hosts": ["client-0", "client-1"], "sizes": [s], "iterations": 3, "window": n}
+    (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
+    expected = 2 * n * s / (n * (2 * LAT + s / L) + 2 * LAT + 4 / L)
+    assert float(row["bandwidth"]) == pytest.approx(expected, rel=1e-6)
+    assert row["latency"] == ""
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_alltoall_every_link_carries_n_minus_1_messages(tmp_path, run_qos, n):
+    """osu_alltoall on n nodes of one switch, s bytes per ordered pair: each UP and each DOWN
+    link carries n − 1 flows of s at once, so one alltoall takes 2λ + (n − 1) s / L
+    (n = 2: a plain exchange, 2λ + s / L)."""
+    s, k = 1 << 20, 3
+    platform = staging_platform(tmp_path / "p.xml", clients=4)
+    hosts = [f"client-{i}" for i in range(n)]
+    bench = {"kind": "alltoall", "hosts": hosts, "sizes": [s], "iterations": k, "warmup": 1}
+    (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
+    assert float(row["latency"]) == pytest.approx(2 * LAT + (n - 1) * s / L, rel=1e-6)
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "size", "formula"),
+    [
+        # k = log2 4 = 2 rounds, each a pairwise exchange of the whole vector: 2 (2λ + s/L)
+        ("recursive_doubling", 1 << 20, lambda s: 2 * (2 * LAT + s / L)),
+        # reduce-scatter s/2, s/4, then allgather s/4, s/2: 4 × 2λ + 1.5 s / L
+        ("rabenseifner", 1 << 20, lambda s: 4 * 2 * LAT + 1.5 * s / L),
+        # auto: MPICH's rule, recursive doubling up to 2048 bytes, Rabenseifner above
+        ("auto", 2048, lambda s: 2 * (2 * LAT + s / L)),
+        ("auto", 4096, lambda s: 4 * 2 * LAT + 1.5 * s / L),
+    ],
+)
+def test_allreduce_rounds_on_four_nodes(tmp_path, run_qos, algorithm, size, formula):
+    """osu_allreduce on 4 nodes of one switch: each round is a pairwise exchange (every node
+    sends one flow and receives one, on its own links), so a round of b bytes takes 2λ + b/L."""
+    platform = staging_platform(tmp_path / "p.xml", clients=4)
+    bench = {
+        "kind": "allreduce",
+        "hosts": [f"client-{i}" for i in range(4)],
+        "sizes": [size],
+        "iterations": 3,
+        "algorithm": algorithm,
+    }
+    (row,) = run_qos(platform, {"benchmark": bench}).table("benchmark")
+    assert float(row["latency"]) == pytest.approx(formula(size), rel=1e-6)
+
+
+def test_alltoall_under_sl1_noise_meets_one_piece_per_iteration(tmp_path, run_qos):
+    """Two ranks' MPI_Alltoall on SL0 (s ≥ g) while each node's dd thread streams to the staging
+    server on SL1: both messages of an iteration end in one instant, which leaves the links
+    without an SL0 flow for that instant, so a waiting piece of g bytes starts beside the next
+    iteration's messages. The piece is held to L/2 by the server's DOWN link (two writers), the
+    message gets L/2 of its UP link while the piece is in flight (2g/L), then L:
+    latency = 2λ + 2g/L + (s − g)/L = 2λ + (s + g)/L — the residue is g/L per iteration."""
+    s = 1 << 20
+    platform = staging_platform(tmp_path / "p.xml", clients=2, ssd_write_bw=4e9)
+    for g in (G, 4096):
+        bench = {"kind": "alltoall", "hosts": ["client-0", "client-1"], "sizes": [s], "iterations": 5, "warmup": 1}
+        doc = {
+            "arbitration": {"granularity": g},
+            "staging": STAGING,
+            "noise": {"writers": ["client-0", "client-1"], "sl": 1, "block_size": MIB},
+            "benchmark": bench | {"start": 0.001},
+        }
+        (row,) = run_qos(platform, doc, name=f"g{g}").table("benchmark")
+        assert float(row["latency"]) == pytest.approx(2 * LAT + (s + g) / L, rel=1e-6), g

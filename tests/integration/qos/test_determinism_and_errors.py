@@ -82,6 +82,26 @@ def _transfer(**fields) -> dict:
             {"benchmark": {"kind": "stencil", "hosts": ["client-0", "client-1"], "grid": [3, 1, 1], "halo_bytes": 1}},
             "benchmark.grid: nx x ny x nz = 3 nodes, but hosts lists 2",
         ),
+        (
+            {"benchmark": {"kind": "allreduce", "hosts": ["client-0", "client-1", "client-2"], "sizes": [8]}},
+            "benchmark.hosts: an allreduce needs a power-of-two number of nodes",
+        ),
+        (
+            {"benchmark": {"kind": "allreduce", "hosts": ["client-0", "client-1"], "sizes": [8], "algorithm": "ring"}},
+            'benchmark.algorithm: expected one of auto, recursive_doubling, rabenseifner, got "ring"',
+        ),
+        (
+            {"benchmark": {"kind": "bibw", "hosts": ["client-0", "client-1", "client-2"], "sizes": [8]}},
+            "benchmark.hosts: a point-to-point benchmark needs two distinct hosts",
+        ),
+        (
+            {"benchmark": {"kind": "alltoall", "hosts": ["client-0", "client-0"], "sizes": [8]}},
+            "benchmark.hosts: every node must appear once",
+        ),
+        (
+            {"benchmark": {"kind": "alltoall", "hosts": ["client-0", "client-1"], "sizes": [8], "window": 4}},
+            "benchmark.window: unknown key",
+        ),
     ],
 )
 def test_bad_input_is_one_line_naming_the_field(tmp_path, platform, run_qos, doc, message):

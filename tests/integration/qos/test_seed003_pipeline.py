@@ -36,14 +36,18 @@ def test_tiny_sweep_rows_report_and_figure(tmp_path):
         rows = qos.read_rows(csvs)
     assert outputs["a"] == outputs["b"]
     benches = {r["bench"] for r in rows}
-    assert benches == {"latency", "bandwidth", "stencil", "cg", "weights-latency", "weights-bandwidth"}
+    kinds = ("latency", "bandwidth", "bibw", "alltoall", "allreduce")
+    assert benches == {"stencil", "cg", *kinds, *(f"weights-{k}" for k in kinds)}
     e = qos.effects(rows, 4e9, 65536.0)
     # A network-bound noise on SL0 slows a 4 MiB message; on SL1 (strict) at most by pieces.
     assert e.latency_sl0_us > 100 and 0 <= e.latency_sl1_us < e.latency_sl0_us
-    assert qos.weights_spread(rows) == (0.0, 0.0)  # SL1 and SL7: identical
+    # The collectives' largest size here is 1 KiB (sizes above 1 MiB are point-to-point only).
+    assert {r["size"] for r in rows if r["bench"] == "alltoall"} == {1024}
+    assert qos.weights_spread(rows) == dict.fromkeys(kinds, 0.0)  # SL1 and SL7: identical
     report = qos.format_report(rows, spec, "test", "f.png")
     (row,) = [line for line in report.splitlines() if "I/O on SL1 … SL7 (weights 2 … 128): no difference" in line]
-    assert "| spread 0.00 µs, 0.00 MB/s | reproduced |" in row, row
+    assert "spread latency 0.00 µs, bandwidth 0.00 MB/s, bibw 0.00 MB/s" in row, row
+    assert row.endswith("| reproduced | all 5 parts |"), row
     assert "## Why ours differ" in report
     assert "every run used SimGrid's fair_bottleneck solver" in report
     png = qos.plot(rows, spec, tmp_path / "f.png", "test")
