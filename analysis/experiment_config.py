@@ -45,8 +45,8 @@ from datasched.analysis.seed002_twins import Seed002Spec
 from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003_qos import Seed003Spec
 from datasched.analysis.seed003_qos import parse_spec as parse_seed003_spec
-from datasched.analysis.seed004_interference import Seed004Spec
-from datasched.analysis.seed004_interference import parse_spec as parse_seed004_spec
+from datasched.analysis.seed004.spec import Seed004Spec
+from datasched.analysis.seed004.spec import parse_spec as parse_seed004_spec
 from datasched.errors import UserError, read_utf8, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-# Seed 004 (storage daemons on compute nodes) artifact (analysis/seed004_interference.py):
+# Seed 004 (storage daemons on compute nodes) artifact (analysis/seed004/):
 # one job per node model x HPL size x configuration (every placement, daemon cost and seed
 # of it), then the figure, its plotted numbers and the report. SEED004* and
 # seed004_interference_outputs() are in rules/common.smk.

@@ -3,8 +3,8 @@ files, or from the committed summaries when the variant accumulates)."""
 
 from pathlib import Path
 
-from datasched.analysis import seed004_interference as interference
 from datasched.analysis.accumulate import load_artifact, with_progress, write_pending
+from datasched.analysis.seed004 import figure, report, table
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
@@ -14,17 +14,17 @@ if sm.params.accumulate:
     loaded, progress = load_artifact("seed004_interference", spec, Path(sm.output.report).parent)
     spec = loaded.spec
     count = len(loaded.metrics)
-    rows = interference.summarise_rows([row for m in loaded.metrics.values() for row in m["rows"]])
+    rows = table.summarise_rows([row for m in loaded.metrics.values() for row in m["rows"]])
 else:
     cases = {case: Path(sm.params.cases) / case.path / "runs.csv" for case in spec.cases()}
     count = len(cases)
-    rows = interference.summarise(cases)
+    rows = table.summarise(cases)
 if spec is None:
-    columns = interference.SUMMARY_COLUMNS
+    columns = table.SUMMARY_COLUMNS
     write_pending(Path(sm.output.figure), Path(sm.output.plotted), Path(sm.output.report), title, columns, progress)
 else:
-    interference.write_summary(rows, Path(sm.output.plotted))
-    interference.plot(rows, spec, Path(sm.output.figure), title)
-    text = interference.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name)
+    table.write_summary(rows, Path(sm.output.plotted))
+    figure.plot(rows, spec, Path(sm.output.figure), title)
+    text = report.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name)
     Path(sm.output.report).write_text(with_progress(text, progress) if progress else text)
 Path(sm.log[0]).write_text(f"{count} cases\n")

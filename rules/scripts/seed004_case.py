@@ -1,10 +1,11 @@
-"""Snakemake script: every run of one seed-004 case (analysis/seed004_interference.py)."""
+"""Snakemake script: every run of one seed-004 case (analysis/seed004/)."""
 
 import time
 from pathlib import Path
 
 from datasched.analysis.accumulate import cpu_seconds, write_cost
-from datasched.analysis.seed004_interference import Case, run_case
+from datasched.analysis.seed004.runs import run_case
+from datasched.analysis.seed004.spec import Case
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 start = time.perf_counter()

@@ -1,4 +1,4 @@
-"""Seed 004 artifact inputs (analysis/seed004_interference.py): the paper's layouts and
+"""Seed 004 artifact inputs (analysis/seed004/): the paper's layouts and
 HPL sizes, the sweep's runs, and the reading of slowdown curves against the paper's bands."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import math
 
 import pytest
 
-from datasched.analysis import seed004_interference as s4
+from datasched.analysis.seed004 import runs, spec, table
 
-SPEC = s4.parse_spec(
+SPEC = spec.parse_spec(
     {
         "sizes": [16, 64],
         "ior_sizes": [16],
@@ -28,14 +28,14 @@ SPEC = s4.parse_spec(
 def test_layouts_follow_the_papers_figure_4():
     """Lowest node first: k spare, n HPL, m IOR nodes; no-meta has k = 1 beside the
     metadata server, single has m = 1, matching m = n."""
-    nometa = s4.allocation("matching-nometa", 16, 0)
+    nometa = runs.allocation("matching-nometa", 16, 0)
     assert nometa.spare == ("node-000",) and nometa.compute[0] == "node-001" and len(nometa.io) == 16
-    single = s4.allocation("single", 16, 0)
+    single = runs.allocation("single", 16, 0)
     assert single.spare == () and len(single.compute) == 16 and single.io == ("node-016",)
-    run = s4.Run(s4.Case(16, "spread", "matching-nometa"), "all", 1.0, 0.0, 1.0, 1)
-    doc = s4.experiment(run, SPEC)
+    run = spec.Run(spec.Case(16, "spread", "matching-nometa"), "all", 1.0, 0.0, 1.0, 1)
+    doc = runs.experiment(run, SPEC)
     assert doc["services"]["metadata"] == ["node-000"] and "node-000" not in doc["hpl"]["hosts"]
-    lustre = s4.experiment(s4.Run(s4.Case(16, "spread", "lustre"), "external", 1.0, 0.0, 1.0, 1), SPEC)
+    lustre = runs.experiment(spec.Run(spec.Case(16, "spread", "lustre"), "external", 1.0, 0.0, 1.0, 1), SPEC)
     assert all(h.startswith("pfs-") for h in lustre["services"]["storage"])
 
 
@@ -43,13 +43,13 @@ def test_hpl_work_follows_table_ii():
     """Per node and iteration: 2/3 N^3 / n / ceil(N / 192) flops; the pinned model's node is
     one of the 56 cores (1/56 of it). 16 and 128 nodes take about the same time, as the
     paper designed."""
-    job = s4.hpl_job(16, 5, 56)
+    job = runs.hpl_job(16, 5, 56)
     size = 229427
     assert job["flops_per_iteration"] == pytest.approx(2 / 3 * size**3 / 16 / math.ceil(size / 192))
-    assert s4.hpl_job(16, 5, 1)["flops_per_iteration"] == pytest.approx(job["flops_per_iteration"] / 56)
-    t16 = s4.hpl_job(16, 10**6, 56)
-    t128 = s4.hpl_job(128, 10**6, 56)
-    alone = [j["iterations"] * j["flops_per_iteration"] / (56 * s4.CORE_SPEED) for j in (t16, t128)]
+    assert runs.hpl_job(16, 5, 1)["flops_per_iteration"] == pytest.approx(job["flops_per_iteration"] / 56)
+    t16 = runs.hpl_job(16, 10**6, 56)
+    t128 = runs.hpl_job(128, 10**6, 56)
+    alone = [j["iterations"] * j["flops_per_iteration"] / (56 * spec.CORE_SPEED) for j in (t16, t128)]
     assert alone[1] == pytest.approx(alone[0], rel=0.01)
 
 
@@ -62,16 +62,16 @@ def test_runs_of_each_case():
     assert runs["model=spread/n=16/config=hpl-only"] == 1 + 2 * 2
     assert runs["model=spread/n=16/config=lustre"] == 1
     assert "model=spread/n=64/config=single" not in runs and "model=pinned/n=64/config=hpl-only" in runs
-    assert s4.Case.from_path("model=pinned/n=64/config=hpl-only") == s4.Case(64, "pinned", "hpl-only")
+    assert spec.Case.from_path("model=pinned/n=64/config=hpl-only") == spec.Case(64, "pinned", "hpl-only")
 
 
 def test_bad_specs_name_the_key():
     with pytest.raises(ValueError, match="sizes"):
-        s4.parse_spec({**_raw(), "sizes": [17]})
+        spec.parse_spec({**_raw(), "sizes": [17]})
     with pytest.raises(ValueError, match="node_models"):
-        s4.parse_spec({**_raw(), "node_models": ["wide"]})
+        spec.parse_spec({**_raw(), "node_models": ["wide"]})
     with pytest.raises(ValueError, match="ior_sizes"):
-        s4.parse_spec({**_raw(), "ior_sizes": [32]})
+        spec.parse_spec({**_raw(), "ior_sizes": [32]})
 
 
 def _raw():
@@ -101,5 +101,7 @@ def test_cost_interval_interpolates_in_log_cost():
     ]
     lo = 10 ** (2 / 72)
     hi = 10 ** (8 / 72)
-    assert s4.cost_interval(rows, "m", 16, "single", (7.0, 13.0)) == f"{lo:.3g}–{hi:.3g} µs"
-    assert s4.cost_interval(rows, "m", 16, "single", (100.0, 120.0)).startswith("not reached (largest slowdown 77.0 %")
+    assert table.cost_interval(rows, "m", 16, "single", (7.0, 13.0)) == f"{lo:.3g}–{hi:.3g} µs"
+    assert table.cost_interval(rows, "m", 16, "single", (100.0, 120.0)).startswith(
+        "not reached (largest slowdown 77.0 %"
+    )
