@@ -13,9 +13,12 @@ The words (:class:`Word`):
   number): same sign, interval excludes zero. A *no-effect* claim ("no great impact"): the
   whole interval lies within the stated tolerance.
 * **in direction** — same sign, interval excludes zero, magnitude outside the factor.
-* **not reproduced** — opposite sign with an interval excluding zero (no-effect claim: the
-  interval lies wholly outside the tolerance).
-* **inconclusive** — the interval includes zero (no-effect claim: it straddles the tolerance).
+* **not reproduced** — opposite sign with an interval excluding zero; or, for a difference
+  claim, an interval that includes zero but ends below ``1/factor`` times the paper's effect
+  (no effect shown, and the paper's effect excluded: +0.02 % [−0.03, +0.07] against 17 %)
+  (no-effect claim: the interval lies wholly outside the tolerance).
+* **inconclusive** — the interval includes zero and reaches ``1/factor`` of the paper's effect
+  (no-effect claim: it straddles the tolerance).
 * **consistent for some parameter** — a claim judged over a parameter sweep (a parameter the
   paper does not give) that holds at some swept parameter set, or whose paper value lies inside
   the swept range, while no single set satisfies every claim of the figure together. Weaker than
@@ -146,6 +149,13 @@ def difference(paper: float, ours: Estimate, factor: float = DEFAULT_FACTOR) -> 
     if ours.exact and ours.mean == 0:
         return Judgement(Word.NOT_REPRODUCED, "exactly 0 in a deterministic value: no effect")
     if not ours.excludes_zero:
+        if _bounded_below(paper, ours, factor):
+            edge = ours.high if paper > 0 else ours.low
+            return Judgement(
+                Word.NOT_REPRODUCED,
+                f"the 95 % interval includes 0 and ends at {edge:+.3g}, below {1 / factor:g}× the paper's "
+                f"{paper:+.3g}: its effect is excluded",
+            )
         return Judgement(Word.INCONCLUSIVE, _no_interval(ours))
     if (ours.mean > 0) != (paper > 0):
         return Judgement(Word.NOT_REPRODUCED, "opposite sign, interval excludes 0")
@@ -206,6 +216,15 @@ def level(paper: float, ours: float, factor: float = DEFAULT_FACTOR) -> Judgemen
     if 1 / factor <= ratio <= factor:
         return Judgement(Word.REPRODUCED, f"{ratio:.2g}× the paper's (a level, not a difference)")
     return Judgement(Word.NOT_REPRODUCED, f"{ratio:.2g}× the paper's, outside {1 / factor:g}–{factor:g}×")
+
+
+def _bounded_below(paper: float, ours: Estimate, factor: float) -> bool:
+    """Our interval (a real one: several seeds, or a deterministic value) lies wholly on the
+    near side of ``paper / factor``: even its end towards the paper is smaller than the
+    smallest effect that would count as reproduced, so the paper's effect is excluded."""
+    if ours.n < 2 and not ours.exact:
+        return False
+    return ours.high < paper / factor if paper > 0 else ours.low > paper / factor
 
 
 def _no_interval(ours: Estimate) -> str:

@@ -38,7 +38,19 @@ DIFFERENCE_CASES = [
     ("opposite sign, interval excludes 0: not reproduced", 20.0, -5.0, -8.0, -2.0, 5, N),
     ("interval includes 0 even with a close mean: inconclusive", 35.6, 35.6, -0.1, 71.3, 8, INC),
     ("the interval touching 0 includes it: inconclusive", 20.0, 20.0, 0.0, 40.0, 8, INC),
-    ("opposite sign but interval includes 0: inconclusive", 20.0, -1.0, -3.0, 1.0, 5, INC),
+    (
+        "opposite sign, interval includes 0 and ends far below the paper's: its effect excluded",
+        20.0,
+        -1.0,
+        -3.0,
+        1.0,
+        5,
+        N,
+    ),
+    ("interval includes 0 and ends below 0.5x the paper's (Fig. 10): not reproduced", 17.0, 0.02, -0.03, 0.07, 5, N),
+    ("negative paper value, interval includes 0, ends above 0.5x it: not reproduced", -700.0, -10.0, -30.0, 20.0, 3, N),
+    ("interval includes 0 and reaches exactly 0.5x the paper's: inconclusive", 20.0, 2.0, -3.0, 10.0, 5, INC),
+    ("interval includes 0 and reaches past 0.5x on the negative side: inconclusive", -20.0, -2.0, -12.0, 3.0, 5, INC),
 ]
 
 
