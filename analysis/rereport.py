@@ -77,16 +77,16 @@ def seed003_qos(exp: Any, variant: str) -> Path:
     it says what was simulated, until those cases are run again."""
     import dataclasses
 
-    from datasched.analysis import seed003_qos as qos
+    from datasched.analysis.seed003 import figure, report, table
 
     folder = Path(exp.seed003_qos_dir)
-    rows = qos.read_rows([folder / "seed003_qos_plotted.csv"])
+    rows = table.read_rows([folder / "seed003_qos_plotted.csv"])
     spec = exp.seed003_qos
     ran = {r["granularity"] for r in rows}
     granularity = tuple(_nearest(ran, want) for want in spec.granularity)
     spec = dataclasses.replace(spec, granularity=granularity)
-    qos.plot(rows, spec, folder / "seed003_qos.png", f"Seed 003 (QoS-aware data staging) on datasched ({variant})")
-    text = qos.format_report(rows, spec, variant, "seed003_qos.png")
+    figure.plot(rows, spec, folder / "seed003_qos.png", f"Seed 003 (QoS-aware data staging) on datasched ({variant})")
+    text = report.format_report(rows, spec, variant, "seed003_qos.png")
     (folder / "report.md").write_text(text)
     return folder / "report.md"
 

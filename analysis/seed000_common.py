@@ -41,15 +41,15 @@ def claims_table(verdicts: Sequence[Verdict]) -> list[str]:
 def verdict_rules() -> list[str]:
     """The report's paragraph on the verdict words (one text for every artifact)."""
     return [
-        "Verdicts follow one set of rules for every artifact (`analysis/verdicts.py`): *reproduced* = same",
-        "sign as the paper, magnitude within 0.5×–2× of the paper's and the 95 % interval over seeds excluding 0",
-        "(a claim the paper states as a direction only: same sign, interval excluding 0); *in direction* = same",
-        "sign and interval excluding 0, another magnitude; *not reproduced* = opposite sign, interval excluding 0,",
-        "or an interval including 0 that ends below 0.5× the paper's effect (the paper's effect is excluded);",
+        "Verdicts follow one set of rules for every artifact (`analysis/verdicts.py`): *reproduced* = same sign",
+        "as the paper, magnitude within 0.5×–2× of the paper's and the 95 % interval over seeds excluding 0 (a",
+        "claim the paper states as a direction only: same sign, interval excluding 0); *in direction* = same sign",
+        "and interval excluding 0, another magnitude; *not reproduced* = opposite sign, interval excluding 0, or",
+        "an interval including 0 that ends below 0.5× the paper's effect (the paper's effect is excluded);",
         "*inconclusive* = the interval includes 0 and reaches 0.5× the paper's effect; *consistent for some",
-        "parameter* = holds at some swept value of",
-        "a parameter the paper does not give, while no single parameter set satisfies every claim of the figure;",
-        "*by construction* = follows from an input definition; *missing* = not produced.",
+        "parameter* = holds at some swept value of a parameter the paper does not give, while no single parameter",
+        "set satisfies every claim of the figure; *by construction* = follows from an input definition; *missing*",
+        "= not produced.",
     ]
 
 

@@ -1,4 +1,4 @@
-# Seed 003 (QoS-aware data staging on InfiniBand) artifact (analysis/seed003_qos.py): one job
+# Seed 003 (QoS-aware data staging on InfiniBand) artifact (analysis/seed003/): one job
 # per case (a benchmark family on one SSD bandwidth and arbitration granularity, under every
 # noise), then the figure, its plotted numbers and the report. SEED003* and
 # seed003_qos_outputs() are in rules/common.smk.

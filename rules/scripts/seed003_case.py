@@ -1,9 +1,10 @@
-"""Snakemake script: one seed-003 case under every noise (analysis/seed003_qos.py)."""
+"""Snakemake script: one seed-003 case under every noise (analysis/seed003/)."""
 
 import time
 from pathlib import Path
 
-from datasched.analysis.seed003_qos import Case, run_case
+from datasched.analysis.seed003.runs import run_case
+from datasched.analysis.seed003.spec import Case
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 start = time.perf_counter()
