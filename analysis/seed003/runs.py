@@ -4,10 +4,11 @@ sim/src/qos/README.md) under every noise, and its rows (``runs.csv``)."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.csv_rows import write_csv
 from datasched.analysis.seed003.spec import (
     AWP_GRID,
     AWP_HALO,
@@ -178,15 +179,3 @@ def run_case(
 
 def _num(text: str) -> float | str:
     return float(text) if text else ""
-
-
-def write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
-    tmp.replace(path)
-    return path

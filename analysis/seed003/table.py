@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed003.runs import CASE_COLUMNS, write_csv
+from datasched.analysis.csv_rows import write_csv
+from datasched.analysis.seed003.runs import CASE_COLUMNS
 from datasched.analysis.seed003.spec import NOISES
 
 

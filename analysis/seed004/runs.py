@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.csv_rows import write_csv
 from datasched.analysis.seed004.spec import (
     CORE_SPEED,
     CORES,
@@ -168,15 +168,3 @@ def run_case(spec: Seed004Spec, case: Case, work: Path, out_csv: Path) -> int:
         )
     write_csv(out_csv, RUN_COLUMNS, rows)
     return len(rows)
-
-
-def write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
-    tmp.replace(path)
-    return path

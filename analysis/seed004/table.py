@@ -10,17 +10,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed004.runs import read_rows, write_csv
+from datasched.analysis.csv_rows import write_csv
+from datasched.analysis.seed004.runs import RUN_COLUMNS, read_rows
 from datasched.analysis.seed004.spec import CONFIGURATIONS, Case
 
+#: A summary row: a run's setting (its first seven columns, seeds pooled), then the pooled values.
 SUMMARY_COLUMNS = (
-    "model",
-    "size",
-    "configuration",
-    "placement",
-    "request_cost_us",
-    "idle_fraction",
-    "idle_period",
+    *RUN_COLUMNS[:7],
     "runs",
     "makespan",
     "slowdown_pct",
