@@ -150,6 +150,7 @@ def _run(
     ipc_fanout=0,
     engine="sim",
     in_process=False,
+    command=None,
 ):
     progress = ProgressLine(Path(output).name)
     try:
@@ -166,6 +167,7 @@ def _run(
             ipc_fanout=ipc_fanout,
             engine=engine,
             in_process=in_process,
+            command=command,
         )
     except SimulationError as exc:
         raise UserError(str(exc)) from None
@@ -196,6 +198,7 @@ def cmd_run(args) -> int:
         args.ipc_fanout,
         args.engine,
         args.in_process,
+        getattr(args, "invocation", None),
     )
     ours = [result.jobs_csv.parent / f"{result.prefix}_{name}.csv" for name in ("io", "data")]
     extra = "".join(f" {path}" for path in ours if path.exists())
@@ -209,12 +212,26 @@ def cmd_demo(args) -> int:
 
     if args.storage:
         return _storage_demo(args)
-    result = _run(EXAMPLES / "demo_platform.xml", [EXAMPLES / "demo_workload.json"], "easyBackfill", args.output)
+    result = _run(
+        EXAMPLES / "demo_platform.xml",
+        [EXAMPLES / "demo_workload.json"],
+        "easyBackfill",
+        args.output,
+        command=getattr(args, "invocation", None),
+    )
     png = Path(args.output) / "gantt.png"
     plot_gantt(result.jobs_csv, png, title="demo: pybatsim easyBackfill on datasched-sim")
     print(f"demo outputs: {result.jobs_csv}, {result.schedule_csv}")
     print(f"Gantt chart:  {png}")
+    print(f"explorer:     {_explorer_page(args.output)}")
     return 0
+
+
+def _explorer_page(output: str) -> Path:
+    """The demo's `datasched explore` page (written into its output folder)."""
+    from datasched.analysis.explore import explore
+
+    return explore([output])
 
 
 def _storage_demo(args) -> int:
@@ -234,6 +251,7 @@ def _storage_demo(args) -> int:
         args.output,
         {"allocation": "sequential"},
         traffic_policy=args.traffic_policy,
+        command=getattr(args, "invocation", None),
     )
     png = Path(args.output) / "gantt.png"
     plot_gantt(result.jobs_csv, png, title=f"storage demo: easy, traffic policy {args.traffic_policy}")
@@ -253,6 +271,7 @@ def _storage_demo(args) -> int:
         )
     print(f"demo outputs: {result.jobs_csv}, {io_csv}")
     print(f"Gantt chart:  {png}")
+    print(f"explorer:     {_explorer_page(args.output)}")
     return 0
 
 

@@ -51,6 +51,7 @@ OUTPUT_SUFFIXES = (
     "consumed_energy.csv",
     "pstate_changes.csv",
     "schedule.trace",
+    "run.json",
 )
 
 #: The simulation engines: ours (``datasched-sim``) and real Batsim where it is on PATH.
@@ -330,6 +331,7 @@ def run_simulation(
     ipc_fanout: int = 0,
     engine: str = "sim",
     in_process: bool = False,
+    command: str | None = None,
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
 
@@ -345,6 +347,8 @@ def run_simulation(
     ``in_process`` runs one of our registered policies inside the engine's process
     (:mod:`datasched.policy.inprocess`: same messages and decisions, no socket); the
     default is the protocol path, the only one for pybatsim schedulers.
+    ``command`` is the user's command (``datasched run ...``) recorded in ``<prefix>_run.json``
+    beside the processes' command lines (``datasched explore`` shows it).
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -399,6 +403,7 @@ def run_simulation(
                     on_progress,
                     stop,
                 )
+                write_run_record(result, command)
                 succeeded = True
                 return result
         finally:
@@ -424,6 +429,7 @@ def run_simulation(
                         on_progress,
                         stop,
                     )
+                    write_run_record(result, command)
                     succeeded = True
                     return result
                 except _PortInUse as exc:
@@ -432,6 +438,25 @@ def run_simulation(
     finally:
         if not succeeded:
             remove_outputs(output_dir, prefix)
+
+
+def write_run_record(result: SimulationResult, command: str | None) -> Path:
+    """``<prefix>_run.json``: the command that produced the run (the user's, when the CLI ran
+    it), the folder it ran in, and the engine's and decision process's command lines. No
+    date and no port (the port is replaced by ``PORT``), so the same run writes the same file."""
+
+    def scrub(argv: list[str]) -> list[str]:
+        return [re.sub(r"tcp://127\.0\.0\.1:\d+", "tcp://127.0.0.1:PORT", a) for a in argv]
+
+    record = {
+        "command": command or shlex.join(scrub(result.engine_command)),
+        "cwd": os.getcwd(),
+        "engine_command": scrub(result.engine_command),
+        "scheduler_command": scrub(result.scheduler_command),
+    }
+    path = result.output_dir / f"{result.prefix}_run.json"
+    path.write_text(json.dumps(record, indent=1) + "\n")
+    return path
 
 
 class _PortInUse(Exception):
