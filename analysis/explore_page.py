@@ -113,13 +113,18 @@ def gantt_figure(run: RunData, time_range: tuple[float, float]) -> dict[str, Any
     return {
         "data": [trace, labels],
         "layout": {
-            "title": {"text": f"Gantt chart — {html.escape(run.label)}", "font": {"size": 15}},
+            "title": {
+                "text": f"Gantt chart — {html.escape(run.label)}",
+                "font": {"size": 14},
+                "x": 0.01,
+                "xanchor": "left",
+            },
             "xaxis": {"title": {"text": "time (s)"}, "range": list(time_range)},
             "yaxis": {"title": {"text": "resource id"}, "range": [-0.5, top - 0.5], "dtick": 1 if top <= 32 else None},
             "showlegend": False,
             "bargap": 0,
             "margin": {"l": 60, "r": 20, "t": 40, "b": 45},
-            "height": min(700, 220 + 14 * top),
+            "height": min(480, 220 + 14 * top),
         },
     }
 
@@ -140,7 +145,7 @@ def _step_traces(runs: Sequence[RunData], series: list[tuple[str, list[float], l
 
 def _layout(title: str, x: str, y: str, height: int = 320, **extra: Any) -> dict[str, Any]:
     layout = {
-        "title": {"text": title, "font": {"size": 15}},
+        "title": {"text": title, "font": {"size": 14}, "x": 0.01, "xanchor": "left"},
         "xaxis": {"title": {"text": x}},
         "yaxis": {"title": {"text": y}},
         "margin": {"l": 60, "r": 20, "t": 40, "b": 45},
@@ -213,9 +218,7 @@ def tier_figure(run: RunData) -> dict[str, Any]:
     ]
     return {
         "data": data,
-        "layout": _layout(
-            f"Bytes per tier per job (out_io.csv) — {html.escape(run.label)}", "job", "GB", barmode="stack"
-        ),
+        "layout": _layout(f"Bytes per tier per job — {html.escape(run.label)}", "job", "GB", barmode="stack"),
     }
 
 
@@ -236,7 +239,7 @@ def device_load_figure(run: RunData) -> dict[str, Any]:
     return {
         "data": data,
         "layout": _layout(
-            f"Per-device load (estimated: each job's bytes on a device spread over its run) — {html.escape(run.label)}",
+            f"Per-device load (estimated) — {html.escape(run.label)}",
             "time (s)",
             "GB/s",
         ),
@@ -407,13 +410,13 @@ def render_page(runs: Sequence[RunData], title: str | None = None) -> str:
             f'<div id="fig-gantt-{i}" class="fig gantt" data-run="{i}" data-jobs="{len(run.jobs["id"])}"></div>'
         )
     body.append("<h2>Utilisation, queue and waiting</h2>")
-    for name, figure in (
-        ("util", utilisation_figure(runs)),
-        ("queue", queue_figure(runs)),
-        ("wait", waiting_figure(runs)),
-    ):
+    figures["fig-util"] = utilisation_figure(runs)
+    body.append('<div id="fig-util" class="fig"></div>')
+    body.append('<div class="runs" style="grid-template-columns:1fr 1fr">')
+    for name, figure in (("queue", queue_figure(runs)), ("wait", waiting_figure(runs))):
         figures[f"fig-{name}"] = figure
         body.append(f'<div id="fig-{name}" class="fig"></div>')
+    body.append("</div>")
     if any(run.storage for run in runs):
         body.append("<h2>Storage</h2>")
         body.append(
@@ -426,12 +429,16 @@ def render_page(runs: Sequence[RunData], title: str | None = None) -> str:
         for i, run in enumerate(runs):
             body.append("<div>")
             if run.storage:
+                # one run: its storage figures two by two; several: one column per run
+                pairs = "grid-template-columns:1fr 1fr" if len(runs) == 1 else "grid-template-columns:1fr"
+                body.append(f'<div class="runs" style="{pairs}">')
                 for name, figure in (("tiers", tier_figure(run)), ("load", device_load_figure(run))):
                     figures[f"fig-{name}-{i}"] = figure
                     body.append(f'<div id="fig-{name}-{i}" class="fig"></div>')
                 if run.nvm:
                     figures[f"fig-nvm-{i}"] = nvm_figure(run)
                     body.append(f'<div id="fig-nvm-{i}" class="fig"></div>')
+                body.append("</div>")
                 body.append(f"<h3>Where each job's data lived — {html.escape(run.label)}</h3>{storage_table(run, i)}")
             else:
                 body.append(
