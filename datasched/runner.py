@@ -370,7 +370,9 @@ def run_simulation(
         for w in workloads:
             if has_phase_profiles(w):
                 raise UserError(
-                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs"
+                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs "
+                    "(generate it for real Batsim with `datasched workload markov|from-workflow --engine batsim`: "
+                    "composed profiles)"
                 )
         engine_path = batsim_backend.find_batsim()
     output_dir = Path(output_dir).resolve()
