@@ -54,11 +54,18 @@ def register(subparsers) -> None:
         help="simulate energy as Batsim 4.2.1 does with -E (the platform's wattage_per_state; docs/energy.md)",
     )
     run.add_argument("--engine-arg", action="append", default=[], help="extra engine argument (repeatable)")
-    run.add_argument(
+    path = run.add_mutually_exclusive_group()
+    path.add_argument(
         "--in-process",
         action="store_true",
         help="run a datasched policy inside the engine's process (no socket; same decisions, much faster on "
-        "long traces); pybatsim schedulers always use the protocol path",
+        "long traces): the default for our policies on datasched-sim; an error for pybatsim schedulers",
+    )
+    path.add_argument(
+        "--protocol",
+        action="store_true",
+        help="run a datasched policy as a separate decision process over Batsim's protocol (ZeroMQ socket), as "
+        "pybatsim schedulers and real Batsim always do",
     )
     run.set_defaults(func=cmd_run)
 
@@ -175,6 +182,18 @@ def _run(
         progress.close()
 
 
+def runs_in_process(args) -> bool:
+    """Our registered policies run in the engine's process unless ``--protocol`` (same
+    decisions, about 3× faster end to end on delay_50k: docs/benchmarks.md); pybatsim
+    schedulers and real Batsim always use the protocol path; ``--in-process`` insists (and
+    fails with a one-line reason where it cannot)."""
+    if args.in_process or args.protocol:
+        return bool(args.in_process)
+    from datasched.policy.registry import policy_names
+
+    return args.engine == "sim" and args.scheduler in policy_names()
+
+
 def cmd_run(args) -> int:
     from datasched.runner import remove_outputs
 
@@ -197,7 +216,7 @@ def cmd_run(args) -> int:
         args.traffic_policy,
         args.ipc_fanout,
         args.engine,
-        args.in_process,
+        runs_in_process(args),
         getattr(args, "invocation", None),
     )
     ours = [result.jobs_csv.parent / f"{result.prefix}_{name}.csv" for name in ("io", "data")]
