@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from datasched.errors import UserError
+from datasched.errors import ProcessFailure, UserError
 from datasched.runner import Progress, SimulationError, run_simulation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -177,7 +177,7 @@ def _run(
             command=command,
         )
     except SimulationError as exc:
-        raise UserError(str(exc)) from None
+        raise ProcessFailure(str(exc)) from None
     finally:
         progress.close()
 
@@ -297,7 +297,8 @@ def _storage_demo(args) -> int:
 def cmd_conformance(args) -> int:
     from datasched import conformance
 
-    root = Path(args.cases) if args.cases else conformance.DEFAULT_CASES
+    # resolved here: the decision processes run in their output folders (issue 33)
+    root = Path(args.cases).resolve() if args.cases else conformance.DEFAULT_CASES
     if not root.is_dir():
         raise UserError(f"conformance cases folder not found: {root}")
     cases = conformance.case_dirs(root)
@@ -341,7 +342,7 @@ def _regenerate(cases, root: Path, args) -> int:
             "--engine batsim regenerates the references: give --into FOLDER (or --overwrite-references to replace "
             f"those in {root})"
         )
-    into = root if args.overwrite_references else Path(args.into)
+    into = root if args.overwrite_references else Path(args.into).resolve()
     if not args.overwrite_references and into.resolve() == root.resolve():
         raise UserError(
             f"--into {into} is the cases folder itself: use --overwrite-references to replace its references"

@@ -152,8 +152,10 @@ def scheduler_command(
         path = Path(scheduler)
         if path.is_dir():
             raise UserError(f"--scheduler {scheduler}: is a folder; give a pybatsim scheduler file (.py) or a name")
-        if path.is_absolute() and not path.is_file():  # (pybatsim resolves relative ones in the output folder)
-            raise UserError(f"--scheduler {scheduler}: no such scheduler file")
+        if not path.is_file():
+            raise UserError(f"--scheduler {scheduler}: no such scheduler file (relative to {Path.cwd()})")
+        # absolute: pybatsim runs in the output folder, where a relative path means something else
+        scheduler = str(path.resolve())
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and
     # with it our own `schedulers/` folder, first on sys.path).
@@ -243,11 +245,17 @@ def _kill_group(proc: subprocess.Popen | None) -> None:
         proc.wait()
 
 
-def _tail(path: Path, lines: int = 15) -> str:
+def _tail(path: Path, lines: int = 15, traceback_lines: int = 60) -> str:
+    """What a failed process said last: its last Python traceback whole, from the
+    ``Traceback (most recent call last):`` line (up to ``traceback_lines`` lines), else its
+    last ``lines`` lines."""
     try:
         text = path.read_text(errors="replace").strip().splitlines()
     except FileNotFoundError:
         return ""
+    starts = [i for i, line in enumerate(text) if line.startswith("Traceback (most recent call last):")]
+    if starts and len(text) - starts[-1] <= traceback_lines:
+        return "\n".join(text[starts[-1] :])
     return "\n".join(text[-lines:])
 
 
@@ -285,6 +293,27 @@ def has_phase_profiles(workload: Path) -> bool:
     return isinstance(profiles, dict) and any(
         isinstance(p, dict) and p.get("type") == "datasched_phases" for p in profiles.values()
     )
+
+
+def absolute_file_arguments(arguments: Sequence[str]) -> list[str]:
+    """The engine's extra arguments with every relative path of an existing file or folder
+    made absolute (a bare argument, or the value of ``--option=value``): both engines run in the
+    output folder, so a relative ``--events events.json`` or ``--sg-cfg=...`` must mean what it
+    means in the caller's shell. Options and values that name nothing here are left alone."""
+
+    def absolute(value: str) -> str:
+        if not value or value.startswith("-") or Path(value).is_absolute() or not Path(value).exists():
+            return value
+        return str(Path(value).resolve())
+
+    resolved = []
+    for argument in arguments:
+        if argument.startswith("--") and "=" in argument:
+            option, _, value = argument.partition("=")
+            resolved.append(f"{option}={absolute(value)}")
+        else:
+            resolved.append(absolute(argument))
+    return resolved
 
 
 def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: int) -> list[str]:
@@ -361,6 +390,7 @@ def run_simulation(
             raise UserError(f"input file not found: {path}")
     if engine not in ENGINES:
         raise UserError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    engine_args = absolute_file_arguments(engine_args)
     if in_process and engine == "batsim":
         raise UserError("--in-process runs datasched-sim as a library; it cannot be combined with --engine batsim")
     engine_path: Path | None = None
@@ -543,7 +573,7 @@ def _run_once(
                     raise _PortInUse(log)
                 raise SimulationError(
                     f"the decision process ({scheduler}) exited with status {sched_rc} before the end of the "
-                    f"simulation:\n{log}\n(command: {shlex.join(sched_cmd)})"
+                    f"simulation:\n{log}\n(its log: {sched_log}; command: {shlex.join(sched_cmd)})"
                 )
             time.sleep(0.02)
         reader.join(timeout=10)

@@ -6,8 +6,6 @@ from its ``out_run.json`` (the command lines the runner started)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -58,3 +56,60 @@ def test_in_process_and_protocol_exclude_each_other(tmp_path, capsys):
         _run(tmp_path, "easy", "--protocol", "--in-process")
     assert exit_info.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def _reject_all(folder: Path) -> Path:
+    """A pybatsim scheduler file that rejects every job (and ignores machine events)."""
+    folder.mkdir()
+    path = folder / "rejectAll.py"
+    path.write_text(
+        "from batsim.batsim import BatsimScheduler\n\n\n"
+        "class RejectAll(BatsimScheduler):\n"
+        "    def onJobSubmission(self, job):\n"
+        "        self.bs.reject_jobs([job])\n\n"
+        "    def onNotifyEventMachineUnavailable(self, machines):\n"
+        "        self.seen_unavailable = True\n"
+    )
+    return path
+
+
+def test_relative_scheduler_file_means_the_callers_folder(tmp_path, monkeypatch, capsys):
+    """`--scheduler sched/rejectAll.py` names a file of the folder the command runs in, although
+    the decision process starts in the output folder (before: pybatsim looked there)."""
+    _reject_all(tmp_path / "sched")
+    monkeypatch.chdir(tmp_path)
+    assert _run(tmp_path, "sched/rejectAll.py", output="rel") == 0
+    assert "40 jobs: 0 succeeded, 0 killed, 40 rejected" in capsys.readouterr().out
+    assert str(tmp_path / "sched" / "rejectAll.py") in _started(tmp_path / "rel")
+
+
+def test_relative_conformance_cases_folder(tmp_path, monkeypatch, capsys):
+    """A replayed case reads its reference file in the decision process: `--cases` relative to
+    the caller's folder must still find it (before: FileNotFoundError in the output folder)."""
+    monkeypatch.chdir(DATA.parent)
+    assert main(["conformance", "--cases", "data/conformance", "--case", "pfs_contention_filler"]) == 0
+    assert "1/1 cases identical" in capsys.readouterr().out
+
+
+def test_relative_engine_argument_file(tmp_path, monkeypatch):
+    """`--engine-arg=--events --engine-arg=events.txt`: the engine runs in the output folder, the
+    file is in the caller's (before: the engine refused the missing file)."""
+    (tmp_path / "events.txt").write_text('{"type": "machine_unavailable", "resources": "0", "timestamp": 5}\n')
+    scheduler = _reject_all(tmp_path / "sched")
+    monkeypatch.chdir(tmp_path)
+    assert _run(tmp_path, str(scheduler), "--engine-arg=--events", "--engine-arg=events.txt", output="ev") == 0
+
+    assert str(tmp_path / "events.txt") in _started(tmp_path / "ev")
+
+
+def test_a_decision_process_traceback_is_shown_as_it_is(tmp_path, capsys, monkeypatch):
+    """Our message is one line; the pybatsim scheduler's traceback follows it line by line
+    (no literal \\n), from its `Traceback` line, and the message names its log."""
+    monkeypatch.chdir(DATA.parent.parent)
+    assert _run(tmp_path, "tests/data/crashSched.py", output="crash") == 2
+    err = capsys.readouterr().err
+    lines = err.splitlines()
+    assert lines[0].startswith("datasched: error: the decision process (tests/data/crashSched.py) exited with status")
+    assert lines[1] == "Traceback (most recent call last):"
+    assert "RuntimeError: crashSched: deliberate failure on job w0!0" in lines
+    assert "\\n" not in err and f"its log: {tmp_path / 'crash' / 'out_scheduler.log'}" in err
