@@ -113,3 +113,17 @@ def test_a_decision_process_traceback_is_shown_as_it_is(tmp_path, capsys, monkey
     assert lines[1] == "Traceback (most recent call last):"
     assert "RuntimeError: crashSched: deliberate failure on job w0!0" in lines
     assert "\\n" not in err and f"its log: {tmp_path / 'crash' / 'out_scheduler.log'}" in err
+
+
+def test_batsim_stderr_goes_straight_to_the_log(tmp_path):
+    """Real Batsim's path (no progress lines): the engine's stderr is the log file itself, so
+    the runner copies nothing; the log holds every byte, in order. (Stand-in engine: `sh`.)"""
+    from datasched.runner import _start_engine
+
+    script = "i=0; while [ $i -lt 2000 ]; do echo \"[batsim/INFO] line $i\" >&2; i=$((i+1)); done"
+    proc, reader = _start_engine(["sh", "-c", script], tmp_path, tmp_path / "log", None, progress_lines=False)
+    assert proc.stderr is None  # not a pipe: nothing for the runner to read
+    proc.wait()
+    reader.join()
+    lines = (tmp_path / "log").read_text().splitlines()
+    assert lines == [f"[batsim/INFO] line {i}" for i in range(2000)]
