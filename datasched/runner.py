@@ -675,7 +675,7 @@ def _start_engine(
     CPU read line by line; bench/runner_stderr.py)."""
     if not progress_lines:
         with open(log_path, "wb") as log:
-            proc = subprocess.Popen(
+            straight: subprocess.Popen = subprocess.Popen(
                 command,
                 stdout=subprocess.DEVNULL,
                 stderr=log,
@@ -686,7 +686,7 @@ def _start_engine(
             )
         idle = threading.Thread(target=lambda: None, daemon=True)
         idle.start()
-        return proc, idle
+        return straight, idle
     proc = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,
