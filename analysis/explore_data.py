@@ -42,6 +42,8 @@ class RunData:
     nvm: dict[str, Any] | None = None
     energy: dict[str, list[float]] | None = None
     forwarding: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    #: Batsim resource id (as text) -> host name, when the run's platform could be inspected
+    names: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -250,6 +252,36 @@ def read_command(folder: Path, prefix: str) -> tuple[str | None, str | None]:
     return (command if isinstance(command, str) else None), (cwd if isinstance(cwd, str) else None)
 
 
+def platform_of_run(folder: Path, prefix: str) -> Path | None:
+    """The platform file the run used: the engine's ``-p`` argument in ``_run.json``."""
+    try:
+        record = json.loads((folder / f"{prefix}_run.json").read_text())
+        command = record["engine_command"]
+        platform = Path(command[command.index("-p") + 1])
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        return None
+    return platform if platform.is_file() else None
+
+
+def resource_names(platform: Path | None) -> dict[str, str]:
+    """Batsim resource id -> host name, from our engine's ``--inspect`` of the platform (the
+    ids the engine gave the hosts); empty when there is no platform or engine to ask."""
+    if platform is None:
+        return {}
+    import subprocess
+
+    from datasched.engine import find_engine
+
+    try:
+        done = subprocess.run(
+            [str(find_engine()), "-p", str(platform), "--inspect"], capture_output=True, text=True, timeout=120
+        )
+        hosts = json.loads(done.stdout)["hosts"] if done.returncode == 0 else []
+    except (UserError, OSError, ValueError, KeyError, subprocess.TimeoutExpired):
+        return {}
+    return {str(h["id"]): str(h["name"]) for h in hosts if isinstance(h, dict) and h.get("id") is not None}
+
+
 def load_run(folder: str | Path, label: str | None = None, prefix: str = "out") -> RunData:
     """Reads one run's output folder (``folder/<prefix>_jobs.csv`` and its siblings)."""
     root = Path(folder)
@@ -279,6 +311,7 @@ def load_run(folder: str | Path, label: str | None = None, prefix: str = "out") 
         nvm=read_nvm(root / f"{prefix}_nvm.csv"),
         energy=read_energy(root / f"{prefix}_consumed_energy.csv"),
         forwarding=forwarding,
+        names=resource_names(platform_of_run(root, prefix)),
     )
 
 

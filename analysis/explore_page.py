@@ -58,7 +58,7 @@ def _hover(run: RunData, job: int) -> str:
     jobs = run.jobs
     lines = [
         f"job {jobs['id'][job]} ({jobs['profile'][job]})",
-        f"resources {jobs['resources'][job]}",
+        f"resources {jobs['resources'][job]}" + _named(run, jobs["resources"][job]),
         f"submitted {jobs['submit'][job]:.6g} s, started {jobs['start'][job]:.6g} s, "
         f"finished {jobs['finish'][job]:.6g} s",
         f"waited {jobs['wait'][job]:.6g} s; {jobs['state'][job]}",
@@ -73,10 +73,32 @@ def _hover(run: RunData, job: int) -> str:
                 if table[f"{tier}_bytes"][row] > 0
             ]
             lines.append(f"storage {table['allocation'][row]}, access {table['access'][row]}")
-            lines.append(f"devices {table['devices'][row] or '—'}")
+            lines.append(f"devices {table['devices'][row] or '—'}" + _named(run, table["devices"][row]))
             if tiers:
                 lines.append("bytes: " + ", ".join(tiers))
     return "<br>".join(html.escape(line) for line in lines)
+
+
+def _named(run: RunData, ids: str, limit: int = 8) -> str:
+    """`` (node-10, node-11 ...)``: the hosts' names for an id list or interval set, when known."""
+    if not run.names or not ids:
+        return ""
+    from datasched.analysis.explore_data import resource_intervals
+
+    names = [run.names.get(str(i), str(i)) for low, high in resource_intervals(ids) for i in range(low, high + 1)]
+    more = f" and {len(names) - limit} more" if len(names) > limit else ""
+    return f" ({', '.join(names[:limit])}{more})"
+
+
+def _resource_axis(run: RunData, top: int) -> dict[str, Any]:
+    """Resource ids, labelled with host names when they are known and few enough to read."""
+    axis: dict[str, Any] = {"title": {"text": "resource id"}, "range": [-0.5, top - 0.5]}
+    if top <= 32:
+        axis["tickvals"] = list(range(top))
+        if run.names:
+            axis["ticktext"] = [f"{run.names.get(str(i), '')} ({i})" for i in range(top)]
+            axis["title"] = {"text": "host (resource id)", "standoff": 6}
+    return axis
 
 
 def gantt_figure(run: RunData, time_range: tuple[float, float]) -> dict[str, Any]:
@@ -109,7 +131,9 @@ def gantt_figure(run: RunData, time_range: tuple[float, float]) -> dict[str, Any
         "hoverinfo": "skip",
         "showlegend": False,
     }
-    top = max(bars["high"], default=0) + 1
+    states = run.machine_states
+    machines = sum(int(values[0]) for column, values in states.items() if column != "time" and values)
+    top = max(max(bars["high"], default=0) + 1, machines)  # every compute machine, used or not
     return {
         "data": [trace, labels],
         "layout": {
@@ -120,10 +144,10 @@ def gantt_figure(run: RunData, time_range: tuple[float, float]) -> dict[str, Any
                 "xanchor": "left",
             },
             "xaxis": {"title": {"text": "time (s)"}, "range": list(time_range)},
-            "yaxis": {"title": {"text": "resource id"}, "range": [-0.5, top - 0.5], "dtick": 1 if top <= 32 else None},
+            "yaxis": _resource_axis(run, top),
             "showlegend": False,
             "bargap": 0,
-            "margin": {"l": 60, "r": 20, "t": 40, "b": 45},
+            "margin": {"l": 120 if run.names and top <= 32 else 60, "r": 20, "t": 40, "b": 45},
             "height": min(480, 220 + 14 * top),
         },
     }
@@ -230,7 +254,7 @@ def device_load_figure(run: RunData) -> dict[str, Any]:
             "type": "scatter",
             "mode": "lines",
             "line": {"shape": "hv", "color": job_colour(k)},
-            "name": f"device {device}",
+            "name": f"{run.names[device]} ({device})" if device in run.names else f"device {device}",
             "x": series["t"],
             "y": [r / 1e9 for r in series["rate"]],
         }
@@ -305,11 +329,12 @@ def storage_table(run: RunData, index: int) -> str:
         cells = "".join(f'<td class="num">{table[f"{t}_bytes"][r] / 1e9:.3f}</td>' for t in tiers)
         rows.append(
             f"<tr><td>{html.escape(job)}</td><td>{html.escape(table['allocation'][r])}</td>"
-            f"<td>{html.escape(table['access'][r])}</td><td>{html.escape(table['devices'][r] or '—')}</td>{cells}</tr>"
+            f"<td>{html.escape(table['access'][r])}</td><td>{html.escape(table['devices'][r] or '—')}</td>"
+            f"<td>{html.escape(_named(run, table['devices'][r], limit=64).strip(' ()') or '—')}</td>{cells}</tr>"
         )
     return (
         f'<table class="storage" data-run="{index}"><tr><th>job</th><th>storage</th><th>access</th>'
-        f"<th>devices (resource ids)</th>{head}</tr>{''.join(rows)}</table>"
+        f"<th>devices (resource ids)</th><th>device hosts</th>{head}</tr>{''.join(rows)}</table>"
     )
 
 
