@@ -110,13 +110,13 @@
       # Python with what the tests import; pybatsim 3.2.1, procset and evalys come from
       # nur-kapack (built for the same nixpkgs Python).
       pythonEnv = pkgs.python3.withPackages (ps: with ps; [
-        pyzmq sortedcontainers docopt numpy pandas matplotlib pyyaml jsonschema pydantic ortools
+        pyzmq sortedcontainers docopt numpy pandas matplotlib plotly pyyaml jsonschema pydantic ortools
         snakemake pytest pytest-xdist hypothesis ruff mypy setuptools wheel pip
       ] ++ [ kpkgs.procset kpkgs.evalys kpkgs.pybatsim ]);
 
       toolchain = with pkgs; [
         cmake ninja pkg-config gcc clang-tools simgridPatched zeromq cppzmq nlohmann_json cli11 gtest boost gperftools
-        pythonEnv uv time
+        pythonEnv uv time chromium  # chromium: the explorer page's browser test
       ];
       shellHook = ''
         export UV_PYTHON=${pythonEnv}/bin/python

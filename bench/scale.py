@@ -69,7 +69,9 @@ def timed(command: list[str], cwd: Path) -> dict[str, float]:
 def run_command(platform: Path, workload: Path, policy: str, output: Path, mode: str) -> list[str]:
     command = [str(DATASCHED), "run", "--platform", str(platform), "--workload", str(workload)]
     command += ["--scheduler", policy, "--output", str(output)]
-    return command + (["--in-process"] if mode == "inprocess" else [])
+    # protocol: the decision process over the socket (`--protocol`, the default before issue 33);
+    # inprocess: `--in-process`; default: no flag (in process for our policies since issue 33)
+    return command + {"inprocess": ["--in-process"], "protocol": ["--protocol"], "default": []}[mode]
 
 
 def cluster(nodes: int, path: Path) -> Path:
@@ -168,7 +170,7 @@ def main() -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     d = sub.add_parser("delay50k")
     d.add_argument("--policy", default="easy")
-    d.add_argument("--mode", choices=("inprocess", "protocol"), default="inprocess")
+    d.add_argument("--mode", choices=("inprocess", "protocol", "default"), default="inprocess")
     d.add_argument("--repeat", type=int, default=1)
     d.add_argument("--reference", type=Path)
     s = sub.add_parser("sizes")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import shlex
 import sys
 
 from datasched import __version__
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # the command as typed, recorded with a run's outputs (``out_run.json``; datasched explore shows it)
+    args.invocation = shlex.join(["datasched", *(sys.argv[1:] if argv is None else argv)])
     if not getattr(args, "func", None):
         parser.print_help()
         return 2

@@ -22,6 +22,16 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in text)
 
 
+class ProcessFailure(UserError):
+    """The engine or the decision process failed. The first line is ours (which process,
+    its exit status); the lines after it are that process's own words (a Python traceback,
+    the engine's message) and the command, kept as they are so that a pybatsim traceback reads
+    like one. The CLI prints it without a traceback of ours and exits with status 2."""
+
+    def __init__(self, message: object = "") -> None:
+        Exception.__init__(self, str(message))
+
+
 class Interrupted(UserError):
     """The user (or a batch system) stopped the run with a signal: both processes were
     stopped. The CLI exits with 128 + the signal number, as a shell does."""

@@ -51,6 +51,7 @@ OUTPUT_SUFFIXES = (
     "consumed_energy.csv",
     "pstate_changes.csv",
     "schedule.trace",
+    "run.json",
 )
 
 #: The simulation engines: ours (``datasched-sim``) and real Batsim where it is on PATH.
@@ -151,8 +152,10 @@ def scheduler_command(
         path = Path(scheduler)
         if path.is_dir():
             raise UserError(f"--scheduler {scheduler}: is a folder; give a pybatsim scheduler file (.py) or a name")
-        if path.is_absolute() and not path.is_file():  # (pybatsim resolves relative ones in the output folder)
-            raise UserError(f"--scheduler {scheduler}: no such scheduler file")
+        if not path.is_file():
+            raise UserError(f"--scheduler {scheduler}: no such scheduler file (relative to {Path.cwd()})")
+        # absolute: pybatsim runs in the output folder, where a relative path means something else
+        scheduler = str(path.resolve())
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and
     # with it our own `schedulers/` folder, first on sys.path).
@@ -242,11 +245,17 @@ def _kill_group(proc: subprocess.Popen | None) -> None:
         proc.wait()
 
 
-def _tail(path: Path, lines: int = 15) -> str:
+def _tail(path: Path, lines: int = 15, traceback_lines: int = 60) -> str:
+    """What a failed process said last: its last Python traceback whole, from the
+    ``Traceback (most recent call last):`` line (up to ``traceback_lines`` lines), else its
+    last ``lines`` lines."""
     try:
         text = path.read_text(errors="replace").strip().splitlines()
     except FileNotFoundError:
         return ""
+    starts = [i for i, line in enumerate(text) if line.startswith("Traceback (most recent call last):")]
+    if starts and len(text) - starts[-1] <= traceback_lines:
+        return "\n".join(text[starts[-1] :])
     return "\n".join(text[-lines:])
 
 
@@ -284,6 +293,27 @@ def has_phase_profiles(workload: Path) -> bool:
     return isinstance(profiles, dict) and any(
         isinstance(p, dict) and p.get("type") == "datasched_phases" for p in profiles.values()
     )
+
+
+def absolute_file_arguments(arguments: Sequence[str]) -> list[str]:
+    """The engine's extra arguments with every relative path of an existing file or folder
+    made absolute (a bare argument, or the value of ``--option=value``): both engines run in the
+    output folder, so a relative ``--events events.json`` or ``--sg-cfg=...`` must mean what it
+    means in the caller's shell. Options and values that name nothing here are left alone."""
+
+    def absolute(value: str) -> str:
+        if not value or value.startswith("-") or Path(value).is_absolute() or not Path(value).exists():
+            return value
+        return str(Path(value).resolve())
+
+    resolved = []
+    for argument in arguments:
+        if argument.startswith("--") and "=" in argument:
+            option, _, value = argument.partition("=")
+            resolved.append(f"{option}={absolute(value)}")
+        else:
+            resolved.append(absolute(argument))
+    return resolved
 
 
 def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: int) -> list[str]:
@@ -330,6 +360,7 @@ def run_simulation(
     ipc_fanout: int = 0,
     engine: str = "sim",
     in_process: bool = False,
+    command: str | None = None,
 ) -> SimulationResult:
     """Runs one simulation and returns where its outputs are.
 
@@ -345,6 +376,8 @@ def run_simulation(
     ``in_process`` runs one of our registered policies inside the engine's process
     (:mod:`datasched.policy.inprocess`: same messages and decisions, no socket); the
     default is the protocol path, the only one for pybatsim schedulers.
+    ``command`` is the user's command (``datasched run ...``) recorded in ``<prefix>_run.json``
+    beside the processes' command lines (``datasched explore`` shows it).
 
     Raises UserError for missing inputs and SimulationError when either process fails.
     """
@@ -357,6 +390,7 @@ def run_simulation(
             raise UserError(f"input file not found: {path}")
     if engine not in ENGINES:
         raise UserError(f"unknown engine {engine!r} (choose from {', '.join(ENGINES)})")
+    engine_args = absolute_file_arguments(engine_args)
     if in_process and engine == "batsim":
         raise UserError("--in-process runs datasched-sim as a library; it cannot be combined with --engine batsim")
     engine_path: Path | None = None
@@ -366,7 +400,9 @@ def run_simulation(
         for w in workloads:
             if has_phase_profiles(w):
                 raise UserError(
-                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs"
+                    f"--engine batsim: workload {w} has datasched_phases profiles, which only datasched-sim runs "
+                    "(generate it for real Batsim with `datasched workload markov|from-workflow --engine batsim`: "
+                    "composed profiles)"
                 )
         engine_path = batsim_backend.find_batsim()
     output_dir = Path(output_dir).resolve()
@@ -399,6 +435,7 @@ def run_simulation(
                     on_progress,
                     stop,
                 )
+                write_run_record(result, command)
                 succeeded = True
                 return result
         finally:
@@ -424,6 +461,7 @@ def run_simulation(
                         on_progress,
                         stop,
                     )
+                    write_run_record(result, command)
                     succeeded = True
                     return result
                 except _PortInUse as exc:
@@ -432,6 +470,25 @@ def run_simulation(
     finally:
         if not succeeded:
             remove_outputs(output_dir, prefix)
+
+
+def write_run_record(result: SimulationResult, command: str | None) -> Path:
+    """``<prefix>_run.json``: the command that produced the run (the user's, when the CLI ran
+    it), the folder it ran in, and the engine's and decision process's command lines. No
+    date and no port (the port is replaced by ``PORT``), so the same run writes the same file."""
+
+    def scrub(argv: list[str]) -> list[str]:
+        return [re.sub(r"tcp://127\.0\.0\.1:\d+", "tcp://127.0.0.1:PORT", a) for a in argv]
+
+    record = {
+        "command": command or shlex.join(scrub(result.engine_command)),
+        "cwd": os.getcwd(),
+        "engine_command": scrub(result.engine_command),
+        "scheduler_command": scrub(result.scheduler_command),
+    }
+    path = result.output_dir / f"{result.prefix}_run.json"
+    path.write_text(json.dumps(record, indent=1) + "\n")
+    return path
 
 
 class _PortInUse(Exception):
@@ -489,7 +546,10 @@ def _run_once(
                 cwd=output_dir,
                 preexec_fn=_die_with_parent(os.getpid()),
             )
-        engine_proc, reader = _start_engine(engine_cmd, output_dir, engine_log, on_progress)
+        # Batsim writes no progress lines but tens of MB of log: its stderr goes straight to the file
+        engine_proc, reader = _start_engine(
+            engine_cmd, output_dir, engine_log, on_progress, progress_lines=engine != "batsim"
+        )
         sched_exit_time = None
         while True:
             stop.check()
@@ -516,7 +576,7 @@ def _run_once(
                     raise _PortInUse(log)
                 raise SimulationError(
                     f"the decision process ({scheduler}) exited with status {sched_rc} before the end of the "
-                    f"simulation:\n{log}\n(command: {shlex.join(sched_cmd)})"
+                    f"simulation:\n{log}\n(its log: {sched_log}; command: {shlex.join(sched_cmd)})"
                 )
             time.sleep(0.02)
         reader.join(timeout=10)
@@ -601,10 +661,32 @@ def _run_in_process(
 
 
 def _start_engine(
-    command: list[str], cwd: Path, log_path: Path, on_progress, env: dict[str, str] | None = None
+    command: list[str],
+    cwd: Path,
+    log_path: Path,
+    on_progress,
+    env: dict[str, str] | None = None,
+    progress_lines: bool = True,
 ) -> tuple[subprocess.Popen, threading.Thread]:
     """The engine in its own process group (killed with the runner), its stderr pumped into
-    ``log_path`` and progress lines by a daemon thread; both paths (protocol, in-process) use it."""
+    ``log_path`` and progress lines by a daemon thread; both paths (protocol, in-process) use it.
+    Without ``progress_lines`` (real Batsim, which writes none) the engine's stderr is the log
+    file itself: the runner copies nothing (Batsim's 74 MB log on delay_50k cost it 8-9 s of
+    CPU read line by line; bench/runner_stderr.py)."""
+    if not progress_lines:
+        with open(log_path, "wb") as log:
+            straight: subprocess.Popen = subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                start_new_session=True,
+                cwd=cwd,
+                env=env,
+                preexec_fn=_die_with_parent(os.getpid()),
+            )
+        idle = threading.Thread(target=lambda: None, daemon=True)
+        idle.start()
+        return straight, idle
     proc = subprocess.Popen(
         command,
         stdout=subprocess.DEVNULL,

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from datasched.errors import UserError, read_utf8, yaml_error
+
+if TYPE_CHECKING:
+    from datasched.workloads.phases import ProfileMode
 
 
 def _bool_pair(parser: argparse.ArgumentParser, name: str, default: bool, help_text: str) -> None:
@@ -90,12 +93,7 @@ def register(subparsers: Any) -> None:
         metavar="KEY=VALUE",
         help="override one parameter (YAML value), e.g. --set kind=multi --set max_tasks=512",
     )
-    markov.add_argument(
-        "--profiles",
-        choices=("composed", "phases"),
-        default="composed",
-        help="composed: Batsim-standard fallback carrying the phases (default); phases: datasched_phases",
-    )
+    _profile_arguments(markov)
     markov.set_defaults(func=run_markov)
 
     wf = sub.add_parser("from-workflow", help="convert a workflow file (YAML/JSON) to a workload")
@@ -108,7 +106,7 @@ def register(subparsers: Any) -> None:
         help="seed-001 submission style applied before conversion",
     )
     wf.add_argument("--workflow-name", default=None, help="only transform this workflow (default: all)")
-    wf.add_argument("--profiles", choices=("composed", "phases"), default="composed")
+    _profile_arguments(wf)
     wf.add_argument("--walltime-factor", type=float, default=1.0)
     wf.add_argument("--walltime-margin", type=float, default=1.0)
     wf.set_defaults(func=run_from_workflow)
@@ -229,6 +227,41 @@ def _merge(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def _profile_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profiles",
+        choices=("composed", "phases"),
+        default=None,
+        help="phases: datasched_phases profiles, which our engine runs on its storage model (default for "
+        "--engine sim); composed: Batsim-standard profiles carrying the phases, with device times fixed from "
+        "nominal rates, so the storage policy changes nothing (default for --engine batsim)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("sim", "batsim"),
+        default="sim",
+        help="the engine the workload is for: sim (datasched-sim, default) or batsim (real Batsim 4.2.1, which "
+        "cannot run datasched_phases profiles: the default profiles become composed)",
+    )
+
+
+def profile_mode(args: argparse.Namespace) -> ProfileMode:
+    """The profiles to write: as asked, else the faithful ones for the target engine (phases on
+    ours, composed on real Batsim, which runs nothing else; said on stderr)."""
+    if args.profiles is None:
+        if args.engine == "batsim":
+            print(
+                "datasched: --engine batsim: writing composed profiles (real Batsim cannot run datasched_phases; "
+                "device times become fixed delays from nominal rates)",
+                file=sys.stderr,
+            )
+            return "composed"
+        return "phases"
+    if args.profiles == "phases" and args.engine == "batsim":
+        raise UserError("--profiles phases with --engine batsim: real Batsim cannot run datasched_phases profiles")
+    return "phases" if args.profiles == "phases" else "composed"
+
+
 def run_markov(args: argparse.Namespace) -> int:
     from datasched.workloads import markov
 
@@ -250,7 +283,7 @@ def run_markov(args: argparse.Namespace) -> int:
     except UserError as exc:  # name the parameter file too (the key is in the message)
         raise UserError(f"{args.params}: {exc}" if args.params is not None else str(exc)) from None
     model = markov.generate_from_seed(params)
-    markov.write(model, args.output, profile_mode=args.profiles)
+    markov.write(model, args.output, profile_mode=profile_mode(args))
     print(f"{args.output}: {len(model.applications)} application(s), seed {params.seed}, nb_res={model.nb_res}")
     return 0
 
@@ -266,7 +299,7 @@ def run_from_workflow(args: argparse.Namespace) -> int:
     convert_workflow(
         workflow,
         args.output,
-        mode=args.profiles,
+        mode=profile_mode(args),
         walltime_factor=args.walltime_factor,
         walltime_margin=args.walltime_margin,
         source=args.workflow.name,

@@ -103,3 +103,32 @@ def test_from_wfcommons_then_from_workflow(tmp_path):
     )
     result = datasched("from-wfcommons", bad, "-o", tmp_path / "x.yaml", cwd=tmp_path)
     assert result.returncode == 2 and "bad.json: task 'a': no runtimeInSeconds" in result.stderr
+
+
+def _profile_types(path: Path) -> set[str]:
+    doc = json.loads(path.read_text())
+    return {profile["type"] for name, profile in doc["profiles"].items() if "." not in name}
+
+
+def test_generated_profiles_default_to_phases_and_to_composed_for_real_batsim(tmp_path):
+    """Issue 33: the default profiles are the faithful ones for the default engine (phases on
+    datasched-sim); `--engine batsim` picks composed and says so; phases for Batsim is refused."""
+    small = ["--set", "kind=multi", "--set", "max_tasks=4", "--set", "n_apps=3"]
+    default = datasched("markov", "--seed", "1", *small, "-o", tmp_path / "d.json", cwd=tmp_path)
+    assert default.returncode == 0, default.stderr
+    assert _profile_types(tmp_path / "d.json") == {"datasched_phases"}
+    batsim = datasched("markov", "--seed", "1", *small, "--engine", "batsim", "-o", tmp_path / "b.json", cwd=tmp_path)
+    assert batsim.returncode == 0, batsim.stderr
+    assert _profile_types(tmp_path / "b.json") == {"composed"}
+    assert "--engine batsim: writing composed profiles" in batsim.stderr
+    asked = datasched(
+        "markov", "--seed", "1", *small, "--profiles", "composed", "-o", tmp_path / "c.json", cwd=tmp_path
+    )
+    assert asked.returncode == 0 and asked.stderr == "" and _profile_types(tmp_path / "c.json") == {"composed"}
+    refused = datasched(
+        "markov", "--seed", "1", "--engine", "batsim", "--profiles", "phases", "-o", tmp_path / "x.json", cwd=tmp_path
+    )
+    assert refused.returncode == 2 and "real Batsim cannot run datasched_phases" in refused.stderr
+    workflow = datasched("from-workflow", TABLE4_PATH, "-o", tmp_path / "wf.json", cwd=tmp_path)
+    assert workflow.returncode == 0, workflow.stderr
+    assert _profile_types(tmp_path / "wf.json") == {"datasched_phases"}
