@@ -30,6 +30,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from datasched.errors import UserError
+from datasched.policy.platform_xml import platform_root
 
 if TYPE_CHECKING:
     from datasched.policy.platform import HostInfo
@@ -126,7 +127,7 @@ def _links_from_xml(path: Path, compute_names: set[str]) -> tuple[dict[str, floa
     """Bandwidths of the platform's ``<link>`` elements by id, and the ``bw`` of the
     ``<cluster>`` whose hosts are compute hosts (``inf`` if none)."""
     try:
-        root = ET.parse(path).getroot()
+        root = platform_root(path)
     except (OSError, ET.ParseError) as exc:
         raise UserError(f"platform {path}: cannot read it ({exc})") from None
     links: dict[str, float] = {}

@@ -37,6 +37,7 @@ import numpy as np
 
 from datasched.errors import UserError
 from datasched.platforms.torus import torus_coordinates, torus_hops_between
+from datasched.policy.platform_xml import platform_root
 
 if TYPE_CHECKING:
     from datasched.policy.platform import HostInfo
@@ -217,7 +218,7 @@ class HostCoordinates:
 def coordinates_from_xml(path: Path) -> HostCoordinates:
     """The topology coordinates of the hosts of the platform file ``path``."""
     try:
-        root = ET.parse(path).getroot()
+        root = platform_root(path)
     except (OSError, ET.ParseError) as exc:
         raise UserError(f"{path}: cannot read platform XML: {exc}") from None
     clusters: list[_ClusterHosts] = []
