@@ -211,7 +211,8 @@ def seed001_workflows_outputs():
     """Seed 001's Table 4 artifact files (rules/seed001.smk), or none when not configured."""
     if not SEED001:
         return []
-    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv", f"{SEED001_DIR}/report.md"]
+    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv",
+            f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png", f"{SEED001_DIR}/report.md"]  # fmt: skip
 
 
 FIG7 = EXP.seed000_fig7

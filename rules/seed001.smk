@@ -17,6 +17,7 @@ rule seed001_workflows_artifact:
     output:
         figure=f"{SEED001_DIR}/seed001_table4.png",
         plotted=f"{SEED001_DIR}/seed001_table4_plotted.csv",
+        timelines=f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png",
         report=f"{SEED001_DIR}/report.md",
     params:
         spec=SEED001,
