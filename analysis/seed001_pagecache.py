@@ -209,7 +209,7 @@ def run_one(
         in_process=True,
     )
     with open(result.jobs_csv, newline="") as handle:
-        rows = {int(r["job_id"].split("!")[1]): r for r in csv.DictReader(handle)}
+        rows = {int(r["job_id"].split("!")[-1]): r for r in csv.DictReader(handle)}
     bad = [k for k, r in rows.items() if r["final_state"] != "COMPLETED_SUCCESSFULLY"]
     if bad or len(rows) != 2 * pairs:
         raise RuntimeError(f"{work}: jobs {bad} did not complete ({len(rows)} of {2 * pairs} rows)")

@@ -34,6 +34,7 @@ class Pinned(Policy):
     description = "every job on the same hosts, started when its dependencies completed (needs compute sharing)"
     Params = PinnedParams
     params: PinnedParams
+    shares_hosts = True
 
     def __init__(self, params: PinnedParams) -> None:
         super().__init__(params)
