@@ -95,6 +95,8 @@ def plot_timelines(panels: Sequence[tuple[str, Path, Mapping[str, Any]]], path: 
                 bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1},
             )
         ax.set_ylim(-0.7, nodes - 0.3)
+        ax.set_yticks(range(nodes))
+        ax.tick_params(axis="y", labelsize=7)
         ax.set_xlim(0, end * 1.02)
         ax.invert_yaxis()
         ax.set_ylabel("node")
@@ -103,8 +105,8 @@ def plot_timelines(panels: Sequence[tuple[str, Path, Mapping[str, Any]]], path: 
     axes[-1, 0].set_xlabel("time (s)")
     handles = [Patch(color=c, label=name) for c, name in PHASE_STYLE.values()]
     handles.append(Patch(color="lightgrey", label="outside phases (staging, write-back)"))
-    axes[0, 0].legend(handles=handles, loc="upper right", fontsize=8, ncol=4)
+    fig.legend(handles=handles, loc="lower center", fontsize=8, ncol=4)
     fig.suptitle(title, fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path, dpi=110)
     plt.close(fig)
