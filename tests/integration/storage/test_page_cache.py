@@ -78,7 +78,9 @@ def test_write_below_the_dirty_limit_takes_size_over_memory_rate(run_phases, big
     assert r.runtime("0") == pytest.approx(0.4, abs=TOL)
     flush = [row for row in data_rows(r) if row["event"] == "flush"]
     # The flush of the 4 dirty GB on the 1 GB/s write link: from 0.4 s to 0.4 + 4 / 1 = 4.4 s.
-    assert [(float(f["start_time"]), float(f["end_time"]), float(f["bytes"])) for f in flush] == [pytest.approx((0.4, 4.4, S))]
+    assert [(float(f["start_time"]), float(f["end_time"]), float(f["bytes"])) for f in flush] == [
+        pytest.approx((0.4, 4.4, S))
+    ]
 
 
 def test_write_beyond_the_dirty_limit_goes_on_at_the_device_rate(run_phases, tmp_path, engine):
