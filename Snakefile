@@ -42,6 +42,7 @@ rule all:
         seed004_interference_outputs(),
         seed001_workflows_outputs(),
         seed001_wfcommons_outputs(),
+        seed001_pagecache_outputs(),
         seed000_fig7_outputs(),
         seed000_fig10_outputs(),
         seed000_abstract_outputs(),
@@ -96,6 +97,11 @@ rule seed001_workflows:
 rule seed001_wfcommons:
     input:
         seed001_wfcommons_outputs(),
+
+
+rule seed001_pagecache:
+    input:
+        seed001_pagecache_outputs(),
 
 
 rule simulations:

@@ -37,6 +37,8 @@ from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
 from datasched.analysis.seed000_fig10 import Fig10Spec
 from datasched.analysis.seed000_fig10 import parse_spec as parse_fig10_spec
+from datasched.analysis.seed001_pagecache import PageCacheSpec
+from datasched.analysis.seed001_pagecache import parse_spec as parse_pagecache_spec
 from datasched.analysis.seed001_wfcommons import WfSweepSpec
 from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
@@ -140,6 +142,8 @@ class ExperimentConfig:
     seed001_workflows_dir: Path | None = None
     seed001_wfcommons: WfSweepSpec | None = None
     seed001_wfcommons_dir: Path | None = None
+    seed001_pagecache: PageCacheSpec | None = None
+    seed001_pagecache_dir: Path | None = None
     #: Artifacts built from committed per-run summaries (analysis/accumulate.py).
     accumulate: tuple[str, ...] = ()
     seed000_fig7: Fig7Spec | None = None
@@ -194,6 +198,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     interference = data["artifacts"].get("seed004_interference")
     workflows = data["artifacts"].get("seed001_workflows")
     wfcommons = data["artifacts"].get("seed001_wfcommons")
+    pagecache = data["artifacts"].get("seed001_pagecache")
     fig7 = data["artifacts"].get("seed000_fig7")
     fig10 = data["artifacts"].get("seed000_fig10")
     abstract = data["artifacts"].get("seed000_abstract")
@@ -227,6 +232,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed001_workflows_dir=_repo_path(workflows["dir"]) if workflows else None,
         seed001_wfcommons=_seed001_wfcommons(wfcommons, source) if wfcommons else None,
         seed001_wfcommons_dir=_repo_path(wfcommons["dir"]) if wfcommons else None,
+        seed001_pagecache=parse_pagecache_spec(pagecache) if pagecache else None,
+        seed001_pagecache_dir=_repo_path(pagecache["dir"]) if pagecache else None,
         accumulate=_accumulate(data.get("accumulate", []), data["artifacts"], source),
         seed000_fig7=_seed000_fig7(fig7, source) if fig7 else None,
         seed000_fig7_dir=_repo_path(fig7["dir"]) if fig7 else None,

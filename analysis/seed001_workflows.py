@@ -288,6 +288,15 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed001Spec, variant:
         "T_safe: until the workflow's central outputs are on central storage (later than T_all only when a stage-out "
         "runs after the last step).",
         "",
+        "![Figs. 8/9: per-node timelines](seed001_fig8_fig9_timelines.png)",
+        "",
+        "Figs. 8/9 (`analysis/seed001_timelines.py`): every job of the dependency-style runs at the first NVM rates, "
+        "data-unaware and data-aware, drawn per node from the runs' `out_jobs.csv` (nodes, start, end) and "
+        "`out_io.csv` (read, compute and write phase seconds in the profile's order). A wait of a workflow step "
+        "(the paper's 20 s for job 9) shows as the gap between its predecessor's end and its start; it comes out of "
+        "the scheduler only when other jobs hold the nodes it needs, which Table 4's sizes (seconds × 1 GB/s) "
+        "decide, so it is not a prediction either.",
+        "",
         "## Claims",
         "",
         *claims_table(claims(rows)),

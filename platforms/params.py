@@ -165,6 +165,12 @@ class NodeParams(Strict):
     nvm_read_bw: Bandwidth = Field(2 * GB, description="B/s")
     nvm_write_bw: Bandwidth = Field(1 * GB, description="B/s")
     nvm_capacity: Size = Field(1000 * GB, description="bytes (assumption)")
+    page_cache_capacity: Size | None = Field(
+        None, description="node page cache in front of item I/O, bytes (None: no cache; docs/storage.md)"
+    )
+    page_cache_dirty_ratio: float = Field(
+        0.2, ge=0, le=1, allow_inf_nan=False, description="fraction of the page cache that may be dirty (Linux: 0.2)"
+    )
 
 
 class StorageNetworkParams(Strict):

@@ -163,7 +163,13 @@ def _add_device_zone(top: ET.Element, model: PlatformModel, params: SystemParams
     gw = f"{node}-gw"
     dram = naming.dram_name(node)
     host = sub(zone, "host", id=dram, speed=speed(1))
-    props(host, {"role": "storage", "datasched_role": "dram", "node": node, "capacity": num(spec.dram_size)})
+    dram_props = {"role": "storage", "datasched_role": "dram", "node": node, "capacity": num(spec.dram_size)}
+    if spec.page_cache_capacity is not None:  # the engine's node page cache (sim/src/model/page_cache.hpp)
+        dram_props |= {
+            "page_cache_capacity": num(spec.page_cache_capacity),
+            "page_cache_dirty_ratio": num(spec.page_cache_dirty_ratio),
+        }
+    props(host, dram_props)
     model.add_host(dram, "dram", owner=node)
     if unified:
         nvm = naming.nvm_name(node)

@@ -194,11 +194,25 @@ def seed001_wfcommons_outputs():
             f"{SEED001_WF_DIR}/report.md"]  # fmt: skip
 
 
+SEED001_PC = EXP.seed001_pagecache
+SEED001_PC_RESULTS = f"{RESULTS}/seed001_pagecache"
+SEED001_PC_DIR = workdir_relative(str(EXP.seed001_pagecache_dir)) if SEED001_PC else ""
+
+
+def seed001_pagecache_outputs():
+    """Seed 001's Tables 1-3 artifact files (rules/seed001.smk), or none when not configured."""
+    if not SEED001_PC:
+        return []
+    return [f"{SEED001_PC_DIR}/seed001_tables1-3.png", f"{SEED001_PC_DIR}/seed001_tables1-3_plotted.csv",
+            f"{SEED001_PC_DIR}/report.md"]  # fmt: skip
+
+
 def seed001_workflows_outputs():
     """Seed 001's Table 4 artifact files (rules/seed001.smk), or none when not configured."""
     if not SEED001:
         return []
-    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv", f"{SEED001_DIR}/report.md"]
+    return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv",
+            f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png", f"{SEED001_DIR}/report.md"]  # fmt: skip
 
 
 FIG7 = EXP.seed000_fig7
@@ -271,6 +285,7 @@ onsuccess:
         (SEED004_DIR, seed004_interference_outputs()),
         (SEED001_DIR, seed001_workflows_outputs()),
         (SEED001_WF_DIR, seed001_wfcommons_outputs()),
+        (SEED001_PC_DIR, seed001_pagecache_outputs()),
         (FIG7_DIR, seed000_fig7_outputs()),
         (FIG10_DIR, seed000_fig10_outputs()),
         (ABSTRACT_DIR, seed000_abstract_outputs()),

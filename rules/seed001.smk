@@ -7,6 +7,7 @@
 localrules:
     seed001_workflows_artifact,
     seed001_wfcommons_artifact,
+    seed001_pagecache_artifact,
 
 
 rule seed001_workflows_artifact:
@@ -16,6 +17,7 @@ rule seed001_workflows_artifact:
     output:
         figure=f"{SEED001_DIR}/seed001_table4.png",
         plotted=f"{SEED001_DIR}/seed001_table4_plotted.csv",
+        timelines=f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png",
         report=f"{SEED001_DIR}/report.md",
     params:
         spec=SEED001,
@@ -46,3 +48,23 @@ rule seed001_wfcommons_artifact:
         f"{SEED001_WF_RESULTS}/artifact.log",
     script:
         "scripts/seed001_wfcommons_artifact.py"
+
+
+# Seed 001 Tables 1-3, the producer-consumer benchmark (analysis/seed001_pagecache.py): one
+# job runs every distinct (hardware, page cache, file set, jitter, seed) simulation in
+# process, then the figure, its plotted numbers and the report.
+rule seed001_pagecache_artifact:
+    input:
+        spec_stamp=spec_stamp("seed001_pagecache", SEED001_PC),
+    output:
+        figure=f"{SEED001_PC_DIR}/seed001_tables1-3.png",
+        plotted=f"{SEED001_PC_DIR}/seed001_tables1-3_plotted.csv",
+        report=f"{SEED001_PC_DIR}/report.md",
+    params:
+        spec=SEED001_PC,
+        variant=EXP.variant,
+        work=SEED001_PC_RESULTS,
+    log:
+        f"{SEED001_PC_RESULTS}/artifact.log",
+    script:
+        "scripts/seed001_pagecache_artifact.py"

@@ -27,6 +27,10 @@ class Policy(ABC):
     name: ClassVar[str]
     description: ClassVar[str]
     Params: ClassVar[type[PolicyParams]] = PolicyParams
+    #: The policy starts jobs on hosts that run other jobs (a benchmark harness such as
+    #: ``pinned``): the validating wrapper then does not refuse a busy host, and the engine
+    #: must run with ``--enable-compute-sharing`` (it refuses such a start otherwise).
+    shares_hosts: ClassVar[bool] = False
 
     def __init__(self, params: PolicyParams) -> None:
         self.params = params

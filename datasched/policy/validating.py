@@ -65,7 +65,11 @@ class ValidatingPolicy(Policy):
 
     def _free(self, job_id: str) -> None:
         hosts = self._running.pop(job_id, ())
-        if hosts:  # every host of a running job is in _busy (added together in _check_execute)
+        if self.inner.shares_hosts:  # a shared host stays busy with the job that took it last
+            for host in hosts:
+                if self._busy.get(host) == job_id:
+                    del self._busy[host]
+        elif hosts:  # every host of a running job is in _busy (added together in _check_execute)
             deque(map(self._busy.__delitem__, hosts), maxlen=0)
         self._finished.add(job_id)
 
@@ -126,7 +130,7 @@ class ValidatingPolicy(Policy):
             and set(map(type, hosts)) == _INT_ONLY
             and min(hosts) >= 0
             and max(hosts) < nb_hosts
-            and self._busy.keys().isdisjoint(hosts)
+            and (self.inner.shares_hosts or self._busy.keys().isdisjoint(hosts))
         ):
             self._check_hosts(hosts, job_id, policy, nb_hosts)
         if decision.storage is not None:
@@ -142,7 +146,7 @@ class ValidatingPolicy(Policy):
                     f"policy {policy!r} gave job {job_id!r} host {host!r}, "
                     f"which does not exist (compute hosts are 0..{nb_hosts - 1})"
                 )
-            if host in self._busy:
+            if host in self._busy and not self.inner.shares_hosts:
                 raise IllegalDecision(
                     f"policy {policy!r} gave job {job_id!r} host {host}, which is busy with job {self._busy[host]!r}"
                 )

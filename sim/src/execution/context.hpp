@@ -19,6 +19,7 @@
 #include "model/data_registry.hpp"
 #include "model/machine_states.hpp"
 #include "model/machines.hpp"
+#include "model/page_cache.hpp"
 #include "model/platform_check.hpp"
 #include "model/storage_endpoints.hpp"
 #include "model/workload.hpp"
@@ -46,6 +47,7 @@ struct Context {
   IoCsv io_csv;
   DataRegistry data;                           ///< named data items that persist between jobs (seed 001 workflows)
   DataCsv data_csv;                            ///< their movements
+  PageCache page_cache;                        ///< node page caches in front of item I/O (page_cache.hpp)
   NvmCsv nvm_csv;                              ///< node NVM occupancy over time (data_registry's accounting)
   StorageEndpoints storage_endpoints;          ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;                      ///< priorities of running activities (--traffic-policy)

@@ -61,11 +61,47 @@ void plan_read(const ItemUse& use, const std::vector<int>& readers, DataRegistry
   out.reads.push_back(std::move(record));
 }
 
+/// A read through the readers' page caches: each reader's share (bytes / readers) is
+/// served by its cache as far as it holds the item, the rest read from where the item
+/// lives (as plan_read, for that reader alone) and cached when the phase ends.
+void plan_cached_read(const ItemUse& use, const std::vector<int>& readers, DataRegistry& registry,
+                      const StorageEndpoints& endpoints, double now, PageCache& cache, ActivityBuilder& local,
+                      ActivityBuilder& remote, ActivityBuilder& central, ActivityBuilder& hits, PlannedItems& out)
+{
+  const DataItem* found = registry.find(use.name);
+  if (!found || !found->exists) { // the registry's error: the item is not there to read
+    plan_read(use, readers, registry, endpoints, now, local, remote, central, out);
+    return;
+  }
+  ItemRead record;
+  record.name        = use.name;
+  const double share = use.bytes / static_cast<double>(readers.size());
+  for (int reader : readers) {
+    const double hit = cache.hit(reader, use.name, share, now);
+    if (hit > 0) {
+      hits.add_bytes(dram_of(endpoints, reader, use.name), reader, hit);
+      record.cache_hit += hit;
+    }
+    if (share - hit <= 0)
+      continue;
+    PlannedItems miss;
+    plan_read(ItemUse{use.name, share - hit, use.home}, {reader}, registry, endpoints, now, local, remote, central,
+              miss);
+    for (int s = 0; s < 3; ++s) {
+      record.bytes[s] += miss.reads.front().bytes[s];
+      for (int location : miss.reads.front().locations[s])
+        record.locations[s].push_back(location);
+    }
+    out.fills.push_back(PlannedFill{reader, use.name, share - hit});
+  }
+  out.reads.push_back(std::move(record));
+}
+
 } // namespace
 
 PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                         DataRegistry& registry, const StorageEndpoints& endpoints, std::optional<ItemHome> items_to,
-                        const std::function<std::string(int)>& name_of, double now)
+                        const std::function<std::string(int)>& name_of, double now, PageCache* cache)
 {
   PlannedItems out;
   const std::vector<int> nodes = io_nodes(profile, phase, executors);
@@ -74,11 +110,16 @@ PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const s
   ActivityBuilder local(Tier::LocalNvm, TrafficClass::Storage);
   ActivityBuilder remote(Tier::RemoteNvm, TrafficClass::Storage);
   ActivityBuilder central(Tier::San, TrafficClass::Storage);
+  ActivityBuilder hits(Tier::Dram, TrafficClass::Storage);     // page-cache hits: X-dram -> X
+  ActivityBuilder absorbed(Tier::Dram, TrafficClass::Storage); // dirty pages written: X -> X-dram
   double item_bytes = 0;
   for (const ItemUse& use : phase.items) {
     item_bytes += use.bytes;
     if (read) {
-      plan_read(use, nodes, registry, endpoints, now, local, remote, central, out);
+      if (cache && std::any_of(nodes.begin(), nodes.end(), [&](int x) { return cache->enabled(x); }))
+        plan_cached_read(use, nodes, registry, endpoints, now, *cache, local, remote, central, hits, out);
+      else
+        plan_read(use, nodes, registry, endpoints, now, local, remote, central, out);
       continue;
     }
     ItemWrite w;
@@ -88,15 +129,33 @@ PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const s
     const DataItem* found = registry.find(use.name);
     w.existed             = found && found->exists;
     registry.begin_write(use.name);
+    if (cache)
+      cache->invalidate(use.name);
+    // Each writer's share: the part its page cache absorbs (if any), the rest written through.
+    auto split = [&](int node, double share) {
+      const CachedWrite cw = cache ? cache->write(node, use.name, share, now) : CachedWrite{0, share};
+      if (cw.dirty > 0)
+        absorbed.add_bytes(node, dram_of(endpoints, node, use.name), cw.dirty);
+      return cw;
+    };
     if (w.home == ItemHome::Central) {
       if (registry.io_servers().empty())
         throw InputError(
             "data item '" + use.name +
             "' is written to central storage, but the platform has no I/O server (datasched_role=io_server)");
       w.servers = registry.io_servers();
-      for (int node : nodes)
-        for (const ItemPart& stripe : registry.central_stripes(use.bytes / n))
-          central.add_bytes(dram_of(endpoints, node, use.name), stripe.location, stripe.bytes);
+      for (int node : nodes) {
+        const int dram       = dram_of(endpoints, node, use.name);
+        const CachedWrite cw = split(node, use.bytes / n);
+        for (const ItemPart& stripe : registry.central_stripes(cw.through))
+          central.add_bytes(dram, stripe.location, stripe.bytes);
+        if (cw.dirty > 0) {
+          ActivityBuilder flush(Tier::Writeback, TrafficClass::Storage);
+          for (const ItemPart& stripe : registry.central_stripes(cw.dirty))
+            flush.add_bytes(dram, stripe.location, stripe.bytes);
+          out.flushes.push_back(PlannedFlush{node, use.name, cw.dirty, flush.build()});
+        }
+      }
     } else {
       for (int node : nodes) {
         const int nvm      = nvm_of(endpoints, node, use.name);
@@ -106,15 +165,23 @@ PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const s
         w.parts.push_back(ItemPart{nvm, share});
         for (Eviction& e : evicted)
           out.evictions.push_back(std::move(e));
-        local.add_bytes(node, nvm, share);
+        const CachedWrite cw = split(node, share);
+        local.add_bytes(node, nvm, cw.through);
+        if (cw.dirty > 0) {
+          ActivityBuilder flush(Tier::Writeback, TrafficClass::Storage);
+          flush.add_bytes(node, nvm, cw.dirty);
+          out.flushes.push_back(PlannedFlush{node, use.name, cw.dirty, flush.build()});
+        }
       }
     }
     out.writes.push_back(std::move(w));
   }
   out.anonymous_amount = std::max(0.0, phase.amount - item_bytes / std::max(n, 1.0));
-  for (const ActivityBuilder* b : {&local, &remote, &central})
+  for (const ActivityBuilder* b : {&local, &remote, &central, &hits})
     if (!b->empty())
       out.activities.push_back(b->build());
+  if (!absorbed.empty())
+    out.cached.push_back(absorbed.build());
   out.writeback = plan_writeback(out.evictions, registry);
   return out;
 }
@@ -165,6 +232,9 @@ void record_items(const PlannedItems& planned, IoRecord& io, DataCsv& csv, const
                   double end)
 {
   for (const ItemRead& r : planned.reads)
+    if (r.cache_hit > 0)
+      csv.add(start, end, r.name, "read_page_cache", job, r.cache_hit, {});
+  for (const ItemRead& r : planned.reads)
     for (int s = 0; s < 3; ++s) {
       if (r.bytes[s] <= 0)
         continue;
@@ -181,8 +251,11 @@ void record_items(const PlannedItems& planned, IoRecord& io, DataCsv& csv, const
   }
 }
 
-void commit_items(const PlannedItems& planned, DataRegistry& registry, double now)
+void commit_items(const PlannedItems& planned, DataRegistry& registry, double now, PageCache* cache)
 {
+  if (cache)
+    for (const PlannedFill& f : planned.fills)
+      cache->fill(f.node, f.item, f.bytes, now);
   for (const ItemWrite& w : planned.writes) {
     if (w.home == ItemHome::Central)
       registry.commit_central(w.name, w.bytes, now);

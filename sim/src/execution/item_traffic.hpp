@@ -13,6 +13,13 @@
 //   write to central          san           X-dram -> io-J    (striped over every server)
 //   write-back (eviction)     writeback     Y-nvm -> io-J     (before the write that needs room)
 //
+// With a node page cache (model/page_cache.hpp) a written share is split: its dirty part
+// is a flow X -> X-dram (tier dram) run before the rest, which is written through as
+// above; the dirty part is then flushed by a background flow on the same path as a
+// written-through byte (X -> X-nvm, or X-dram -> io-J), execution/page_cache_flush.hpp.
+// A read's cached part is a flow X-dram -> X (tier dram) beside the misses' flows, and
+// the misses are cached clean when the phase ends.
+//
 // The phase's other bytes (amount x I/O tasks minus the items') follow the storage
 // descriptor as before: `anonymous_amount` is their per-task amount.
 #include <array>
@@ -27,6 +34,7 @@
 #include "export/data_csv.hpp"
 #include "model/data_registry.hpp"
 #include "model/io_record.hpp"
+#include "model/page_cache.hpp"
 
 namespace datasched {
 
@@ -41,11 +49,30 @@ struct ItemWrite {
 
 struct ItemRead {
   std::string name;
+  double cache_hit = 0;                        ///< bytes served by the readers' page caches
   std::array<double, 3> bytes{};               ///< by ItemSource
   std::array<std::vector<int>, 3> locations{}; ///< endpoints read, by ItemSource
 };
 
+/// Dirty bytes of one node's share of an item, to flush to its device after the write.
+struct PlannedFlush {
+  int node = -1;
+  std::string item;
+  double bytes = 0;
+  ActivitySpec flow; ///< X -> X-nvm, or X-dram -> the I/O servers
+};
+
+/// A read miss of one node: cached clean when the phase ends.
+struct PlannedFill {
+  int node = -1;
+  std::string item;
+  double bytes = 0;
+};
+
 struct PlannedItems {
+  std::vector<ActivitySpec> cached; ///< writes absorbed by page caches: run before `activities`
+  std::vector<PlannedFlush> flushes;
+  std::vector<PlannedFill> fills;
   std::vector<Eviction> evictions;
   std::vector<ActivitySpec> writeback; ///< run before the phase (empty: nothing dirty to save)
   std::vector<ActivitySpec> activities;
@@ -59,9 +86,10 @@ struct PlannedItems {
 /// updating the registry: reads are looked up (and touched), writes start (old copies
 /// dropped) and reserve their NVM room (evicting). Throws InputError naming the item.
 /// `items_to` overrides each written item's destination; `name_of` names resource ids.
+/// `cache` (may be null) is the nodes' page cache: writes and reads go through it.
 PlannedItems plan_items(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                         DataRegistry& registry, const StorageEndpoints& endpoints, std::optional<ItemHome> items_to,
-                        const std::function<std::string(int)>& name_of, double now);
+                        const std::function<std::string(int)>& name_of, double now, PageCache* cache = nullptr);
 
 /// The write-back activity of `evictions` (Y-nvm -> every I/O server, evenly), if any.
 std::vector<ActivitySpec> plan_writeback(const std::vector<Eviction>& evictions, const DataRegistry& registry);
@@ -80,8 +108,9 @@ void record_evictions(const PlannedItems& planned, DataCsv& csv, const std::stri
 void record_items(const PlannedItems& planned, IoRecord& io, DataCsv& csv, const std::string& job, double start,
                   double end);
 
-/// The phase ended: the written items exist where they were written.
-void commit_items(const PlannedItems& planned, DataRegistry& registry, double now);
+/// The phase ended: the written items exist where they were written; read misses are
+/// cached (when `cache` is not null).
+void commit_items(const PlannedItems& planned, DataRegistry& registry, double now, PageCache* cache = nullptr);
 /// The phase did not end (kill, walltime): gives back the NVM room its writes reserved.
 void abandon_items(const PlannedItems& planned, DataRegistry& registry);
 

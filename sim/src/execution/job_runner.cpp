@@ -14,6 +14,7 @@
 #include "execution/forwarded_io.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
+#include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
 #include "fatal.hpp"
 
@@ -258,7 +259,8 @@ private:
       std::vector<ActivitySpec> specs;
       PlannedItems items; // the phase's named data items (item_traffic.hpp)
       job_->progress[frame].task_index = step;
-      Phase phase; // a middle step's phase, without the bytes of its named items
+      Phase phase;              // a middle step's phase, without the bytes of its named items
+      double absorb_start = -1; // when the page caches started absorbing this phase's writes
       if (stage_in || stage_out)
         specs = or_fatal([&] { return plan_stage(stage_in, phases, executor_ids_, storage, endpoints); });
       else {
@@ -269,6 +271,11 @@ private:
           phase.amount = items.anonymous_amount;
           if (const Outcome saved = run_writeback(items, frame); saved != Outcome::Completed)
             return abandon(items, saved);
+          // Page-cache writes: the dirty pages first (DRAM rate), then the written-through rest.
+          absorb_start = Engine::get_clock();
+          if (const Outcome absorbed = run_activities(items.cached, frame, absorb_start);
+              absorbed != Outcome::Completed)
+            return abandon(items, absorbed);
         }
         specs = or_fatal(
             [&] { return plan_phase(phases, phase, executor_ids_, storage, endpoints, context_->config.ipc_fanout); });
@@ -291,8 +298,10 @@ private:
       if (outcome != Outcome::Completed)
         return abandon(items, outcome);
       if (!items.empty()) {
-        commit_items(items, context_->data, Engine::get_clock());
-        record_items(items, *job_->io, context_->data_csv, job_->id, start, Engine::get_clock());
+        commit_items(items, context_->data, Engine::get_clock(), &context_->page_cache);
+        start_page_cache_flush(context_, std::move(items.flushes), job_->id);
+        record_items(items, *job_->io, context_->data_csv, job_->id, absorb_start >= 0 ? absorb_start : start,
+                     Engine::get_clock());
       }
       if (!(Engine::get_clock() <= kMaxTime)) // a phase of absurd bytes or flops for the platform's rates
         fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " +
@@ -303,7 +312,7 @@ private:
                                  (phase.kind == PhaseKind::Compute ? " flops)" : " bytes)")) +
               " started at " + format_date(start) + " s and ended at " + format_date(Engine::get_clock()) +
               " s, beyond the largest simulated date (" + kMaxTimeText + " s)");
-      const double elapsed = Engine::get_clock() - start;
+      const double elapsed = Engine::get_clock() - (absorb_start >= 0 ? absorb_start : start);
       if (stage_in || stage_out)
         job_->io->stage_seconds += elapsed;
       else
@@ -335,7 +344,7 @@ private:
     return plan_items(
         phases, phase, executor_ids_, context_->data, context_->storage_endpoints,
         requested ? requested->items_to : std::nullopt, [this](int id) { return context_->machines.at(id).name; },
-        Engine::get_clock());
+        Engine::get_clock(), &context_->page_cache);
   }
 
   /// --datasched-item-evictions: the server tells the decision process which items the

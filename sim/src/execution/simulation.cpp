@@ -202,7 +202,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       auto path = std::filesystem::absolute(config.workload_files[i]).string();
       ctx.workloads.load_file("w" + std::to_string(i), path);
     }
-    ctx.data = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
+    ctx.data       = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
+    ctx.page_cache = PageCache::from_machines(ctx.machines, ctx.storage_endpoints);
     track_nvm_occupancy(ctx);
     for (const auto& [name, w] : ctx.workloads.workloads())
       for (const InitialItem& item : w->initial_items)

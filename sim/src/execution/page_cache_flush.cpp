@@ -1,0 +1,48 @@
+#include "execution/page_cache_flush.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+
+#include "execution/context.hpp"
+#include "fatal.hpp"
+
+namespace datasched {
+
+namespace {
+
+void flush_actor(Context* context, std::vector<PlannedFlush> flushes, std::string job)
+{
+  const double start = simgrid::s4u::Engine::get_clock();
+  std::vector<simgrid::s4u::ExecPtr> running;
+  for (const PlannedFlush& f : flushes) {
+    std::vector<simgrid::s4u::Host*> hosts;
+    for (int id : f.flow.hosts)
+      hosts.push_back(context->machines.at(id).host);
+    if (std::string why = context->routes.problem(hosts, f.flow.bytes); !why.empty())
+      fatal("page cache flush of job '" + job + "': " + why);
+    auto exec = simgrid::s4u::this_actor::exec_init(hosts, f.flow.flops, f.flow.bytes);
+    exec->start();
+    context->traffic.started(exec, f.flow.traffic, hosts, f.flow.bytes);
+    running.push_back(exec);
+  }
+  for (size_t k = 0; k < running.size(); ++k) {
+    running[k]->wait();
+    context->traffic.ended(running[k].get());
+    const PlannedFlush& f = flushes[k];
+    context->page_cache.flushed(f.node, f.item, f.bytes);
+    context->data_csv.add(start, simgrid::s4u::Engine::get_clock(), f.item, "flush", job, f.bytes, {f.node});
+  }
+}
+
+} // namespace
+
+void start_page_cache_flush(Context* context, std::vector<PlannedFlush> flushes, const std::string& job)
+{
+  if (flushes.empty())
+    return;
+  simgrid::s4u::Actor::create("page_cache_flush", context->machines.master().host, flush_actor, context,
+                              std::move(flushes), job);
+}
+
+} // namespace datasched
