@@ -39,6 +39,7 @@ communication, so that contention on a node can stretch the job.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -312,14 +313,14 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
-#: Largest date or delay the engine reads from a workload (1e12 s, its kMaxTime); a
-#: walltime may be any finite duration, as in Batsim 4.2.1.
-MAX_TIME = 1e12
+#: Largest date or delay the engine reads from a workload: the largest finite double (its
+#: kMaxTime), as Batsim 4.2.1 reads any finite date; a walltime may be any finite duration.
+MAX_TIME = sys.float_info.max
 
 
 def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
-    """Submit times must be >= 0 in the trace itself, and submit and run times at most
-    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line
+    """Submit times must be >= 0 in the trace itself, and submit and run times finite
+    (at most :data:`MAX_TIME`): the engine refuses anything else, so refuse it here, naming the line
     (a walltime may be any finite duration, as the engine and Batsim 4.2.1 accept).
     A negative submit time is refused even when the shift to zero would hide it: SWF counts
     seconds from the log's start, so -500 is a corrupt record (and -1, "unknown", leaves the
@@ -334,8 +335,10 @@ def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
             )
         submit = raw - origin
         for label, value in (("submit time", submit), ("run time", clean.runtime)):
-            if value > MAX_TIME:
-                raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
+            if not value <= MAX_TIME:  # also inf and NaN
+                raise UserError(
+                    f"{where}: {label} {value:g} s is beyond the largest representable date ({MAX_TIME:g} s)"
+                )
 
 
 def swf_fields_of(job: SwfJob) -> dict[str, Any]:

@@ -30,8 +30,12 @@ static void submit_static_jobs(Context* context, Workload* workload)
   size_t index = 0;
   while (index < jobs.size()) {
     const double next = jobs[index]->submission_time;
+    // The difference is taken in long double and then rounded to double, as Batsim's
+    // submitter does (its dates are long double): at far dates (1e17 s, one double step
+    // is 16 s) two roundings can give another sleep than one double subtraction.
     if (next > reference_date)
-      simgrid::s4u::this_actor::sleep_for(next - reference_date);
+      simgrid::s4u::this_actor::sleep_for(
+          static_cast<double>(static_cast<long double>(next) - static_cast<long double>(reference_date)));
     reference_date = Engine::get_clock();
     auto* message  = new_message(MessageType::JobSubmitted, workload->name);
     if (index == 0) // -E: the schedule's consumed_joules start here, read where Batsim reads them

@@ -1,6 +1,7 @@
 #pragma once
 // Batsim 4 profiles: what a job does once started.
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,11 +12,14 @@
 
 namespace datasched {
 
-/// Largest date or duration a workload may give (1e12 s, about 31,700 years): a clock
-/// beyond it loses the protocol's microsecond resolution, and near 1e308 date sums
-/// overflow to infinity (sent to the decision process as null).
-inline constexpr double kMaxTime          = 1e12;
-inline constexpr const char* kMaxTimeText = "1e12";
+/// Largest date the engine represents: the largest finite double, as Batsim 4.2.1, which
+/// reads dates as doubles and runs SimGrid's double clock to wherever they lead (its own
+/// test_long_workload.json submits at 1e17 s; a walltime of 1e308 is legal). Only a date
+/// that overflows to infinity (or NaN) cannot be simulated or sent in the protocol (JSON
+/// has no infinity); beyond ~1e10 s a double's step exceeds the protocol's microsecond and
+/// results keep the coarser resolution Batsim's have.
+inline constexpr double kMaxTime          = std::numeric_limits<double>::max();
+inline constexpr const char* kMaxTimeText = "1.79769e+308";
 
 /// A date for an error message: six significant digits, so 5e+291 is not printed as a
 /// 292-digit number (std::to_string's "%f").
