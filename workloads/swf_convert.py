@@ -39,7 +39,6 @@ communication, so that contention on a node can stretch the job.
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -313,15 +312,16 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
-#: Largest date or delay the engine reads from a workload: the largest finite double (its
-#: kMaxTime), as Batsim 4.2.1 reads any finite date; a walltime may be any finite duration.
-MAX_TIME = sys.float_info.max
+#: Largest date or duration the engine reads from a workload (1e23 s, its kMaxTime): Batsim
+#: 4.2.1 writes each number of its protocol with printf("%6f") in 30 characters at most and
+#: aborts beyond (a submit time, walltime or delay above 1e23 s).
+MAX_TIME = 1e23
 
 
 def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
-    """Submit times must be >= 0 in the trace itself, and submit and run times finite
-    (at most :data:`MAX_TIME`): the engine refuses anything else, so refuse it here, naming the line
-    (a walltime may be any finite duration, as the engine and Batsim 4.2.1 accept).
+    """Submit times must be >= 0 in the trace itself, and submit, run and wall times at most
+    :data:`MAX_TIME`: the engine (like Batsim 4.2.1) refuses anything else, so refuse it here,
+    naming the line.
     A negative submit time is refused even when the shift to zero would hide it: SWF counts
     seconds from the log's start, so -500 is a corrupt record (and -1, "unknown", leaves the
     job without a date), not a date to move."""
@@ -334,10 +334,10 @@ def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
                 ">= 0; -1 means unknown); fix the line, or drop such jobs with --start-time 0"
             )
         submit = raw - origin
-        for label, value in (("submit time", submit), ("run time", clean.runtime)):
+        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
             if not value <= MAX_TIME:  # also inf and NaN
                 raise UserError(
-                    f"{where}: {label} {value:g} s is beyond the largest representable date ({MAX_TIME:g} s)"
+                    f"{where}: {label} {value:g} s is beyond the largest date Batsim 4.2.1 can write ({MAX_TIME:g} s)"
                 )
 
 

@@ -215,17 +215,21 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   };
 
   job->submission_time = number_field("subtime");
-  // Any finite date from 0 on (Batsim 4.2.1 runs its test_long_workload.json to 1e17 s); a
-  // negative one is refused (Batsim would submit it at 0 with a date in the past).
-  if (job->submission_time < 0)
-    throw InputError(ctx + ": 'subtime' must be >= 0");
+  // Any date from 0 to kMaxTime, as Batsim 4.2.1 runs (its test_long_workload.json goes to
+  // 1e17 s; beyond 1e23 it aborts writing the date in JOB_SUBMITTED).
+  if (job->submission_time < 0 || job->submission_time > kMaxTime)
+    throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText +
+                     " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   if (object.contains("walltime")) {
-    // Any finite duration, as Batsim 4.2.1 accepts (1e308 is legal): a walltime is not a
-    // date, and one beyond the largest date cannot fire before the job ends (a job still
-    // running past that date is an error naming it, job_runner.cpp).
+    // -1 (no limit) or a duration in (0, kMaxTime]: Batsim 4.2.1 reads any finite walltime
+    // but aborts writing one above 1e23 in the job's JOB_SUBMITTED (checked on the real
+    // build: 1e23 runs, 2e23 and 1e308 abort).
     job->walltime = number_field("walltime");
     if (job->walltime != -1 && job->walltime <= 0)
       throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
+    if (job->walltime > kMaxTime)
+      throw InputError(ctx + ": 'walltime' must be <= " + kMaxTimeText +
+                       " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   }
   if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1 ||
       object.at("res").get<long long>() > std::numeric_limits<int>::max())

@@ -252,15 +252,19 @@ def test_ipc_only_profile_needs_no_storage(run_phases, star):
     assert r.io["0"]["network_bytes"] == 2 * GB
 
 
-@pytest.mark.parametrize("phase", [read(1e300), compute(1e300)], ids=["read", "compute"])
-def test_a_phase_ending_far_beyond_1e12_s_runs_to_its_date(run_phases, star, phase):
-    """Issue 32 item 3: a read of 1e300 bytes ends near 5e290 s. Batsim 4.2.1 runs any
-    finite date (SimGrid's clock is a double), so the engine does too; only a date that
-    overflows to infinity stops the run (tests/integration/engine/test_batsim_dates.py).
-    Before, anything past 1e12 s was an error."""
+@pytest.mark.parametrize(
+    ("phase", "named"),
+    [(read(1e300), "phase 0 (read, 1e+300 bytes)"), (compute(1e300), "phase 0 (compute, 1e+300 flops)")],
+)
+def test_a_phase_beyond_the_largest_date_names_the_job_not_the_decision_process(run_phases, star, phase, named):
+    """Issue 32: a read of 1e300 bytes ends near 5e290 s, past 1e23 s, the largest date
+    Batsim 4.2.1 can write in its protocol; the error was blamed on the decision process
+    (which echoed the date) and printed the date with 291 digits."""
     platform, ids = star
-    jobs = [{"id": 3, "subtime": 0, "res": 1, "profile": "app"}]
-    profile = phases_profile(1, descriptor("internal"), [phase])
-    run = run_phases(platform, jobs, {"app": profile}, alloc={"3": str(ids["node-10"])})
-    assert run.jobs["3"]["final_state"] == "COMPLETED_SUCCESSFULLY"
-    assert 1e280 < float(run.jobs["3"]["finish_time"]) < 1e300
+    message = run_expecting_error(
+        run_phases, platform, phases_profile(1, descriptor("internal"), [phase]), str(ids["node-10"])
+    )
+    line = next(line for line in message.splitlines() if "error:" in line)
+    assert "job 'w0!3' (profile 'app'): " + named in line, line
+    assert "beyond the largest date Batsim can write (1e23 s)" in line and "e+290 s" in line, line
+    assert "decision process" not in line and len(line) < 300, line
