@@ -1,5 +1,7 @@
 #include "model/workload.hpp"
 
+#include "protocol/batsim_number.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -42,7 +44,8 @@ std::string job_id_to_string(const nlohmann::json& id, const std::string& where)
 
 } // namespace
 
-nlohmann::json read_json_file(const std::string& path)
+namespace {
+nlohmann::json read_json(const std::string& path, bool batsim_numbers)
 {
   std::ifstream in(path, std::ios::binary);
   if (!in)
@@ -54,7 +57,7 @@ nlohmann::json read_json_file(const std::string& path)
     throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line_and_column(text, at + 1).first) +
                      ": arrays/objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
-    return nlohmann::json::parse(text);
+    return batsim_numbers ? parse_json_as_batsim(text) : nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     auto [line, column] = line_and_column(text, e.byte);
     std::string what    = e.what();
@@ -74,10 +77,22 @@ nlohmann::json read_json_file(const std::string& path)
     throw InputError("invalid JSON in '" + path + "'" + at + ": " + what);
   }
 }
+} // namespace
+
+nlohmann::json read_json_file(const std::string& path)
+{
+  return read_json(path, false);
+}
+
+nlohmann::json read_batsim_json_file(const std::string& path)
+{
+  return read_json(path, true);
+}
 
 Workload& Workloads::load_file(const std::string& name, const std::string& path)
 {
-  const nlohmann::json doc = read_json_file(path);
+  // Batsim reads workloads with rapidjson: its decimal conversion, not a correctly rounded one.
+  const nlohmann::json doc = read_batsim_json_file(path);
   const std::string where  = "workload '" + path + "'";
   if (!doc.is_object())
     throw InputError(where + ": the top level must be a JSON object");
