@@ -82,3 +82,16 @@ def test_what_batsim_refuses_is_refused_at_load(tmp_path, job, delay, fragments)
         tmp_path, [{"id": 1, "res": 1, "profile": "p"} | job], {"p": {"type": "delay", "delay": delay}}
     )
     run_engine(tmp_path, TEST_DATA / "closed_form.xml", workload).assert_error(*fragments)
+
+
+def test_workload_numbers_are_converted_as_batsims_rapidjson(tmp_path):
+    """Batsim reads its workload with rapidjson's default flags: the 17 significant digits of
+    100000000000007.25 are gathered into an integer (rounded to a double once, being above
+    2^53) and then divided by 100 (rounded again), which gives 100000000000007.234375, one
+    step (2^-6 s) below the nearest double; real Batsim's out_jobs.csv shows that value."""
+    rows = run(
+        tmp_path,
+        [{"id": 0, "subtime": 100000000000007.25, "res": 1, "profile": "p"}],
+        {"p": {"type": "delay", "delay": 1}},
+    )
+    assert rows["0"]["submission_time"] == "100000000000007.234375"
