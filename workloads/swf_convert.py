@@ -312,15 +312,16 @@ def clean_jobs(trace: SwfTrace, options: ConversionOptions) -> tuple[list[CleanJ
     return kept, report
 
 
-#: Largest date or delay the engine reads from a workload (1e12 s, its kMaxTime); a
-#: walltime may be any finite duration, as in Batsim 4.2.1.
-MAX_TIME = 1e12
+#: Largest date or duration the engine reads from a workload (1e23 s, its kMaxTime): Batsim
+#: 4.2.1 writes each number of its protocol with printf("%6f") in 30 characters at most and
+#: aborts beyond (a submit time, walltime or delay above 1e23 s).
+MAX_TIME = 1e23
 
 
 def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
-    """Submit times must be >= 0 in the trace itself, and submit and run times at most
-    :data:`MAX_TIME`: the engine refuses anything else, so refuse it here, naming the line
-    (a walltime may be any finite duration, as the engine and Batsim 4.2.1 accept).
+    """Submit times must be >= 0 in the trace itself, and submit, run and wall times at most
+    :data:`MAX_TIME`: the engine (like Batsim 4.2.1) refuses anything else, so refuse it here,
+    naming the line.
     A negative submit time is refused even when the shift to zero would hide it: SWF counts
     seconds from the log's start, so -500 is a corrupt record (and -1, "unknown", leaves the
     job without a date), not a date to move."""
@@ -333,9 +334,11 @@ def check_times(kept: list[CleanJob], origin: float, source: str) -> None:
                 ">= 0; -1 means unknown); fix the line, or drop such jobs with --start-time 0"
             )
         submit = raw - origin
-        for label, value in (("submit time", submit), ("run time", clean.runtime)):
-            if value > MAX_TIME:
-                raise UserError(f"{where}: {label} {value:g} s is beyond the largest simulated date ({MAX_TIME:g} s)")
+        for label, value in (("submit time", submit), ("run time", clean.runtime), ("walltime", clean.walltime)):
+            if not value <= MAX_TIME:  # also inf and NaN
+                raise UserError(
+                    f"{where}: {label} {value:g} s is beyond the largest date Batsim 4.2.1 can write ({MAX_TIME:g} s)"
+                )
 
 
 def swf_fields_of(job: SwfJob) -> dict[str, Any]:

@@ -311,7 +311,7 @@ private:
                                  format_date(phases.phases[step - 1].amount) +
                                  (phase.kind == PhaseKind::Compute ? " flops)" : " bytes)")) +
               " started at " + format_date(start) + " s and ended at " + format_date(Engine::get_clock()) +
-              " s, beyond the largest simulated date (" + kMaxTimeText + " s)");
+              " s, beyond the largest date Batsim can write (" + kMaxTimeText + " s)");
       const double elapsed = Engine::get_clock() - (absorb_start >= 0 ? absorb_start : start);
       if (stage_in || stage_out)
         job_->io->stage_seconds += elapsed;
@@ -637,7 +637,7 @@ void run_job(Context* context, Job* job, simgrid::s4u::Semaphore& wakeup)
   // the job is named here, not the decision process that would echo the date.
   if (!(Engine::get_clock() <= kMaxTime))
     fatal("job '" + job->id + "' (profile '" + profile.name + "') started at " + format_date(job->starting_time) +
-          " s and ended at " + format_date(Engine::get_clock()) + " s, beyond the largest simulated date (" +
+          " s and ended at " + format_date(Engine::get_clock()) + " s, beyond the largest date Batsim can write (" +
           kMaxTimeText + " s)");
   // Batsim's runtime is the clock difference in long double, also at a walltime kill.
   job->runtime = static_cast<long double>(Engine::get_clock()) - job->starting_time;

@@ -47,10 +47,10 @@ static void run_decision_rounds(Context* context)
       // the clock is not to blame.
       const double clock = simgrid::s4u::Engine::get_clock();
       if (!(clock <= kMaxTime))
-        fatal("the simulation reached t = " + format_date(clock) + " s, beyond the largest simulated date (" +
+        fatal("the simulation reached t = " + format_date(clock) + " s, beyond the largest date Batsim can write (" +
               kMaxTimeText + " s)");
       fatal("the decision process's reply has now = " + format_date(reply.now) +
-            ", beyond the largest simulated date (" + kMaxTimeText + " s)");
+            ", beyond the largest date Batsim can write (" + kMaxTimeText + " s)");
     }
     for (auto& decision : reply.decisions) {
       const double date = decision.timestamp;

@@ -419,7 +419,7 @@ private:
   void apply_one(CallMeLater& d)
   {
     if (!(d.when <= kMaxTime)) // also NaN
-      fatal("CALL_ME_LATER: timestamp " + format_date(d.when) + " is beyond the largest simulated date (" +
+      fatal("CALL_ME_LATER: timestamp " + format_date(d.when) + " is beyond the largest date Batsim can write (" +
             kMaxTimeText + " s)");
     // Counted until its WAITING_DONE arrives: the simulation does not end before (Batsim's
     // nb_waiters). A daemon only so that SimGrid does not wait for it if the run stops

@@ -121,8 +121,9 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     p.delay = f.number("delay");
     if (!(p.delay > 0)) // as Batsim 4.2.1 (profiles.cpp): a workload it refuses must not run here
       throw InputError(ctx + ": field 'delay' must be > 0 (Batsim 4.2.1 refuses a delay of 0)");
-    if (p.delay > kMaxTime)
-      throw InputError(ctx + ": field 'delay' must be <= " + kMaxTimeText + " s");
+    if (p.delay > kMaxTime) // written in SIMULATION_BEGINS's profiles
+      throw InputError(ctx + ": field 'delay' must be <= " + kMaxTimeText +
+                       " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   } else if (type == "parallel") {
     p.type = ProfileType::Parallel;
     p.cpu  = f.numbers("cpu");

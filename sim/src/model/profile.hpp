@@ -11,11 +11,16 @@
 
 namespace datasched {
 
-/// Largest date or duration a workload may give (1e12 s, about 31,700 years): a clock
-/// beyond it loses the protocol's microsecond resolution, and near 1e308 date sums
-/// overflow to infinity (sent to the decision process as null).
-inline constexpr double kMaxTime          = 1e12;
-inline constexpr const char* kMaxTimeText = "1e12";
+/// Largest date or duration Batsim 4.2.1 can run, and so the engine: 1e23 s (the double
+/// 99999999999999991611392). Batsim reads any finite number and runs SimGrid's double clock
+/// to it (its own test_long_workload.json submits at 1e17 s), but it writes every number of
+/// the protocol with printf("%6f") into a 32-byte buffer and aborts on an assertion when the
+/// text takes 31 characters or more (protocol.hpp, Writer::Double): a submit time, walltime
+/// or delay above 1e23 (sent in JOB_SUBMITTED or SIMULATION_BEGINS), or a clock past it
+/// (the next event's timestamp), stops real Batsim; here it is one error line. Checked
+/// against the real build: walltime, subtime and delay of 1e23 run, 2e23 abort.
+inline constexpr double kMaxTime          = 1e23;
+inline constexpr const char* kMaxTimeText = "1e23";
 
 /// A date for an error message: six significant digits, so 5e+291 is not printed as a
 /// 292-digit number (std::to_string's "%f").

@@ -1,5 +1,7 @@
 #include "model/workload.hpp"
 
+#include "protocol/batsim_number.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <fstream>
@@ -42,7 +44,8 @@ std::string job_id_to_string(const nlohmann::json& id, const std::string& where)
 
 } // namespace
 
-nlohmann::json read_json_file(const std::string& path)
+namespace {
+nlohmann::json read_json(const std::string& path, bool batsim_numbers)
 {
   std::ifstream in(path, std::ios::binary);
   if (!in)
@@ -54,7 +57,7 @@ nlohmann::json read_json_file(const std::string& path)
     throw InputError("malformed JSON in '" + path + "' at line " + std::to_string(line_and_column(text, at + 1).first) +
                      ": arrays/objects nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
-    return nlohmann::json::parse(text);
+    return batsim_numbers ? parse_json_as_batsim(text) : nlohmann::json::parse(text);
   } catch (const nlohmann::json::parse_error& e) {
     auto [line, column] = line_and_column(text, e.byte);
     std::string what    = e.what();
@@ -74,10 +77,22 @@ nlohmann::json read_json_file(const std::string& path)
     throw InputError("invalid JSON in '" + path + "'" + at + ": " + what);
   }
 }
+} // namespace
+
+nlohmann::json read_json_file(const std::string& path)
+{
+  return read_json(path, false);
+}
+
+nlohmann::json read_batsim_json_file(const std::string& path)
+{
+  return read_json(path, true);
+}
 
 Workload& Workloads::load_file(const std::string& name, const std::string& path)
 {
-  const nlohmann::json doc = read_json_file(path);
+  // Batsim reads workloads with rapidjson: its decimal conversion, not a correctly rounded one.
+  const nlohmann::json doc = read_batsim_json_file(path);
   const std::string where  = "workload '" + path + "'";
   if (!doc.is_object())
     throw InputError(where + ": the top level must be a JSON object");
@@ -215,15 +230,21 @@ Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const 
   };
 
   job->submission_time = number_field("subtime");
+  // Any date from 0 to kMaxTime, as Batsim 4.2.1 runs (its test_long_workload.json goes to
+  // 1e17 s; beyond 1e23 it aborts writing the date in JOB_SUBMITTED).
   if (job->submission_time < 0 || job->submission_time > kMaxTime)
-    throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText + " s");
+    throw InputError(ctx + ": 'subtime' must be >= 0 and <= " + kMaxTimeText +
+                     " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   if (object.contains("walltime")) {
-    // Any finite duration, as Batsim 4.2.1 accepts (1e308 is legal): a walltime is not a
-    // date, and one beyond the largest date cannot fire before the job ends (a job still
-    // running past that date is an error naming it, job_runner.cpp).
+    // -1 (no limit) or a duration in (0, kMaxTime]: Batsim 4.2.1 reads any finite walltime
+    // but aborts writing one above 1e23 in the job's JOB_SUBMITTED (checked on the real
+    // build: 1e23 runs, 2e23 and 1e308 abort).
     job->walltime = number_field("walltime");
     if (job->walltime != -1 && job->walltime <= 0)
       throw InputError(ctx + ": 'walltime' must be > 0 (or -1 for no limit)");
+    if (job->walltime > kMaxTime)
+      throw InputError(ctx + ": 'walltime' must be <= " + kMaxTimeText +
+                       " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   }
   if (!object.contains("res") || !object.at("res").is_number_integer() || object.at("res").get<long long>() < 1 ||
       object.at("res").get<long long>() > std::numeric_limits<int>::max())

@@ -134,4 +134,25 @@ double batsim_json_number(std::string_view text)
   return minus ? -value : value;
 }
 
+namespace {
+/// nlohmann's DOM builder, except that decimal numbers are converted from their text as
+/// Batsim converts them.
+class BatsimNumbersDom : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
+public:
+  using json_sax_dom_parser::json_sax_dom_parser;
+  bool number_float(number_float_t, const string_t& text)
+  {
+    return json_sax_dom_parser::number_float(batsim_json_number(text), text);
+  }
+};
+} // namespace
+
+nlohmann::json parse_json_as_batsim(const std::string& text)
+{
+  nlohmann::json doc;
+  BatsimNumbersDom builder(doc);
+  nlohmann::json::sax_parse(text, &builder);
+  return doc;
+}
+
 } // namespace datasched

@@ -10,12 +10,22 @@
 // from the nearest double, and the event dates of a decision (sleep until the timestamp,
 // SCHED_READY at `now`) follow from it. The engine converts these numbers the same way, so
 // dates stay identical to Batsim's where one step is microseconds (tests: test_protocol.cpp).
+#include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 namespace datasched {
 
 /// The double Batsim 4.2.1 gets from the JSON number text `text` (a valid JSON number:
 /// optional minus, digits, optional fraction and exponent).
 double batsim_json_number(std::string_view text);
+
+/// `text` parsed as Batsim 4.2.1's rapidjson reads it (default flags): nlohmann's DOM, with
+/// every decimal number converted by batsim_json_number. Batsim reads its workloads this
+/// way too (workload.cpp: doc.Parse), so a subtime of 100000000000007.25 is
+/// 100000000000007.234375 there, one step below the nearest double. Throws nlohmann's
+/// parse_error / out_of_range as nlohmann::json::parse does.
+nlohmann::json parse_json_as_batsim(const std::string& text);
 
 } // namespace datasched

@@ -12,17 +12,6 @@ namespace datasched {
 
 namespace {
 
-/// nlohmann's DOM builder, except that decimal numbers are converted from their text as
-/// Batsim converts them (batsim_number.hpp), so both readers give the same values.
-class BatsimNumbersDom : public nlohmann::detail::json_sax_dom_parser<nlohmann::json> {
-public:
-  using json_sax_dom_parser::json_sax_dom_parser;
-  bool number_float(number_float_t, const string_t& text)
-  {
-    return json_sax_dom_parser::number_float(batsim_json_number(text), text);
-  }
-};
-
 class EventFields {
 public:
   EventFields(const nlohmann::json& data, std::string where) : data_(data), where_(std::move(where)) {}
@@ -244,8 +233,7 @@ DecisionMessage parse_decision_message_generic(const std::string& text)
   if (find_excessive_nesting(text) != std::string::npos)
     throw InputError("the decision process sent JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels");
   try {
-    BatsimNumbersDom builder(doc);
-    nlohmann::json::sax_parse(text, &builder);
+    doc = parse_json_as_batsim(text);
   } catch (const nlohmann::json::exception& e) { // parse_error, or out_of_range for 1e400
     throw InputError(std::string("the decision process sent malformed JSON: ") + e.what());
   }

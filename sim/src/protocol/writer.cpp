@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "fatal.hpp"
 #include "model/machines.hpp"
 #include "model/workload.hpp"
 #include "protocol/json_text.hpp"
@@ -19,6 +20,11 @@ double protocol_time(double date)
   // rounding can cross a half-microsecond.
   if (!std::isfinite(date))
     return date;
+  // Batsim aborts writing a number whose "%6f" text needs 31 characters (above 1e23):
+  // a date the engine reached past that point is an error here too (kMaxTime).
+  if (std::fabs(date) > kMaxTime)
+    throw EngineError("the simulation reached t = " + format_date(date) +
+                      " s, beyond the largest date Batsim can write (" + kMaxTimeText + " s)");
   std::array<char, 512> text; // %f of the largest double has 309 integer digits
   const auto printed = std::to_chars(text.data(), text.data() + text.size(), date, std::chars_format::fixed, 6);
   double read        = date;

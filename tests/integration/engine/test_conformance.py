@@ -34,7 +34,7 @@ def test_every_reference_case_is_in_the_repository():
     """The cases are data of the repository: none may go missing without this failing
     (a missing folder would otherwise just parametrize fewer tests)."""
     assert conformance.DEFAULT_CASES.is_relative_to(conformance.REPO_ROOT)
-    assert len(CASES) == 20
+    assert len(CASES) == 23
     for case in CASES:
         assert (case / "expected_jobs.csv").is_file(), case.name
     assert set(NOT_YET) <= {c.name for c in CASES}

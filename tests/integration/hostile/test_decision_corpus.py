@@ -30,7 +30,7 @@ CASES = [
     ("not-json", "hello", ["the decision process sent malformed JSON"]),
     ("empty", "", ["malformed JSON"]),
     ("now-overflow", '{"now": 1e400, "events": []}', ["malformed JSON", "number overflow"]),
-    ("now-huge", '{"now": 1e308, "events": []}', ["now = ", "beyond the largest simulated date (1e12 s)"]),
+    ("now-huge", '{"now": 1e308, "events": []}', ["now = ", "beyond the largest date Batsim can write (1e23 s)"]),
     ("now-missing", '{"events": []}', ["no numeric 'now' field"]),
     ("now-string", '{"now": "0", "events": []}', ["no numeric 'now' field"]),
     ("events-missing", '{"now": 0}', ["no 'events' array"]),
@@ -40,7 +40,7 @@ CASES = [
     (
         "call-me-later-huge",
         reply(("CALL_ME_LATER", {"timestamp": 1e300})),
-        ["CALL_ME_LATER", "beyond the largest simulated date"],
+        ["CALL_ME_LATER", "beyond the largest date Batsim can write"],
     ),
     ("unknown-event", reply(("TELEPORT", {})), ["unknown event type 'TELEPORT'"]),
     ("unknown-job", reply(("EXECUTE_JOB", {"job_id": "w0!9", "alloc": "0"})), ["w0!9", "does not exist"]),

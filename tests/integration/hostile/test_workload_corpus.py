@@ -64,7 +64,7 @@ CASES = [
         '{"jobs": [{"id": 1, "subtime": 1e400, "res": 1, "profile": "p"}], "profiles": {}}',
         ["line 1", "number overflow parsing '1e400'"],
     ),
-    ("subtime-huge", doc([job(subtime=1e308)]), ["job 'w0!1'", "'subtime' must be >= 0 and <= 1e12"]),
+    ("subtime-huge", doc([job(subtime=1e308)]), ["job 'w0!1'", "'subtime' must be >= 0 and <= 1e23"]),
     ("subtime-bool", doc([job(subtime=True)]), ["job 'w0!1'", "'subtime' must be a number"]),
     ("walltime-zero", doc([job(walltime=0)]), ["job 'w0!1'", "'walltime' must be > 0"]),
     ("walltime-negative", doc([job(walltime=-5)]), ["job 'w0!1'", "'walltime' must be > 0"]),
@@ -87,7 +87,6 @@ CASES = [
     ("delay-missing", profile({"type": "delay"}), ["profile 'p'", "missing field 'delay'"]),
     ("delay-negative", profile({"type": "delay", "delay": -1}), ["profile 'p'", "finite non-negative"]),
     ("delay-string", profile({"type": "delay", "delay": "5"}), ["profile 'p'", "'delay' must be a number"]),
-    ("delay-huge", profile({"type": "delay", "delay": 1e13}), ["profile 'p'", "'delay' must be <= 1e12"]),
     (
         "delay-overflow",
         '{"jobs": [],\n"profiles": {"p": {"type": "delay", "delay": -1e400}}}',

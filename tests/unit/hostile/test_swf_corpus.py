@@ -107,15 +107,15 @@ CASES = [
     ("unknown-submit-unshifted", HEADER + job(7, submit=-1), ["--no-shift-to-zero"], [":2:", "job 7", "negative"]),
     (
         "submit-beyond-clock",
-        HEADER + job(1, submit=2e12),
+        HEADER + job(1, submit="1e400"),
         ["--no-shift-to-zero"],
-        [":2:", "submit time", "largest simulated date"],
+        [":2:", "field 2 (submit_time) is not a number: '1e400'"],
     ),
     (
         "run-time-beyond-clock",
-        HEADER + job(1, run=5e12, req_time=6e12),
+        HEADER + job(1, run="1e400", req_time="1e401"),
         [],
-        [":2:", "job 1", "run time", "largest simulated date"],
+        [":2:", "field 4 (run_time) is not a number: '1e400'"],
     ),
     ("walltime-factor-nan", GOOD, ["--walltime-factor", "nan"], ["walltime_factor"]),
     ("walltime-factor-inf", GOOD, ["--walltime-factor", "inf"], ["walltime_factor"]),
@@ -155,14 +155,25 @@ def test_hostile_swf(cli, tmp_path, text, options, fragments):
     assert_absent(out)
 
 
-def test_a_huge_walltime_converts_as_batsim_accepts_it(cli, tmp_path):
-    """Issue 32: a requested time of 1e300 s is a legal walltime (Batsim 4.2.1 runs it), not
-    a date beyond the clock."""
+def test_a_walltime_beyond_what_batsim_can_write_is_refused(cli, tmp_path):
+    """Issue 32 item 3: Batsim 4.2.1 reads a walltime of 1e300 s but aborts writing it in
+    JOB_SUBMITTED (printf("%6f") into 32 bytes: numbers above 1e23 do not fit)."""
     swf = tmp_path / "trace.swf"
     swf.write_text(HEADER + job(1, req_time="1e300"))
     outcome = cli("workload", "from-swf", swf, "-o", tmp_path / "w.json")
+    assert outcome.status != 0
+    assert ":2: job 1: walltime 1e+300 s is beyond the largest date Batsim 4.2.1 can write (1e+23 s)" in outcome.err
+
+
+def test_far_submit_and_run_times_convert_as_batsim_accepts_them(cli, tmp_path):
+    """Issue 32 item 3: Batsim 4.2.1 runs dates up to 1e17 s (its test_long_workload.json)
+    and beyond; the converter refused submit or run times above 1e12 s before."""
+    swf = tmp_path / "trace.swf"
+    swf.write_text(HEADER + job(1, submit="1e17", run="5e13", req_time="1e14"))
+    outcome = cli("workload", "from-swf", swf, "--no-shift-to-zero", "-o", tmp_path / "w.json")
     assert outcome.status == 0, outcome.err
-    assert json.loads((tmp_path / "w.json").read_text())["jobs"][0]["walltime"] == 1e300
+    converted = json.loads((tmp_path / "w.json").read_text())["jobs"][0]
+    assert converted["subtime"] == 1e17 and converted["walltime"] == 1e14
 
 
 def test_the_good_trace_of_the_corpus_converts(cli, tmp_path):
