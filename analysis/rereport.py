@@ -52,6 +52,8 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
 
 
 def seed002_twins(exp: Any, variant: str) -> Path:
+    import dataclasses
+
     from datasched.analysis import seed002_scheduling as scheduling
     from datasched.analysis import seed002_twins as twins
 
@@ -62,10 +64,20 @@ def seed002_twins(exp: Any, variant: str) -> Path:
         {k: v if k in text_columns else int(v) if k in int_columns else float(v) for k, v in r.items()}
         for r in _csv(folder / "seed002_twins_plotted.csv")
     ]
-    spec = exp.seed002_twins
+    for r in rows:  # CSVs written before the seek sweep: the count-only curve
+        r.setdefault("hdd_seek_scale", 0.0)
+    # the report covers the seek scales the committed rows have (the full sweep may not be run yet)
+    present = {float(r["hdd_seek_scale"]) for r in rows}
+    spec = dataclasses.replace(
+        exp.seed002_twins, hdd_seek_scale=tuple(s for s in exp.seed002_twins.hdd_seek_scale if s in present)
+    )
     runs = scheduling.read_rows([folder / "seed002_twins_scheduling.csv"])
     section = scheduling.report_section(spec.scheduling, runs)
     twins.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
+    twins.plot_ifer(
+        rows, folder / "seed002_twins_ifer.png", f"Seed 002 IFER (2 × 64 processes) on datasched ({variant})"
+    )
+    twins.plot_sizes(rows, folder / "seed002_twins_sizes.png", f"Seed 002 request sizes on datasched ({variant})")
     text = twins.format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
     (folder / "report.md").write_text(text)
     return folder / "report.md"
