@@ -62,6 +62,7 @@ def paper_experiment(
     window: float | None = 0.008,
     hdd_alpha: float = 0.1,
     hdd_seek_scale: float = 0.0,
+    server_cache: dict[str, Any] | None = None,
     scale: float = 1.0,
     jitter: float = 0.001,
     stripe_size: int = 64 * KIB,
@@ -95,6 +96,8 @@ def paper_experiment(
     }
     if hdd_seek_scale > 0:
         doc["servers"]["hdd_seek_scale"] = hdd_seek_scale
+    if server_cache:
+        doc["servers"]["cache"] = dict(server_cache)
     if scheduler != "direct":
         doc["forwarding"] = {
             "forwarders": PAPER["forwarders"],
@@ -143,6 +146,29 @@ def read_makespans(path: Path) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class CacheSetting:
+    """One swept server-cache setting (sim/src/forwarding/server_cache.hpp). ``write_behind`` is
+    the dirty threshold at the paper's scale (bytes; a quick variant scales it with its bytes per
+    process, so the same share of the data is absorbed); ``read_ahead`` is the window (bytes,
+    not scaled: it is a per-request granularity)."""
+
+    name: str
+    write_behind: int = 0
+    read_ahead: int = 0
+
+    def engine(self, memory_bandwidth: float, scale: float) -> dict[str, Any]:
+        return {
+            "memory_bandwidth": memory_bandwidth,
+            "write_behind": int(self.write_behind * scale),
+            "read_ahead": self.read_ahead,
+        }
+
+
+#: A parameter set of the sweep: (HDD α, seek scale in bytes, server cache setting name).
+ParameterSet = tuple[float, float, str]
+
+
+@dataclass(frozen=True)
 class Seed002Spec:
     """``artifacts.seed002_twins`` of a config (config/schema.json)."""
 
@@ -159,22 +185,45 @@ class Seed002Spec:
     hdd_seek_scale: tuple[float, ...] = (0.0,)
     ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
     scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002_scheduling.py)
+    # server cache settings swept besides none (write-behind, read-ahead), on the count-only curve
+    server_caches: tuple[CacheSetting, ...] = ()
+    memory_bandwidth: float = 1e10  # the servers' memory, B/s (ours: the paper gives none)
 
-    def parameter_sets(self) -> list[tuple[float, float]]:
-        """The swept (HDD α, seek scale) pairs, α first; a seek scale > 0 only with α > 0."""
-        return [(a, s) for a in self.hdd_alpha for s in self.hdd_seek_scale if s == 0 or a > 0]
+    @property
+    def cache_names(self) -> tuple[str, ...]:
+        return ("none", *(c.name for c in self.server_caches))
+
+    def parameter_sets(self) -> list[ParameterSet]:
+        """The swept (HDD α, seek scale, cache) sets, α first; a seek scale > 0 only with α > 0
+        (it multiplies α) and only without a cache; a cache only on the count-only curve."""
+        return [
+            (a, s, c)
+            for a in self.hdd_alpha
+            for s in self.hdd_seek_scale
+            for c in self.cache_names
+            if (s == 0 or a > 0) and (c == "none" or s == 0)
+        ]
+
+    def cache(self, name: str) -> dict[str, Any] | None:
+        """The engine's ``servers.cache`` of setting ``name`` (None: no cache)."""
+        if name == "none":
+            return None
+        setting = next((c for c in self.server_caches if c.name == name), None)
+        if setting is None:
+            raise ValueError(f"server_cache: no setting named {name!r}")
+        return setting.engine(self.memory_bandwidth, self.scale)
 
     def cases(self) -> list[Case]:
         plain = [
-            Case("single", pattern, operation, size, alpha, 0.0, seek)
-            for alpha, seek in self.parameter_sets()
+            Case("single", pattern, operation, size, alpha, 0.0, seek, cache)
+            for alpha, seek, cache in self.parameter_sets()
             for pattern in self.patterns
             for operation in self.operations
             for size in self.request_sizes
         ]
         ifer = [
-            Case("ifer", "shared_strided", "read", min(self.request_sizes), alpha, dt, seek)
-            for alpha, seek in self.parameter_sets()
+            Case("ifer", "shared_strided", "read", min(self.request_sizes), alpha, dt, seek, cache)
+            for alpha, seek, cache in self.parameter_sets()
             for dt in self.ifer_dt
         ]
         return plain + ifer
@@ -191,12 +240,14 @@ class Case:
     hdd_alpha: float
     dt: float
     hdd_seek_scale: float = 0.0
+    cache: str = "none"
 
     @property
     def path(self) -> str:
         base = f"kind={self.kind}/pattern={self.pattern}/op={self.operation}/size={self.request_size}"
         seek = f"/seek={number(self.hdd_seek_scale)}" if self.hdd_seek_scale > 0 else ""
-        return f"{base}/alpha={number(self.hdd_alpha)}{seek}/dt={number(self.dt)}"
+        cache = f"/cache={self.cache}" if self.cache != "none" else ""
+        return f"{base}/alpha={number(self.hdd_alpha)}{seek}{cache}/dt={number(self.dt)}"
 
     @classmethod
     def from_path(cls, path: str) -> Case:
@@ -209,6 +260,7 @@ class Case:
             float(f["alpha"]),
             float(f["dt"]),
             float(f.get("seek", 0.0)),
+            f.get("cache", "none"),
         )
 
     def experiment(self, spec: Seed002Spec, configuration: str, seed: int) -> dict[str, Any]:
@@ -231,6 +283,7 @@ class Case:
             seed=seed,
             hdd_alpha=self.hdd_alpha,
             hdd_seek_scale=self.hdd_seek_scale,
+            server_cache=spec.cache(self.cache),
             scale=spec.scale,
             jitter=spec.jitter,
             applications=apps,
@@ -254,7 +307,22 @@ def parse_spec(data: Mapping[str, Any]) -> Seed002Spec:
         jitter=float(data.get("jitter", 0.001)),
         ifer_dt=tuple(float(d) for d in data.get("ifer_dt", ())),
         scheduling=parse_scheduling_spec(data.get("scheduling")),
+        **_parse_caches(data.get("server_cache")),
     )
+
+
+def _parse_caches(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``server_cache`` of the config: ``memory_bandwidth`` and the named ``settings``."""
+    if not data:
+        return {}
+    settings = tuple(
+        CacheSetting(str(c["name"]), int(c.get("write_behind", 0)), int(c.get("read_ahead", 0)))
+        for c in data.get("settings", ())
+    )
+    names = [c.name for c in settings]
+    if "none" in names or len(set(names)) != len(names):
+        raise ValueError(f"server_cache.settings: names must be unique and not 'none', got {names}")
+    return {"server_caches": settings, "memory_bandwidth": float(data.get("memory_bandwidth", 1e10))}
 
 
 CASE_COLUMNS = (
@@ -377,6 +445,7 @@ SUMMARY_COLUMNS = (
     "request_size",
     "hdd_alpha",
     "hdd_seek_scale",
+    "server_cache",
     "dt",
     "configuration",
     "runs",
@@ -412,6 +481,7 @@ def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[st
                 "request_size": case.request_size,
                 "hdd_alpha": case.hdd_alpha,
                 "hdd_seek_scale": case.hdd_seek_scale,
+                "server_cache": case.cache,
                 "dt": case.dt,
                 "configuration": configuration,
                 "runs": len(makespans),
@@ -479,24 +549,33 @@ class ClaimValue:
         return cls(key, SweepClaim(key, float(paper)), label, f"{paper} %", ours, ours.text("{:+.1f}", " %"))
 
 
-def in_set(row: Mapping[str, Any], alpha: float, seek: float) -> bool:
-    """Whether ``row`` was simulated at HDD contention ``alpha`` and seek scale ``seek``
-    (rows without a seek scale are the count-only curve, 0)."""
-    return row["hdd_alpha"] == alpha and float(row.get("hdd_seek_scale", 0.0)) == seek
+def in_set(row: Mapping[str, Any], alpha: float, seek: float, cache: str = "none") -> bool:
+    """Whether ``row`` was simulated at HDD contention ``alpha``, seek scale ``seek`` and server
+    cache ``cache`` (rows without those columns: the count-only curve, no cache)."""
+    return (
+        row["hdd_alpha"] == alpha
+        and float(row.get("hdd_seek_scale", 0.0)) == seek
+        and (row.get("server_cache") or "none") == cache
+    )
 
 
-def set_name(alpha: float, seek: float = 0.0) -> str:
-    """A parameter set as the report names it: ``α = 0.1`` or ``α = 0.1, seek scale 1 MiB``."""
-    if seek <= 0:
-        return f"α = {alpha:g}"
-    return f"α = {alpha:g}, seek scale {seek / MIB:g} MiB"
+def set_name(alpha: float, seek: float = 0.0, cache: str = "none") -> str:
+    """A parameter set as the report names it: ``α = 0.1``, ``α = 0.1, seek scale 1 MiB`` or
+    ``α = 0.1, cache wb``."""
+    name = f"α = {alpha:g}"
+    if seek > 0:
+        name += f", seek scale {seek / MIB:g} MiB"
+    if cache != "none":
+        name += f", cache {cache}"
+    return name
 
 
-def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0) -> list[ClaimValue]:
-    """Our value of each of the paper's difference claims at HDD contention ``alpha`` and
-    seek scale ``seek``."""
-    where = set_name(alpha, seek)
-    single = [r for r in rows if r["kind"] == "single" and in_set(r, alpha, seek) and r["request_size"] == small]
+def claim_values(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[ClaimValue]:
+    """Our value of each of the paper's difference claims at one parameter set."""
+    where = set_name(alpha, seek, cache)
+    single = [r for r in rows if r["kind"] == "single" and in_set(r, alpha, seek, cache) and r["request_size"] == small]
     out: list[ClaimValue] = []
     for pattern, label, cfg, vs_no, vs_fifo in (
         ("shared_strided", "1D-strided", "twins-8ms", 50, 28),
@@ -555,7 +634,7 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, se
                 f"largest HBRR gain {hbrr[best].text('{:+.1f}', ' %')} ({best})",
             )
         )
-    ifer = [r for r in rows if r["kind"] == "ifer" and in_set(r, alpha, seek)]
+    ifer = [r for r in rows if r["kind"] == "ifer" and in_set(r, alpha, seek, cache)]
     for other, paper in (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16)) if ifer else ():
         for window in ("twins-1ms", "twins-8ms"):
             per_dt = [_gain_estimate(ifer, window, other, dt=dt) for dt in sorted({r["dt"] for r in ifer})]
@@ -575,13 +654,15 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, se
     return out
 
 
-def size_verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0) -> list[Verdict]:
+def size_verdicts(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[Verdict]:
     """The paper's request sizes after HBRR's aggregation: levels (no sign, no difference)."""
     hb = [
         r
         for r in rows
         if r["kind"] == "single"
-        and in_set(r, alpha, seek)
+        and in_set(r, alpha, seek, cache)
         and r["request_size"] == small
         and r["configuration"] == "hbrr"
         and r["pattern"] != "file_per_process"
@@ -608,26 +689,37 @@ def size_verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, s
     ]
 
 
-def verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0) -> list[Verdict]:
+def verdicts(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[Verdict]:
     """Every claim at one parameter set, each judged alone (the per-set tables of the report)."""
-    tag = f"@α={alpha:g}" + (f",seek={seek / MIB:g}MiB" if seek > 0 else "")
+    tag = f"@α={alpha:g}" + (f",seek={seek / MIB:g}MiB" if seek > 0 else "") + (f",{cache}" if cache != "none" else "")
     return [
         Verdict(f"{c.key}{tag}", c.label, c.paper, c.text, c.claim.judge(c.ours))
-        for c in claim_values(rows, alpha, small, seek)
-    ] + [dataclasses.replace(v, key=f"{v.key}{tag}") for v in size_verdicts(rows, alpha, small, seek)]
+        for c in claim_values(rows, alpha, small, seek, cache)
+    ] + [dataclasses.replace(v, key=f"{v.key}{tag}") for v in size_verdicts(rows, alpha, small, seek, cache)]
 
 
-def _parameter_sets(alphas: Sequence[float], seeks: Sequence[float]) -> list[tuple[float, float]]:
-    return [(a, s) for a in alphas for s in seeks if s == 0 or a > 0]
+def _parameter_sets(
+    alphas: Sequence[float], seeks: Sequence[float], caches: Sequence[str] = ("none",)
+) -> list[ParameterSet]:
+    """As :meth:`Seed002Spec.parameter_sets`."""
+    return [(a, s, c) for a in alphas for s in seeks for c in caches if (s == 0 or a > 0) and (c == "none" or s == 0)]
 
 
 def sweep_verdicts(
-    rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int, seeks: Sequence[float] = (0.0,)
+    rows: Sequence[Mapping[str, Any]],
+    alphas: Sequence[float],
+    small: int,
+    seeks: Sequence[float] = (0.0,),
+    caches: Sequence[str] = ("none",),
 ) -> list[Verdict]:
-    """The claims over the sweep of HDD α and seek scale (neither is the paper's: it gives no
-    value): *reproduced* only where one parameter set satisfies every claim together, else
-    *consistent for some parameter*."""
-    per_alpha = {set_name(a, s): claim_values(rows, a, small, s) for a, s in _parameter_sets(alphas, seeks)}
+    """The claims over the sweep of HDD α, seek scale and server cache (none is the paper's: it
+    gives no value): *reproduced* only where one parameter set satisfies every claim together,
+    else *consistent for some parameter*."""
+    per_alpha = {
+        set_name(a, s, c): claim_values(rows, a, small, s, c) for a, s, c in _parameter_sets(alphas, seeks, caches)
+    }
     first = next(iter(per_alpha.values()))
     judged = sweep([c.claim for c in first], {p: {c.key: c.ours for c in cs} for p, cs in per_alpha.items()})
     return [
@@ -643,17 +735,21 @@ def sweep_verdicts(
 
 
 def best_set(
-    rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int, seeks: Sequence[float] = (0.0,)
+    rows: Sequence[Mapping[str, Any]],
+    alphas: Sequence[float],
+    small: int,
+    seeks: Sequence[float] = (0.0,),
+    caches: Sequence[str] = ("none",),
 ) -> tuple[str, list[str], list[str]]:
     """The single parameter set at which the most claims are *reproduced* together (the first
     in sweep order on a tie): its name, the claims it reproduces and the claims it fails."""
     best: tuple[str, list[str], list[str]] | None = None
-    for a, s in _parameter_sets(alphas, seeks):
-        judged = verdicts(rows, a, small, s)
+    for a, s, c in _parameter_sets(alphas, seeks, caches):
+        judged = verdicts(rows, a, small, s, c)
         held = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is Word.REPRODUCED]
         failed = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is not Word.REPRODUCED]
         if best is None or len(held) > len(best[1]):
-            best = (set_name(a, s), held, failed)
+            best = (set_name(a, s, c), held, failed)
     if best is None:
         raise VerdictError("seed 002: no parameter set in the sweep")
     return best
@@ -679,13 +775,33 @@ def seek_movement_table(
     return out
 
 
-def mechanism_table(rows: Sequence[Mapping[str, Any]], small: int, alpha: float, seek: float = 0.0) -> list[str]:
+def cache_movement_table(
+    rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int, caches: Sequence[str]
+) -> list[str]:
+    """Markdown: the write claim and the TWINS-vs-FIFO read gains per α (rows) and server cache
+    setting (columns, on the count-only curve)."""
+    keys = ("twins.writes-no-difference", "twins.strided-vs-fifo", "twins.contiguous-vs-fifo")
+    out = ["| α | claim | " + " | ".join(caches) + " |", "|---|---|" + "---|" * len(caches)]
+    for a in alphas:
+        values = {c: {v.key: v for v in claim_values(rows, a, small, 0.0, c)} for c in caches}
+        for key in keys:
+            cells = [values[c][key].text if key in values[c] else "–" for c in caches]
+            out.append(f"| {a:g} | {key} | " + " | ".join(cells) + " |")
+    return out
+
+
+def mechanism_table(
+    rows: Sequence[Mapping[str, Any]], small: int, alpha: float, seek: float = 0.0, cache: str = "none"
+) -> list[str]:
     """Markdown: per access pattern (small single-application reads) and configuration, the
     makespan, the servers' concurrency and balance, at one parameter set."""
     single = [
         r
         for r in rows
-        if r["kind"] == "single" and r["request_size"] == small and r["operation"] == "read" and in_set(r, alpha, seek)
+        if r["kind"] == "single"
+        and r["request_size"] == small
+        and r["operation"] == "read"
+        and in_set(r, alpha, seek, cache)
     ]
     if not single:
         return []
@@ -725,15 +841,22 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     single = [r for r in rows if r["kind"] == "single"]
     tests = list(
         dict.fromkeys(
-            (r["pattern"], r["operation"], r["request_size"], r["hdd_alpha"], float(r.get("hdd_seek_scale", 0.0)))
+            (
+                r["pattern"],
+                r["operation"],
+                r["request_size"],
+                r["hdd_alpha"],
+                float(r.get("hdd_seek_scale", 0.0)),
+                r.get("server_cache") or "none",
+            )
             for r in single
         )
     )
     configurations = list(dict.fromkeys(r["configuration"] for r in single))
     alphas = list(dict.fromkeys(t[3] for t in tests))
-    seeks = list(dict.fromkeys(t[4] for t in tests))
+    variants = list(dict.fromkeys((t[4], t[5]) for t in tests))
     sizes = list(dict.fromkeys(t[2] for t in tests))
-    columns = [(seek, size) for seek in seeks for size in sizes]
+    columns = [(variant, size) for variant in variants for size in sizes]
     with figure_style():
         if len(alphas) * len(columns) == 1:
             fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(tests)), 4))
@@ -750,15 +873,14 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
                 squeeze=False,
             )
             for i, alpha in enumerate(alphas):
-                for j, (seek, size) in enumerate(columns):
+                for j, ((seek, cache), size) in enumerate(columns):
                     ax = axes[i][j]
-                    mine = [t for t in tests if t[2] == size and t[3] == alpha and t[4] == seek]
+                    mine = [t for t in tests if t[2] == size and t[3] == alpha and (t[4], t[5]) == (seek, cache)]
                     if not mine:  # a seek scale at α = 0: not simulated (it would be the linear disk)
                         fig.delaxes(ax)
                         continue
                     _plot_panel(ax, single, mine, configurations, label_alpha=False)
-                    curve = "count-only" if seek == 0 else f"seek scale {seek / MIB:g} MiB"
-                    ax.set_title(f"{size // KIB} KiB requests, HDD α = {alpha:g}, {curve}", fontsize=9)
+                    ax.set_title(f"{size // KIB} KiB, {_variant_title(alpha, seek, cache)}", fontsize=9)
             handles, labels = fig.axes[0].get_legend_handles_labels()
             fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
             fig.suptitle(title)
@@ -770,7 +892,7 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
 def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     """The paper's IFER figure: makespan (the later application's, mean and 99.7 % interval over
     seeds) against the start offset dt (x axis; dt > 0: A starts first), one line per
-    configuration; one panel per parameter set (a row per α, a column per seek scale)."""
+    configuration; one panel per parameter set (a row per α, a column per seek scale / cache)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -780,7 +902,7 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
 
     ifer = [r for r in rows if r["kind"] == "ifer"]
     alphas = list(dict.fromkeys(r["hdd_alpha"] for r in ifer))
-    seeks = list(dict.fromkeys(float(r.get("hdd_seek_scale", 0.0)) for r in ifer))
+    seeks = list(dict.fromkeys((float(r.get("hdd_seek_scale", 0.0)), r.get("server_cache") or "none") for r in ifer))
     configurations = list(dict.fromkeys(r["configuration"] for r in ifer))
     with figure_style():
         fig, axes = plt.subplots(
@@ -790,9 +912,9 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             squeeze=False,
         )
         for i, alpha in enumerate(alphas):
-            for j, seek in enumerate(seeks):
+            for j, (seek, cache) in enumerate(seeks):
                 ax = axes[i][j]
-                mine = [r for r in ifer if in_set(r, alpha, seek)]
+                mine = [r for r in ifer if in_set(r, alpha, seek, cache)]
                 if not mine:  # a seek scale at α = 0: not simulated
                     fig.delaxes(ax)
                     continue
@@ -812,8 +934,7 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
                 ax.set_ylim(bottom=0)
                 ax.set_xlabel("dt (s; > 0: A starts first)")
                 ax.set_ylabel("makespan (s)")
-                curve = "count-only" if seek == 0 else f"seek scale {seek / MIB:g} MiB"
-                ax.set_title(f"HDD α = {alpha:g}, {curve}", fontsize=9)
+                ax.set_title(_variant_title(alpha, seek, cache), fontsize=8)
         if fig.axes:
             handles, labels = fig.axes[0].get_legend_handles_labels()
             fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
@@ -903,13 +1024,18 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
     return png
 
 
+def _variant_title(alpha: float, seek: float, cache: str) -> str:
+    curve = "count-only" if seek == 0 else f"seek scale {seek / MIB:g} MiB"
+    return f"HDD α = {alpha:g}, {curve}" + (f", cache {cache}" if cache != "none" else "")
+
+
 def _matches(row: Mapping[str, Any], test: tuple, configuration: str) -> bool:
-    pattern, operation, size, alpha, seek = test
+    pattern, operation, size, alpha, seek, cache = test
     return (
         row["pattern"] == pattern
         and row["operation"] == operation
         and row["request_size"] == size
-        and in_set(row, alpha, seek)
+        and in_set(row, alpha, seek, cache)
         and row["configuration"] == configuration
     )
 
@@ -930,7 +1056,7 @@ def _plot_panel(ax, single, tests, configurations, *, label_alpha: bool) -> None
         ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
     ax.set_xticks(range(len(tests)))
 
-    def label(p: str, o: str, s: int, a: float, _seek: float) -> str:
+    def label(p: str, o: str, s: int, a: float, _seek: float, _cache: str) -> str:
         short = p.replace("shared_", "").replace("file_per_process", "fpp")
         return f"{short}\n{o} {s // KIB}K α={a:g}" if label_alpha else f"{short}\n{o}"
 
@@ -963,7 +1089,8 @@ def format_report(
     small = min(spec.request_sizes)
     stem = figure_name.removesuffix(".png")
     seeks = spec.hdd_seek_scale
-    best_name, best_held, best_failed = best_set(rows, spec.hdd_alpha, small, seeks)
+    caches = spec.cache_names
+    best_name, best_held, best_failed = best_set(rows, spec.hdd_alpha, small, seeks, caches)
     lines = [
         f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
         "",
@@ -984,14 +1111,14 @@ def format_report(
     lines += [
         "## Over the HDD contention and seek sweep",
         "",
-        "HDD contention α and the seek scale of the seek-aware curve are ours (the paper gives neither):",
-        "a claim is *reproduced* only where one parameter set satisfies every claim below together;",
-        "otherwise it is at best *consistent for some parameter*. Parameter sets: "
-        + "; ".join(set_name(a, sk) for a, sk in spec.parameter_sets())
-        + " (a seek scale only with α > 0: it multiplies α).",
+        "HDD contention α, the seek scale of the seek-aware curve and the servers' cache are ours (the",
+        "paper gives none of them): a claim is *reproduced* only where one parameter set satisfies every",
+        "claim below together; otherwise it is at best *consistent for some parameter*. Parameter sets: "
+        + "; ".join(set_name(a, sk, c) for a, sk, c in spec.parameter_sets())
+        + " (a seek scale only with α > 0: it multiplies α; a cache only on the count-only curve).",
         "",
         *claims_table(
-            sweep_verdicts(rows, spec.hdd_alpha, small, seeks) + size_verdicts(rows, spec.hdd_alpha[0], small)
+            sweep_verdicts(rows, spec.hdd_alpha, small, seeks, caches) + size_verdicts(rows, spec.hdd_alpha[0], small)
         ),
         "",
         f"**The single parameter set that satisfies the most claims together: {best_name}** "
@@ -1012,16 +1139,33 @@ def format_report(
             *seek_movement_table(rows, spec.hdd_alpha, small, seeks),
             "",
         ]
-    for alpha, seek in spec.parameter_sets():
+    if spec.server_caches:
+        described = "; ".join(
+            f"*{c.name}*: write-behind {c.write_behind / MIB:g} MiB × scale "
+            f"({int(c.write_behind * spec.scale) / MIB:g} MiB here), read-ahead {c.read_ahead / KIB:g} KiB"
+            for c in spec.server_caches
+        )
         lines += [
-            f"## HDD contention {set_name(alpha, seek)}",
+            "## How the claims move with the servers' cache",
             "",
-            *claims_table(verdicts(rows, alpha, small, seek)),
+            "Each server caches in memory (sim/src/forwarding/README.md, *Server cache*; memory "
+            f"{spec.memory_bandwidth / 1e9:g} GB/s, ours): {described}. The paper's servers run PVFS on Linux, "
+            "whose page cache absorbs writes and reads ahead; its sizes are not stated, so they are swept. "
+            "Write claim and TWINS-vs-FIFO read gains (%, 95 % interval), count-only curve:",
+            "",
+            *cache_movement_table(rows, spec.hdd_alpha, small, caches),
+            "",
+        ]
+    for alpha, seek, cache in spec.parameter_sets():
+        lines += [
+            f"## HDD contention {set_name(alpha, seek, cache)}",
+            "",
+            *claims_table(verdicts(rows, alpha, small, seek, cache)),
             "",
             "Small reads; *n* = disk requests at once on a busy server (the n of the HDD curve, mean over",
             "the runs), *balance* = least busy server's busy time / most busy server's (1: all equally busy):",
             "",
-            *mechanism_table(rows, small, alpha, seek),
+            *mechanism_table(rows, small, alpha, seek, cache),
             "",
         ]
     lines += [

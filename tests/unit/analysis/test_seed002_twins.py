@@ -187,7 +187,7 @@ def test_seek_scales_are_swept_only_where_alpha_is_positive():
         seeds=(1,),
         hdd_seek_scale=(0.0, 2**20),
     )
-    assert spec.parameter_sets() == [(0.0, 0.0), (0.5, 0.0), (0.5, 2**20)]
+    assert spec.parameter_sets() == [(0.0, 0.0, "none"), (0.5, 0.0, "none"), (0.5, 2**20, "none")]
     cases = spec.cases()
     assert len(cases) == 3
     for case in cases:
@@ -253,3 +253,45 @@ def test_sizes_figure_marks_the_papers_table(monkeypatch, tmp_path):
     (fig,) = figures
     assert [ax.get_title() for ax in fig.axes] == ["leaving clients", "leaving I/O nodes", "arriving at servers"]
     assert all(len(ax.patches) == 2 * 2 for ax in fig.axes)  # fifo, hbrr × strided, contiguous reads
+
+
+def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_variant():
+    """A cache setting joins every α on the count-only curve (not the seek-aware one); its dirty
+    threshold is given at the paper's scale and shrinks with the variant's bytes per process (the
+    same share of the data absorbed); the read-ahead window does not."""
+    spec = twins.Seed002Spec(
+        scale=1 / 32,
+        patterns=("shared_strided",),
+        operations=("write",),
+        request_sizes=(32768,),
+        configurations=("fifo",),
+        hdd_alpha=(0.0, 0.5),
+        seeds=(1,),
+        hdd_seek_scale=(0.0, 2**20),
+        server_caches=(twins.CacheSetting("wb", 2**30, 2**20),),
+        memory_bandwidth=5e9,
+    )
+    assert spec.parameter_sets() == [
+        (0.0, 0.0, "none"),
+        (0.0, 0.0, "wb"),
+        (0.5, 0.0, "none"),
+        (0.5, 0.0, "wb"),
+        (0.5, 2**20, "none"),
+    ]
+    cached = next(c for c in spec.cases() if c.cache == "wb" and c.hdd_alpha == 0.5)
+    assert "/cache=wb/" in cached.path and twins.Case.from_path(cached.path) == cached
+    servers = cached.experiment(spec, "fifo", 1)["servers"]
+    assert servers["cache"] == {"memory_bandwidth": 5e9, "write_behind": 2**25, "read_ahead": 2**20}
+    with pytest.raises(ValueError, match="unique and not 'none'"):
+        twins.parse_spec(
+            {
+                "scale": 1,
+                "patterns": ["shared_strided"],
+                "operations": ["read"],
+                "request_sizes": [32768],
+                "configurations": ["fifo"],
+                "hdd_alpha": [0.1],
+                "seeds": [1],
+                "server_cache": {"settings": [{"name": "none", "write_behind": 1}]},
+            }
+        )
