@@ -80,7 +80,7 @@ def test_same_inputs_give_byte_identical_outputs(tmp_path, run_forwarding, sched
         ),
         (
             lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "read_ahead": "4 MiB"}),
-            "servers.cache.read_ahead: must be an integer >= 0",
+            "servers.cache.read_ahead: expected an integer >= 0",
         ),
         (
             lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "dirty": 1}),

@@ -168,10 +168,15 @@ def test_hbrr_aggregates_n_contiguous_strided_requests_up_to_its_limit(tmp_path,
 
 
 def test_hbrr_does_not_merge_requests_that_are_not_contiguous(tmp_path, run_forwarding):
-    """A shared contiguous file of 2 requests per process: the first requests of the n ranks
-    are at r·2s, never adjacent, so none merge: n dispatches of s."""
+    """Queued requests that are not contiguous are not merged. A shared contiguous file of 2
+    requests per process: while X holds the slot, the ranks' first requests queue at r·2s,
+    never adjacent, so the first dispatch after X is one request of s. (Later a rank's second
+    request, at r·2s + s, does meet rank r + 1's first and they merge: contiguity, not the
+    process, decides.) One file per process: n requests in n files, n dispatches of s."""
     n = 4
     result, s = _hbrr_queue(tmp_path, run_forwarding, "shared_contiguous", n, 16, 2 * 65536)
-    first_round = [r for r in result.table("dispatches") if int(r["bytes"]) != S][:n]
-    assert [int(r["bytes"]) for r in first_round] == [s] * n
-    assert all(int(r["client_requests"]) == 1 for r in first_round)
+    first = next(r for r in result.table("dispatches") if int(r["bytes"]) != S)
+    assert int(first["bytes"]) == s and int(first["client_requests"]) == 1
+    result, s = _hbrr_queue(tmp_path, run_forwarding, "file_per_process", n, 16, 65536)
+    ys = [r for r in result.table("dispatches") if int(r["bytes"]) != S]
+    assert [int(r["bytes"]) for r in ys] == [s] * n and all(int(r["client_requests"]) == 1 for r in ys)
