@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -407,6 +408,7 @@ def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, A
 # --------------------------------------------------------------------------- statistics
 
 
+@functools.cache  # the report asks for the same few quantiles thousands of times
 def t_quantile(p: float, df: int) -> float:
     """Student t quantile (two-sided level from ``p`` = 1 - α/2), by bisection on the CDF
     integrated numerically (Simpson); no SciPy. t(0.9985, 7) = 4.44 (the paper's 99.7 % with 8 seeds)."""
@@ -908,7 +910,7 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
         fig, axes = plt.subplots(
             max(1, len(alphas)),
             max(1, len(seeks)),
-            figsize=(4.2 * max(1, len(seeks)), 3.0 * max(1, len(alphas))),
+            figsize=(max(6.0, 4.2 * len(seeks)), 3.0 * max(1, len(alphas)) + 0.6),
             squeeze=False,
         )
         for i, alpha in enumerate(alphas):
@@ -932,14 +934,18 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
                         linewidth=1.2,
                     )
                 ax.set_ylim(bottom=0)
+                ax.set_xticks(sorted({r["dt"] for r in mine}))
                 ax.set_xlabel("dt (s; > 0: A starts first)")
                 ax.set_ylabel("makespan (s)")
                 ax.set_title(_variant_title(alpha, seek, cache), fontsize=8)
         if fig.axes:
             handles, labels = fig.axes[0].get_legend_handles_labels()
-            fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
+            ncol = min(len(configurations), 3 * max(1, len(seeks)))
+            fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8)
         fig.suptitle(title)
-        fig.tight_layout(rect=(0, 0.05, 1, 1))
+        legend_rows = math.ceil(len(configurations) / min(len(configurations), 3 * max(1, len(seeks))))
+        # leave the legend's rows (about 0.3 inch each) free at the bottom
+        fig.tight_layout(rect=(0, (0.15 + 0.3 * legend_rows) / fig.get_figheight(), 1, 1))
         save(fig, png)
     return png
 

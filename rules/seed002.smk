@@ -8,7 +8,7 @@
 
 
 wildcard_constraints:
-    seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+(/seek=[0-9.e+-]+)?/dt=[0-9.e+-]+",
+    seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+(/seek=[0-9.e+-]+)?(/cache=[a-z0-9-]+)?/dt=[0-9.e+-]+",
     seed002_configuration=r"[a-z0-9-]+",
     seed002_seed=r"[0-9]+",
 
