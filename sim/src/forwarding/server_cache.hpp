@@ -50,10 +50,10 @@ struct ReadAheadRange {
 /// One disk step of a server request: the activity to wait for, and what its end means.
 struct DiskStep {
   simgrid::s4u::IoPtr io;
-  bool on_hdd          = true; ///< an HDD activity (counted, seek positions) or a memory copy
-  std::uint64_t offset = 0;    ///< object offset of the share
-  std::uint64_t bytes  = 0;    ///< bytes of the activity
-  bool dirty           = false; ///< a write-behind copy: to be flushed once it has ended
+  bool on_hdd          = true;           ///< an HDD activity (counted, seek positions) or a memory copy
+  std::uint64_t offset = 0;              ///< object offset of the share
+  std::uint64_t bytes  = 0;              ///< bytes of the activity
+  bool dirty           = false;          ///< a write-behind copy: to be flushed once it has ended
   std::shared_ptr<ReadAheadRange> fills; ///< a read-ahead range this HDD read fills (ready at its end)
 };
 

@@ -235,8 +235,8 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
     DiskStep step;
     if (!caches_.empty()) {
       auto& cache = *caches_[server_index];
-      step = op == Operation::Read ? cache.read(file, s.object_offset, s.bytes, hdd_started)
-                                   : cache.write(file, s.object_offset, s.bytes, hdd_started);
+      step        = op == Operation::Read ? cache.read(file, s.object_offset, s.bytes, hdd_started)
+                                          : cache.write(file, s.object_offset, s.bytes, hdd_started);
     } else {
       hdd_started();
       auto* disk  = disks_[server_index];

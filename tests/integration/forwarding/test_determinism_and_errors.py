@@ -86,7 +86,10 @@ def test_same_inputs_give_byte_identical_outputs(tmp_path, run_forwarding, sched
             lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "dirty": 1}),
             "servers.cache.dirty: unknown key",
         ),
-        (lambda d: d["forwarding"].update(aggregation_limit=0), "forwarding.aggregation_limit: must be an integer >= 1"),
+        (
+            lambda d: d["forwarding"].update(aggregation_limit=0),
+            "forwarding.aggregation_limit: must be an integer >= 1",
+        ),
         (lambda d: d["forwarding"].update(forwarders=3), "forwarding.forwarders: asks for 3 hosts of role 'forwarder'"),
     ],
 )

@@ -44,7 +44,14 @@ def one_of_each(tmp_path):
 @pytest.fixture
 def fast_network(tmp_path):
     return forwarding_platform(
-        tmp_path / "fast.xml", clients=1, forwarders=1, servers=1, link_bw=FAST, link_lat=0, hdd_read_bw=B, hdd_write_bw=B
+        tmp_path / "fast.xml",
+        clients=1,
+        forwarders=1,
+        servers=1,
+        link_bw=FAST,
+        link_lat=0,
+        hdd_read_bw=B,
+        hdd_write_bw=B,
     )
 
 
