@@ -9,7 +9,8 @@ contiguous, read and write. What it does not state is ours and chosen here, neve
 * ``stripe_size`` 64 KiB (PVFS2's default strip size);
 * ``max_in_flight`` 16 dispatches per forwarder, HBRR ``aggregation_limit`` 16;
 * client node -> forwarder in blocks of 8 (static, as the paper);
-* the HDD: 150 MB/s (platforms' ForwardingParams), contention curve ``hdd_alpha`` swept;
+* the HDD: 150 MB/s (platforms' ForwardingParams), contention curve ``hdd_alpha`` swept, and
+  the engine's seek-aware form of it (``hdd_seek_scale``, bytes; 0 = count-only) swept too;
 * each process starts after U[0, 1 ms) (the randomness the seeds vary).
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +28,7 @@ from typing import Any
 from datasched.analysis.path_values import number
 from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
 from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
-from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, level, sweep
+from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, Word, level, sweep
 
 MIB = 2**20
 KIB = 2**10
@@ -60,6 +62,8 @@ def paper_experiment(
     seed: int,
     window: float | None = 0.008,
     hdd_alpha: float = 0.1,
+    hdd_seek_scale: float = 0.0,
+    server_cache: dict[str, Any] | None = None,
     scale: float = 1.0,
     jitter: float = 0.001,
     stripe_size: int = 64 * KIB,
@@ -91,6 +95,10 @@ def paper_experiment(
         "servers": {"count": PAPER["servers"], "stripe_size": stripe_size, "hdd_alpha": hdd_alpha},
         "applications": apps,
     }
+    if hdd_seek_scale > 0:
+        doc["servers"]["hdd_seek_scale"] = hdd_seek_scale
+    if server_cache:
+        doc["servers"]["cache"] = dict(server_cache)
     if scheduler != "direct":
         doc["forwarding"] = {
             "forwarders": PAPER["forwarders"],
@@ -139,6 +147,29 @@ def read_makespans(path: Path) -> dict[str, float]:
 
 
 @dataclass(frozen=True)
+class CacheSetting:
+    """One swept server-cache setting (sim/src/forwarding/server_cache.hpp). ``write_behind`` is
+    the dirty threshold at the paper's scale (bytes; a quick variant scales it with its bytes per
+    process, so the same share of the data is absorbed); ``read_ahead`` is the window (bytes,
+    not scaled: it is a per-request granularity)."""
+
+    name: str
+    write_behind: int = 0
+    read_ahead: int = 0
+
+    def engine(self, memory_bandwidth: float, scale: float) -> dict[str, Any]:
+        return {
+            "memory_bandwidth": memory_bandwidth,
+            "write_behind": int(self.write_behind * scale),
+            "read_ahead": self.read_ahead,
+        }
+
+
+#: A parameter set of the sweep: (HDD α, seek scale in bytes, server cache setting name).
+ParameterSet = tuple[float, float, str]
+
+
+@dataclass(frozen=True)
 class Seed002Spec:
     """``artifacts.seed002_twins`` of a config (config/schema.json)."""
 
@@ -150,20 +181,50 @@ class Seed002Spec:
     hdd_alpha: tuple[float, ...]
     seeds: tuple[int, ...]
     jitter: float = 0.001
+    # seek-aware HDD curve scales (bytes) swept; 0 = the count-only curve. Only with α > 0:
+    # the seek spread multiplies α, so at α = 0 every scale is the same linear disk.
+    hdd_seek_scale: tuple[float, ...] = (0.0,)
     ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
     scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002_scheduling.py)
+    # server cache settings swept besides none (write-behind, read-ahead), on the count-only curve
+    server_caches: tuple[CacheSetting, ...] = ()
+    memory_bandwidth: float = 1e10  # the servers' memory, B/s (ours: the paper gives none)
+
+    @property
+    def cache_names(self) -> tuple[str, ...]:
+        return ("none", *(c.name for c in self.server_caches))
+
+    def parameter_sets(self) -> list[ParameterSet]:
+        """The swept (HDD α, seek scale, cache) sets, α first; a seek scale > 0 only with α > 0
+        (it multiplies α) and only without a cache; a cache only on the count-only curve."""
+        return [
+            (a, s, c)
+            for a in self.hdd_alpha
+            for s in self.hdd_seek_scale
+            for c in self.cache_names
+            if (s == 0 or a > 0) and (c == "none" or s == 0)
+        ]
+
+    def cache(self, name: str) -> dict[str, Any] | None:
+        """The engine's ``servers.cache`` of setting ``name`` (None: no cache)."""
+        if name == "none":
+            return None
+        setting = next((c for c in self.server_caches if c.name == name), None)
+        if setting is None:
+            raise ValueError(f"server_cache: no setting named {name!r}")
+        return setting.engine(self.memory_bandwidth, self.scale)
 
     def cases(self) -> list[Case]:
         plain = [
-            Case("single", pattern, operation, size, alpha, 0.0)
-            for alpha in self.hdd_alpha
+            Case("single", pattern, operation, size, alpha, 0.0, seek, cache)
+            for alpha, seek, cache in self.parameter_sets()
             for pattern in self.patterns
             for operation in self.operations
             for size in self.request_sizes
         ]
         ifer = [
-            Case("ifer", "shared_strided", "read", min(self.request_sizes), alpha, dt)
-            for alpha in self.hdd_alpha
+            Case("ifer", "shared_strided", "read", min(self.request_sizes), alpha, dt, seek, cache)
+            for alpha, seek, cache in self.parameter_sets()
             for dt in self.ifer_dt
         ]
         return plain + ifer
@@ -179,16 +240,29 @@ class Case:
     request_size: int
     hdd_alpha: float
     dt: float
+    hdd_seek_scale: float = 0.0
+    cache: str = "none"
 
     @property
     def path(self) -> str:
         base = f"kind={self.kind}/pattern={self.pattern}/op={self.operation}/size={self.request_size}"
-        return f"{base}/alpha={number(self.hdd_alpha)}/dt={number(self.dt)}"
+        seek = f"/seek={number(self.hdd_seek_scale)}" if self.hdd_seek_scale > 0 else ""
+        cache = f"/cache={self.cache}" if self.cache != "none" else ""
+        return f"{base}/alpha={number(self.hdd_alpha)}{seek}{cache}/dt={number(self.dt)}"
 
     @classmethod
     def from_path(cls, path: str) -> Case:
         f = dict(part.split("=", 1) for part in path.split("/"))
-        return cls(f["kind"], f["pattern"], f["op"], int(f["size"]), float(f["alpha"]), float(f["dt"]))
+        return cls(
+            f["kind"],
+            f["pattern"],
+            f["op"],
+            int(f["size"]),
+            float(f["alpha"]),
+            float(f["dt"]),
+            float(f.get("seek", 0.0)),
+            f.get("cache", "none"),
+        )
 
     def experiment(self, spec: Seed002Spec, configuration: str, seed: int) -> dict[str, Any]:
         scheduler, window = CONFIGURATIONS[configuration]
@@ -209,6 +283,8 @@ class Case:
             request_size=self.request_size,
             seed=seed,
             hdd_alpha=self.hdd_alpha,
+            hdd_seek_scale=self.hdd_seek_scale,
+            server_cache=spec.cache(self.cache),
             scale=spec.scale,
             jitter=spec.jitter,
             applications=apps,
@@ -227,11 +303,27 @@ def parse_spec(data: Mapping[str, Any]) -> Seed002Spec:
         request_sizes=tuple(int(s) for s in data["request_sizes"]),
         configurations=configurations,
         hdd_alpha=tuple(float(a) for a in data["hdd_alpha"]),
+        hdd_seek_scale=tuple(float(s) for s in data.get("hdd_seek_scale", (0.0,))),
         seeds=tuple(int(s) for s in data["seeds"]),
         jitter=float(data.get("jitter", 0.001)),
         ifer_dt=tuple(float(d) for d in data.get("ifer_dt", ())),
         scheduling=parse_scheduling_spec(data.get("scheduling")),
+        **_parse_caches(data.get("server_cache")),
     )
+
+
+def _parse_caches(data: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``server_cache`` of the config: ``memory_bandwidth`` and the named ``settings``."""
+    if not data:
+        return {}
+    settings = tuple(
+        CacheSetting(str(c["name"]), int(c.get("write_behind", 0)), int(c.get("read_ahead", 0)))
+        for c in data.get("settings", ())
+    )
+    names = [c.name for c in settings]
+    if "none" in names or len(set(names)) != len(names):
+        raise ValueError(f"server_cache.settings: names must be unique and not 'none', got {names}")
+    return {"server_caches": settings, "memory_bandwidth": float(data.get("memory_bandwidth", 1e10))}
 
 
 CASE_COLUMNS = (
@@ -316,6 +408,7 @@ def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, A
 # --------------------------------------------------------------------------- statistics
 
 
+@functools.cache  # the report asks for the same few quantiles thousands of times
 def t_quantile(p: float, df: int) -> float:
     """Student t quantile (two-sided level from ``p`` = 1 - α/2), by bisection on the CDF
     integrated numerically (Simpson); no SciPy. t(0.9985, 7) = 4.44 (the paper's 99.7 % with 8 seeds)."""
@@ -353,6 +446,8 @@ SUMMARY_COLUMNS = (
     "operation",
     "request_size",
     "hdd_alpha",
+    "hdd_seek_scale",
+    "server_cache",
     "dt",
     "configuration",
     "runs",
@@ -387,6 +482,8 @@ def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[st
                 "operation": case.operation,
                 "request_size": case.request_size,
                 "hdd_alpha": case.hdd_alpha,
+                "hdd_seek_scale": case.hdd_seek_scale,
+                "server_cache": case.cache,
                 "dt": case.dt,
                 "configuration": configuration,
                 "runs": len(makespans),
@@ -454,9 +551,33 @@ class ClaimValue:
         return cls(key, SweepClaim(key, float(paper)), label, f"{paper} %", ours, ours.text("{:+.1f}", " %"))
 
 
-def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> list[ClaimValue]:
-    """Our value of each of the paper's difference claims at HDD contention ``alpha``."""
-    single = [r for r in rows if r["kind"] == "single" and r["hdd_alpha"] == alpha and r["request_size"] == small]
+def in_set(row: Mapping[str, Any], alpha: float, seek: float, cache: str = "none") -> bool:
+    """Whether ``row`` was simulated at HDD contention ``alpha``, seek scale ``seek`` and server
+    cache ``cache`` (rows without those columns: the count-only curve, no cache)."""
+    return (
+        row["hdd_alpha"] == alpha
+        and float(row.get("hdd_seek_scale", 0.0)) == seek
+        and (row.get("server_cache") or "none") == cache
+    )
+
+
+def set_name(alpha: float, seek: float = 0.0, cache: str = "none") -> str:
+    """A parameter set as the report names it: ``α = 0.1``, ``α = 0.1, seek scale 1 MiB`` or
+    ``α = 0.1, cache wb``."""
+    name = f"α = {alpha:g}"
+    if seek > 0:
+        name += f", seek scale {seek / MIB:g} MiB"
+    if cache != "none":
+        name += f", cache {cache}"
+    return name
+
+
+def claim_values(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[ClaimValue]:
+    """Our value of each of the paper's difference claims at one parameter set."""
+    where = set_name(alpha, seek, cache)
+    single = [r for r in rows if r["kind"] == "single" and in_set(r, alpha, seek, cache) and r["request_size"] == small]
     out: list[ClaimValue] = []
     for pattern, label, cfg, vs_no, vs_fifo in (
         ("shared_strided", "1D-strided", "twins-8ms", 50, 28),
@@ -468,7 +589,7 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) ->
         for other, paper in (("no-forwarding", vs_no), ("fifo", vs_fifo)):
             est = _gain_estimate(single, cfg, other, **key)
             if est is None:
-                raise VerdictError(f"seed 002: no {cfg} or {other} case for {pattern} reads at α = {alpha:g}")
+                raise VerdictError(f"seed 002: no {cfg} or {other} case for {pattern} reads at {where}")
             name = f"twins.{pattern.removeprefix('shared_')}-vs-{other}"
             out.append(ClaimValue.gain(name, paper, f"shared {label} small reads: {cfg} faster than {other}", est))
     writes = {
@@ -515,12 +636,12 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) ->
                 f"largest HBRR gain {hbrr[best].text('{:+.1f}', ' %')} ({best})",
             )
         )
-    ifer = [r for r in rows if r["kind"] == "ifer" and r["hdd_alpha"] == alpha]
+    ifer = [r for r in rows if r["kind"] == "ifer" and in_set(r, alpha, seek, cache)]
     for other, paper in (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16)) if ifer else ():
         for window in ("twins-1ms", "twins-8ms"):
             per_dt = [_gain_estimate(ifer, window, other, dt=dt) for dt in sorted({r["dt"] for r in ifer})]
             if any(e is None for e in per_dt):
-                raise VerdictError(f"seed 002: an IFER case of {window} or {other} is missing at α = {alpha:g}")
+                raise VerdictError(f"seed 002: an IFER case of {window} or {other} is missing at {where}")
             got = [e for e in per_dt if e is not None]
             mean = math.fsum(e.mean for e in got) / len(got)
             est = Estimate(
@@ -535,13 +656,15 @@ def claim_values(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) ->
     return out
 
 
-def size_verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> list[Verdict]:
+def size_verdicts(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[Verdict]:
     """The paper's request sizes after HBRR's aggregation: levels (no sign, no difference)."""
     hb = [
         r
         for r in rows
         if r["kind"] == "single"
-        and r["hdd_alpha"] == alpha
+        and in_set(r, alpha, seek, cache)
         and r["request_size"] == small
         and r["configuration"] == "hbrr"
         and r["pattern"] != "file_per_process"
@@ -568,18 +691,37 @@ def size_verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -
     ]
 
 
-def verdicts(rows: Sequence[Mapping[str, Any]], alpha: float, small: int) -> list[Verdict]:
-    """Every claim at one HDD α, each judged alone (the per-α tables of the report)."""
+def verdicts(
+    rows: Sequence[Mapping[str, Any]], alpha: float, small: int, seek: float = 0.0, cache: str = "none"
+) -> list[Verdict]:
+    """Every claim at one parameter set, each judged alone (the per-set tables of the report)."""
+    tag = f"@α={alpha:g}" + (f",seek={seek / MIB:g}MiB" if seek > 0 else "") + (f",{cache}" if cache != "none" else "")
     return [
-        Verdict(f"{c.key}@α={alpha:g}", c.label, c.paper, c.text, c.claim.judge(c.ours))
-        for c in claim_values(rows, alpha, small)
-    ] + [dataclasses.replace(v, key=f"{v.key}@α={alpha:g}") for v in size_verdicts(rows, alpha, small)]
+        Verdict(f"{c.key}{tag}", c.label, c.paper, c.text, c.claim.judge(c.ours))
+        for c in claim_values(rows, alpha, small, seek, cache)
+    ] + [dataclasses.replace(v, key=f"{v.key}{tag}") for v in size_verdicts(rows, alpha, small, seek, cache)]
 
 
-def sweep_verdicts(rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int) -> list[Verdict]:
-    """The claims over the HDD α sweep (α is not the paper's: it has no value for it): *reproduced*
-    only where one α satisfies every claim together, else *consistent for some parameter*."""
-    per_alpha = {f"α = {a:g}": claim_values(rows, a, small) for a in alphas}
+def _parameter_sets(
+    alphas: Sequence[float], seeks: Sequence[float], caches: Sequence[str] = ("none",)
+) -> list[ParameterSet]:
+    """As :meth:`Seed002Spec.parameter_sets`."""
+    return [(a, s, c) for a in alphas for s in seeks for c in caches if (s == 0 or a > 0) and (c == "none" or s == 0)]
+
+
+def sweep_verdicts(
+    rows: Sequence[Mapping[str, Any]],
+    alphas: Sequence[float],
+    small: int,
+    seeks: Sequence[float] = (0.0,),
+    caches: Sequence[str] = ("none",),
+) -> list[Verdict]:
+    """The claims over the sweep of HDD α, seek scale and server cache (none is the paper's: it
+    gives no value): *reproduced* only where one parameter set satisfies every claim together,
+    else *consistent for some parameter*."""
+    per_alpha = {
+        set_name(a, s, c): claim_values(rows, a, small, s, c) for a, s, c in _parameter_sets(alphas, seeks, caches)
+    }
     first = next(iter(per_alpha.values()))
     judged = sweep([c.claim for c in first], {p: {c.key: c.ours for c in cs} for p, cs in per_alpha.items()})
     return [
@@ -594,13 +736,74 @@ def sweep_verdicts(rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], s
     ]
 
 
-def mechanism_table(rows: Sequence[Mapping[str, Any]], small: int, alpha: float) -> list[str]:
+def best_set(
+    rows: Sequence[Mapping[str, Any]],
+    alphas: Sequence[float],
+    small: int,
+    seeks: Sequence[float] = (0.0,),
+    caches: Sequence[str] = ("none",),
+) -> tuple[str, list[str], list[str]]:
+    """The single parameter set at which the most claims are *reproduced* together (the first
+    in sweep order on a tie): its name, the claims it reproduces and the claims it fails."""
+    best: tuple[str, list[str], list[str]] | None = None
+    for a, s, c in _parameter_sets(alphas, seeks, caches):
+        judged = verdicts(rows, a, small, s, c)
+        held = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is Word.REPRODUCED]
+        failed = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is not Word.REPRODUCED]
+        if best is None or len(held) > len(best[1]):
+            best = (set_name(a, s, c), held, failed)
+    if best is None:
+        raise VerdictError("seed 002: no parameter set in the sweep")
+    return best
+
+
+def seek_movement_table(
+    rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int, seeks: Sequence[float]
+) -> list[str]:
+    """Markdown: the TWINS-vs-FIFO gains (strided, contiguous, IFER 8 ms) per α (rows) and seek
+    scale (columns), so the reader sees how they move with the seek-aware curve."""
+    keys = ("twins.strided-vs-fifo", "twins.contiguous-vs-fifo", "ifer.twins-8ms-vs-fifo")
+    out = [
+        "| α | claim | " + " | ".join("count-only" if s == 0 else f"seek scale {s / MIB:g} MiB" for s in seeks) + " |",
+        "|---|---|" + "---|" * len(seeks),
+    ]
+    for a in alphas:
+        values = {s: {c.key: c for c in claim_values(rows, a, small, s)} for s in seeks if s == 0 or a > 0}
+        for key in keys:
+            cells = [values[s][key].text if s in values and key in values[s] else "–" for s in seeks]
+            if all(c == "–" for c in cells):
+                continue
+            out.append(f"| {a:g} | {key} | " + " | ".join(cells) + " |")
+    return out
+
+
+def cache_movement_table(
+    rows: Sequence[Mapping[str, Any]], alphas: Sequence[float], small: int, caches: Sequence[str]
+) -> list[str]:
+    """Markdown: the write claim and the TWINS-vs-FIFO read gains per α (rows) and server cache
+    setting (columns, on the count-only curve)."""
+    keys = ("twins.writes-no-difference", "twins.strided-vs-fifo", "twins.contiguous-vs-fifo")
+    out = ["| α | claim | " + " | ".join(caches) + " |", "|---|---|" + "---|" * len(caches)]
+    for a in alphas:
+        values = {c: {v.key: v for v in claim_values(rows, a, small, 0.0, c)} for c in caches}
+        for key in keys:
+            cells = [values[c][key].text if key in values[c] else "–" for c in caches]
+            out.append(f"| {a:g} | {key} | " + " | ".join(cells) + " |")
+    return out
+
+
+def mechanism_table(
+    rows: Sequence[Mapping[str, Any]], small: int, alpha: float, seek: float = 0.0, cache: str = "none"
+) -> list[str]:
     """Markdown: per access pattern (small single-application reads) and configuration, the
-    makespan, the servers' concurrency and balance, for HDD contention ``alpha``."""
+    makespan, the servers' concurrency and balance, at one parameter set."""
     single = [
         r
         for r in rows
-        if r["kind"] == "single" and r["request_size"] == small and r["operation"] == "read" and r["hdd_alpha"] == alpha
+        if r["kind"] == "single"
+        and r["request_size"] == small
+        and r["operation"] == "read"
+        and in_set(r, alpha, seek, cache)
     ]
     if not single:
         return []
@@ -625,10 +828,11 @@ def mechanism_table(rows: Sequence[Mapping[str, Any]], small: int, alpha: float)
 def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     """Makespan per configuration (bars, 99.7 % CI) for each single-application test.
 
-    A run with one request size and one HDD α gets one panel. A run with several (the full
-    variant) gets one panel per (α, request size), each with its own y scale: makespans differ by
-    two orders of magnitude between α = 0 and α = 0.5, and on a shared axis the short tests would
-    be invisible."""
+    A run with one request size and one parameter set gets one panel. A run with several gets
+    one panel per (α, seek scale, request size) — a row per α, a column per seek scale and size,
+    no panel for a seek scale at α = 0 (not simulated) — each with its own y scale: makespans
+    differ by two orders of magnitude between α = 0 and α = 0.5, and on a shared axis the short
+    tests would be invisible."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -637,12 +841,26 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     from datasched.analysis.style import figure_style, save
 
     single = [r for r in rows if r["kind"] == "single"]
-    tests = list(dict.fromkeys((r["pattern"], r["operation"], r["request_size"], r["hdd_alpha"]) for r in single))
+    tests = list(
+        dict.fromkeys(
+            (
+                r["pattern"],
+                r["operation"],
+                r["request_size"],
+                r["hdd_alpha"],
+                float(r.get("hdd_seek_scale", 0.0)),
+                r.get("server_cache") or "none",
+            )
+            for r in single
+        )
+    )
     configurations = list(dict.fromkeys(r["configuration"] for r in single))
     alphas = list(dict.fromkeys(t[3] for t in tests))
+    variants = list(dict.fromkeys((t[4], t[5]) for t in tests))
     sizes = list(dict.fromkeys(t[2] for t in tests))
+    columns = [(variant, size) for variant in variants for size in sizes]
     with figure_style():
-        if len(alphas) * len(sizes) == 1:
+        if len(alphas) * len(columns) == 1:
             fig, ax = plt.subplots(figsize=(max(6.0, 1.3 * len(tests)), 4))
             _plot_panel(ax, single, tests, configurations, label_alpha=True)
             ax.set_title(title)
@@ -652,22 +870,180 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             per_panel = max(len([t for t in tests if t[2] == s and t[3] == a]) for a in alphas for s in sizes)
             fig, axes = plt.subplots(
                 len(alphas),
-                len(sizes),
-                figsize=(max(6.0, 1.1 * per_panel) * len(sizes), 3.0 * len(alphas)),
+                len(columns),
+                figsize=(max(6.0, 1.1 * per_panel) * len(columns), 3.0 * len(alphas)),
                 squeeze=False,
             )
             for i, alpha in enumerate(alphas):
-                for j, size in enumerate(sizes):
+                for j, ((seek, cache), size) in enumerate(columns):
                     ax = axes[i][j]
-                    mine = [t for t in tests if t[2] == size and t[3] == alpha]
+                    mine = [t for t in tests if t[2] == size and t[3] == alpha and (t[4], t[5]) == (seek, cache)]
+                    if not mine:  # a seek scale at α = 0: not simulated (it would be the linear disk)
+                        fig.delaxes(ax)
+                        continue
                     _plot_panel(ax, single, mine, configurations, label_alpha=False)
-                    ax.set_title(f"{size // KIB} KiB requests, HDD α = {alpha:g}", fontsize=9)
-            handles, labels = axes[0][0].get_legend_handles_labels()
+                    ax.set_title(f"{size // KIB} KiB, {_variant_title(alpha, seek, cache)}", fontsize=9)
+            handles, labels = fig.axes[0].get_legend_handles_labels()
             fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
             fig.suptitle(title)
             fig.tight_layout(rect=(0, 0.04, 1, 1))
         save(fig, png)
     return png
+
+
+def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
+    """The paper's IFER figure: makespan (the later application's, mean and 99.7 % interval over
+    seeds) against the start offset dt (x axis; dt > 0: A starts first), one line per
+    configuration; one panel per parameter set (a row per α, a column per seek scale / cache)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from datasched.analysis.style import PALETTE, figure_style, save
+
+    ifer = [r for r in rows if r["kind"] == "ifer"]
+    alphas = list(dict.fromkeys(r["hdd_alpha"] for r in ifer))
+    seeks = list(dict.fromkeys((float(r.get("hdd_seek_scale", 0.0)), r.get("server_cache") or "none") for r in ifer))
+    configurations = list(dict.fromkeys(r["configuration"] for r in ifer))
+    with figure_style():
+        fig, axes = plt.subplots(
+            max(1, len(alphas)),
+            max(1, len(seeks)),
+            figsize=(max(6.0, 4.2 * len(seeks)), 3.0 * max(1, len(alphas)) + 0.6),
+            squeeze=False,
+        )
+        for i, alpha in enumerate(alphas):
+            for j, (seek, cache) in enumerate(seeks):
+                ax = axes[i][j]
+                mine = [r for r in ifer if in_set(r, alpha, seek, cache)]
+                if not mine:  # a seek scale at α = 0: not simulated
+                    fig.delaxes(ax)
+                    continue
+                for k, cfg in enumerate(configurations):
+                    line = sorted((r for r in mine if r["configuration"] == cfg), key=lambda r: r["dt"])
+                    ax.errorbar(
+                        [r["dt"] for r in line],
+                        [r["makespan_mean"] for r in line],
+                        yerr=[r["makespan_ci997"] for r in line],
+                        label=cfg,
+                        color=PALETTE[k % len(PALETTE)],
+                        marker="os^vD<>"[k % 7],
+                        markersize=4,
+                        capsize=3,
+                        linewidth=1.2,
+                    )
+                ax.set_ylim(bottom=0)
+                ax.set_xticks(sorted({r["dt"] for r in mine}))
+                ax.set_xlabel("dt (s; > 0: A starts first)")
+                ax.set_ylabel("makespan (s)")
+                ax.set_title(_variant_title(alpha, seek, cache), fontsize=8)
+        if fig.axes:
+            handles, labels = fig.axes[0].get_legend_handles_labels()
+            ncol = min(len(configurations), 3 * max(1, len(seeks)))
+            fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8)
+        fig.suptitle(title)
+        legend_rows = math.ceil(len(configurations) / min(len(configurations), 3 * max(1, len(seeks))))
+        # leave the legend's rows (about 0.3 inch each) free at the bottom
+        fig.tight_layout(rect=(0, (0.15 + 0.3 * legend_rows) / fig.get_figheight(), 1, 1))
+        save(fig, png)
+    return png
+
+
+#: The paper's aggregation table (HBRR): sizes in KB leaving clients, leaving the I/O nodes and
+#: arriving at the servers, per (pattern, operation).
+PAPER_SIZES_KB: dict[tuple[str, str], tuple[float, float, float]] = {
+    ("shared_contiguous", "read"): (32, 58, 43),
+    ("shared_contiguous", "write"): (32, 58, 44),
+    ("shared_strided", "read"): (32, 58, 50),
+    ("shared_strided", "write"): (32, 58, 49),
+}
+
+
+def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
+    """The paper's aggregation table as a figure: mean request size (kB) leaving the clients,
+    leaving the forwarders and arriving at the servers, for the shared patterns' small requests;
+    one bar per forwarding configuration (mean over every parameter set, the bar's range the
+    lowest to highest set), the paper's HBRR values as black marks."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from datasched.analysis.style import PALETTE, figure_style, save
+
+    small = min((r["request_size"] for r in rows), default=0)
+    single = [
+        r
+        for r in rows
+        if r["kind"] == "single"
+        and r["request_size"] == small
+        and r["pattern"] != "file_per_process"
+        and r["configuration"] != "no-forwarding"
+    ]
+    tests = [t for t in PAPER_SIZES_KB if any((r["pattern"], r["operation"]) == t for r in single)]
+    configurations = list(dict.fromkeys(r["configuration"] for r in single))
+    metrics = (
+        ("mean_client_request_size", "leaving clients"),
+        ("mean_dispatch_size", "leaving I/O nodes"),
+        ("mean_server_request_size", "arriving at servers"),
+    )
+    with figure_style():
+        fig, axes = plt.subplots(1, len(metrics), figsize=(4.0 * len(metrics), 3.4), squeeze=False, sharey=True)
+        width = 0.8 / max(1, len(configurations))
+        for m, (column, name) in enumerate(metrics):
+            ax = axes[0][m]
+            for i, cfg in enumerate(configurations):
+                xs, ys, lows, highs = [], [], [], []
+                for j, test in enumerate(tests):
+                    values = [
+                        float(r[column]) / 1000
+                        for r in single
+                        if (r["pattern"], r["operation"]) == test and r["configuration"] == cfg
+                    ]
+                    if values:
+                        mean = math.fsum(values) / len(values)
+                        xs.append(j + (i - (len(configurations) - 1) / 2) * width)
+                        ys.append(mean)
+                        lows.append(mean - min(values))
+                        highs.append(max(values) - mean)
+                ax.bar(xs, ys, width, yerr=[lows, highs], label=cfg, color=PALETTE[i % len(PALETTE)])
+            ax.scatter(
+                range(len(tests)),
+                [PAPER_SIZES_KB[t][m] for t in tests],
+                marker="_",
+                s=400,
+                color="black",
+                zorder=5,
+                label="paper (HBRR)",
+            )
+            ax.set_xticks(range(len(tests)))
+            ax.set_xticklabels([f"{p.removeprefix('shared_')}\n{o}" for p, o in tests], fontsize=7)
+            ax.set_title(name, fontsize=9)
+            if m == 0:
+                ax.set_ylabel(f"mean request size (kB; {small // KIB} KiB requests)")
+        handles, labels = axes[0][0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8)
+        fig.suptitle(title)
+        fig.tight_layout(rect=(0, 0.08, 1, 1))
+        save(fig, png)
+    return png
+
+
+def _variant_title(alpha: float, seek: float, cache: str) -> str:
+    curve = "count-only" if seek == 0 else f"seek scale {seek / MIB:g} MiB"
+    return f"HDD α = {alpha:g}, {curve}" + (f", cache {cache}" if cache != "none" else "")
+
+
+def _matches(row: Mapping[str, Any], test: tuple, configuration: str) -> bool:
+    pattern, operation, size, alpha, seek, cache = test
+    return (
+        row["pattern"] == pattern
+        and row["operation"] == operation
+        and row["request_size"] == size
+        and in_set(row, alpha, seek, cache)
+        and row["configuration"] == configuration
+    )
 
 
 def _plot_panel(ax, single, tests, configurations, *, label_alpha: bool) -> None:
@@ -678,14 +1054,7 @@ def _plot_panel(ax, single, tests, configurations, *, label_alpha: bool) -> None
     for i, cfg in enumerate(configurations):
         xs, ys, es = [], [], []
         for j, test in enumerate(tests):
-            r = _row(
-                single,
-                pattern=test[0],
-                operation=test[1],
-                request_size=test[2],
-                hdd_alpha=test[3],
-                configuration=cfg,
-            )
+            r = next((x for x in single if _matches(x, test, cfg)), None)
             if r:
                 xs.append(j + (i - (len(configurations) - 1) / 2) * width)
                 ys.append(r["makespan_mean"])
@@ -693,7 +1062,7 @@ def _plot_panel(ax, single, tests, configurations, *, label_alpha: bool) -> None
         ax.bar(xs, ys, width, yerr=es, label=cfg, color=PALETTE[i % len(PALETTE)])
     ax.set_xticks(range(len(tests)))
 
-    def label(p: str, o: str, s: int, a: float) -> str:
+    def label(p: str, o: str, s: int, a: float, _seek: float, _cache: str) -> str:
         short = p.replace("shared_", "").replace("file_per_process", "fpp")
         return f"{short}\n{o} {s // KIB}K α={a:g}" if label_alpha else f"{short}\n{o}"
 
@@ -720,12 +1089,21 @@ def format_report(
     figure_name: str,
     scheduling: Sequence[str] = (),
 ) -> str:
-    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002_scheduling.py)."""
+    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002_scheduling.py).
+    The IFER and request-size figures are ``figure_name`` with ``_ifer`` / ``_sizes`` before
+    the suffix (the artifact rule writes them so)."""
     small = min(spec.request_sizes)
+    stem = figure_name.removesuffix(".png")
+    seeks = spec.hdd_seek_scale
+    caches = spec.cache_names
+    best_name, best_held, best_failed = best_set(rows, spec.hdd_alpha, small, seeks, caches)
     lines = [
         f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
         "",
         f"![makespans]({figure_name})",
+        "",
+        *([f"![IFER: makespan against dt]({stem}_ifer.png)", ""] if spec.ifer_dt else []),
+        f"![request sizes leaving clients, leaving forwarders, arriving at servers]({stem}_sizes.png)",
         "",
         "Set-up: 32 client nodes × 4 processes, 4 I/O forwarders (client nodes in blocks of 8), 4 HDD data",
         "servers, 10 Gbit/s Ethernet (platforms/catalog/seed002-forwarding.xml), "
@@ -737,26 +1115,63 @@ def format_report(
         "",
     ]
     lines += [
-        "## Over the HDD contention sweep",
+        "## Over the HDD contention and seek sweep",
         "",
-        "HDD contention α is ours (the paper gives no value): a claim is *reproduced* only where one α",
-        "satisfies every claim below together; otherwise it is at best *consistent for some parameter*.",
+        "HDD contention α, the seek scale of the seek-aware curve and the servers' cache are ours (the",
+        "paper gives none of them): a claim is *reproduced* only where one parameter set satisfies every",
+        "claim below together; otherwise it is at best *consistent for some parameter*. Parameter sets: "
+        + "; ".join(set_name(a, sk, c) for a, sk, c in spec.parameter_sets())
+        + " (a seek scale only with α > 0: it multiplies α; a cache only on the count-only curve).",
         "",
-        *claims_table(sweep_verdicts(rows, spec.hdd_alpha, small) + size_verdicts(rows, spec.hdd_alpha[0], small)),
+        *claims_table(
+            sweep_verdicts(rows, spec.hdd_alpha, small, seeks, caches) + size_verdicts(rows, spec.hdd_alpha[0], small)
+        ),
+        "",
+        f"**The single parameter set that satisfies the most claims together: {best_name}** "
+        f"({len(best_held)} of {len(best_held) + len(best_failed)} reproduced: "
+        f"{', '.join(best_held) or 'none'}). It fails: {', '.join(best_failed) or 'none'}.",
         "",
         *verdict_rules(),
         "",
     ]
-    for alpha in spec.hdd_alpha:
+    if any(sk > 0 for sk in seeks):
         lines += [
-            f"## HDD contention α = {alpha:g}",
+            "## How the TWINS-vs-FIFO claims move with the seek-aware curve",
             "",
-            *claims_table(verdicts(rows, alpha, small)),
+            "The seek-aware curve (sim/src/forwarding/README.md) weighs α by the seek spread σ = min(1, mean gap",
+            "between the positions of the requests on a disk / seek scale): the larger the scale, the less",
+            "interleaved requests close together on the disk cost. Gains of TWINS over FIFO (%, 95 % interval):",
+            "",
+            *seek_movement_table(rows, spec.hdd_alpha, small, seeks),
+            "",
+        ]
+    if spec.server_caches:
+        described = "; ".join(
+            f"*{c.name}*: write-behind {c.write_behind / MIB:g} MiB × scale "
+            f"({int(c.write_behind * spec.scale) / MIB:g} MiB here), read-ahead {c.read_ahead / KIB:g} KiB"
+            for c in spec.server_caches
+        )
+        lines += [
+            "## How the claims move with the servers' cache",
+            "",
+            "Each server caches in memory (sim/src/forwarding/README.md, *Server cache*; memory "
+            f"{spec.memory_bandwidth / 1e9:g} GB/s, ours): {described}. The paper's servers run PVFS on Linux, "
+            "whose page cache absorbs writes and reads ahead; its sizes are not stated, so they are swept. "
+            "Write claim and TWINS-vs-FIFO read gains (%, 95 % interval), count-only curve:",
+            "",
+            *cache_movement_table(rows, spec.hdd_alpha, small, caches),
+            "",
+        ]
+    for alpha, seek, cache in spec.parameter_sets():
+        lines += [
+            f"## HDD contention {set_name(alpha, seek, cache)}",
+            "",
+            *claims_table(verdicts(rows, alpha, small, seek, cache)),
             "",
             "Small reads; *n* = disk requests at once on a busy server (the n of the HDD curve, mean over",
             "the runs), *balance* = least busy server's busy time / most busy server's (1: all equally busy):",
             "",
-            *mechanism_table(rows, small, alpha),
+            *mechanism_table(rows, small, alpha, seek, cache),
             "",
         ]
     lines += [
@@ -777,7 +1192,8 @@ def format_report(
         "here (no server cache, no write-behind), so writes gain whatever reads gain.",
         "",
         "Verdicts use 95 % intervals (the tables' 99.7 % half-widths × t(0.975)/t(0.9985)), propagated to the",
-        "gains to first order; an IFER gain is the mean over the start offsets dt, per TWINS window.",
+        "gains to first order; an IFER gain is the mean over the start offsets dt, per TWINS window (the",
+        "IFER figure shows each dt).",
         "",
         "## Why ours may differ",
         "",
@@ -787,13 +1203,11 @@ def format_report(
         "in window k); a bounded number of dispatches in flight per forwarder (16, our choice); files striped "
         "in 64 KiB units (PVFS2's default; not stated); HDDs whose total bandwidth falls as "
         "B / (1 + α (n − 1)) with n concurrent requests (α swept, never fitted; B = 150 MB/s assumed).",
-        "- **What this artifact does not use or model**: the physical cause of HDD contention (seeks between "
-        "interleaved offsets). The engine has a seek-aware curve (`servers.hdd_seek_scale`, "
-        "sim/src/forwarding/README.md) that weighs the contention by how far apart the interleaved requests "
-        "are, but this artifact does not sweep it yet: the curve used here sees only how many requests run "
-        "at once, so TWINS helps only by spreading and bounding the concurrency on each server, not by making "
-        "each server's stream more sequential, which is the paper's explanation; PVFS's server-side request "
-        "processing, caches and write-behind (the "
+        "- **Seeks**: the seek-aware curve (`servers.hdd_seek_scale`, swept here) is a linear proxy for "
+        "the physical cause of HDD contention: it weighs α by how far apart the interleaved requests "
+        "are, not a disk-head model (no rotational latency, no head position carried over).",
+        "- **What this artifact does not model**: PVFS's server-side request processing, caches and "
+        "write-behind (the "
         "paper finds no gain for writes, likely because servers absorb writes in their cache: our writes go "
         "to the disk and behave like reads); the arrival-rate difference of reads and writes the paper "
         "measured (26 µs vs 51 µs between requests); forwarder CPU cost.",
@@ -807,6 +1221,19 @@ def format_report(
         "linearly, but window effects (1 ms, 8 ms) weigh more in short runs.",
         "",
         "Numbers: `seed002_twins_plotted.csv` beside this report (one row per test and configuration).",
+        "",
+        "## What changed against the previous report (issue 34)",
+        "",
+        "- The seek-aware HDD curve is swept (it existed in the engine, unused here): the claims are now",
+        "  judged over (α, seek scale, cache) sets, and the set satisfying the most claims is named.",
+        "- Servers may cache (write-behind, read-ahead; new in the engine): the paper's 'no difference for",
+        "  writes' was out of reach while every write went to the HDD; the cache sets test whether",
+        "  absorbing writes in memory brings TWINS and FIFO together.",
+        "- IFER is plotted against dt (the paper's figure), and the request sizes as a figure beside the",
+        "  paper's table; the IFER claims are still judged on the mean over dt.",
+        "- Strided requests were already aggregated by HBRR across processes before this change (the",
+        "  issue's 32 → 32 KB predates it); the aggregation is now proven by closed-form tests",
+        "  (tests/integration/forwarding/test_server_cache.py).",
     ]
     if scheduling:
         lines += ["", *scheduling]

@@ -134,6 +134,8 @@ def seed002_twins_outputs():
         return []
     return [
         f"{SEED002_DIR}/seed002_twins.png",
+        f"{SEED002_DIR}/seed002_twins_ifer.png",
+        f"{SEED002_DIR}/seed002_twins_sizes.png",
         f"{SEED002_DIR}/seed002_twins_plotted.csv",
         f"{SEED002_DIR}/seed002_twins_scheduling.csv",
         f"{SEED002_DIR}/report.md",

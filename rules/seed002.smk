@@ -1,13 +1,14 @@
 # Seed 002 (TWINS) artifact (analysis/seed002_twins.py): one job per test (every
-# configuration x seed of one access pattern, operation, request size, HDD alpha, or one
-# IFER offset), then the figure, its plotted numbers and the report. SEED002* and
-# seed002_twins_outputs() are in rules/common.smk. The scheduling section (EASY on a Markov
+# configuration x seed of one access pattern, operation, request size, HDD alpha and seek
+# scale, or one IFER offset), then the figures (makespans, IFER against dt, request sizes),
+# the plotted numbers and the report. SEED002* and seed002_twins_outputs() are in
+# rules/common.smk. The scheduling section (EASY on a Markov
 # phase workload through the forwarding layer, analysis/seed002_scheduling.py): one job per
 # configuration x seed.
 
 
 wildcard_constraints:
-    seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+/dt=[0-9.e+-]+",
+    seed002=r"kind=(single|ifer)/pattern=[a-z_]+/op=(read|write)/size=[0-9]+/alpha=[0-9.e+-]+(/seek=[0-9.e+-]+)?(/cache=[a-z0-9-]+)?/dt=[0-9.e+-]+",
     seed002_configuration=r"[a-z0-9-]+",
     seed002_seed=r"[0-9]+",
 
@@ -59,6 +60,8 @@ rule seed002_twins_artifact:
         scheduling=seed002_scheduling_runs(),
     output:
         figure=f"{SEED002_DIR}/seed002_twins.png",
+        ifer=f"{SEED002_DIR}/seed002_twins_ifer.png",
+        sizes=f"{SEED002_DIR}/seed002_twins_sizes.png",
         plotted=f"{SEED002_DIR}/seed002_twins_plotted.csv",
         scheduling=f"{SEED002_DIR}/seed002_twins_scheduling.csv",
         report=f"{SEED002_DIR}/report.md",

@@ -11,6 +11,8 @@ cases = {case: Path(sm.params.cases) / case.path / "runs.csv" for case in spec.c
 rows = twins.summarise(spec, cases)
 twins.write_summary(rows, Path(sm.output.plotted))
 twins.plot(rows, Path(sm.output.figure), f"Seed 002 (TWINS) on datasched ({sm.params.variant})")
+twins.plot_ifer(rows, Path(sm.output.ifer), f"Seed 002 IFER (2 × 64 processes) on datasched ({sm.params.variant})")
+twins.plot_sizes(rows, Path(sm.output.sizes), f"Seed 002 request sizes on datasched ({sm.params.variant})")
 runs = scheduling.read_rows([Path(p) for p in sm.input.scheduling])
 scheduling.write_rows(Path(sm.output.scheduling), runs)
 section = scheduling.report_section(spec.scheduling, runs)

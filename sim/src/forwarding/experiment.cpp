@@ -108,6 +108,14 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
     e.servers.stripe_size    = f.integer<std::uint64_t>("stripe_size", 65536, {1, limits::kMaxBytes, "bytes"});
     e.servers.hdd_alpha      = f.number("hdd_alpha", 0, {0, false, limits::kMaxAmount});
     e.servers.hdd_seek_scale = f.number("hdd_seek_scale", 0, {0, false, limits::kMaxAmount, "bytes"});
+    if (f.has("cache")) {
+      Fields c(f.raw("cache"), "servers.cache", file);
+      auto& cache            = e.servers.cache;
+      cache.memory_bandwidth = c.number("memory_bandwidth", 0, {0, true, limits::kMaxAmount, "bytes/s"}, true);
+      cache.write_behind     = c.integer<std::uint64_t>("write_behind", 0, {0, limits::kMaxBytes, "bytes"});
+      cache.read_ahead       = c.integer<std::uint64_t>("read_ahead", 0, {0, limits::kMaxBytes, "bytes"});
+      c.finish();
+    }
     f.finish();
   }
 

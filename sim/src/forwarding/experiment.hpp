@@ -9,6 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "forwarding/server_cache.hpp"
 #include "model/run_cost.hpp"
 
 namespace datasched::forwarding {
@@ -52,6 +53,7 @@ struct Servers {
   std::uint64_t stripe_size = 65536;
   double hdd_alpha          = 0; ///< per-disk bandwidth B / (1 + alpha (n - 1)) for n streams
   double hdd_seek_scale     = 0; ///< > 0: the seek-aware curve (hdd.hpp), bytes of a "far" seek
+  CacheConfig cache;             ///< write-behind and read-ahead (server_cache.hpp); off by default
 };
 
 struct Experiment {

@@ -40,12 +40,15 @@ void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, con
   }
   write_file_atomically(prefix + "_forwarders.csv", fwd);
 
-  std::string srv = "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency\n";
+  std::string srv =
+      "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency,device_requests,"
+      "cache_hits\n";
   for (std::size_t i = 0; i < servers.size(); ++i) {
     const auto& s = server_stats[i];
     srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," + std::to_string(s.bytes) +
            "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
-           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "\n";
+           fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "," +
+           std::to_string(s.device_requests) + "," + std::to_string(s.cache_hits) + "\n";
   }
   write_file_atomically(prefix + "_servers.csv", srv);
 }

@@ -47,7 +47,7 @@ public:
   Run(const Experiment& experiment, Layout layout)
       : e_(experiment), layout_(std::move(layout)),
         service_(e_.forwarding, layout_.forwarders, layout_.servers, layout_.disks, e_.control_bytes, e_.dispatch_trace,
-                 e_.servers.hdd_alpha, e_.servers.hdd_seek_scale)
+                 e_.servers.hdd_alpha, e_.servers.hdd_seek_scale, e_.servers.cache)
   {
     striping_.stripe_size = e_.servers.stripe_size;
     striping_.servers     = e_.servers.count;
@@ -57,6 +57,7 @@ public:
 
   void start_actors()
   {
+    service_.start_caches();
     if (e_.forwarded)
       service_.start_workers();
     for (std::size_t p = 0; p < processes_.size(); ++p)

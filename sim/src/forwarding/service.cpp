@@ -21,7 +21,7 @@ using KillSafeLock = Service::Lock;
 
 Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarders, std::vector<sg4::Host*> servers,
                  std::vector<sg4::Disk*> disks, std::uint64_t control_bytes, bool dispatch_trace, double hdd_alpha,
-                 double hdd_seek_scale)
+                 double hdd_seek_scale, const CacheConfig& cache)
     : layer_(layer), servers_(std::move(servers)), disks_(std::move(disks)), control_bytes_(control_bytes),
       dispatch_trace_(dispatch_trace)
 {
@@ -29,6 +29,12 @@ Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarder
     spreads_.push_back(hdd_seek_scale > 0 ? std::make_unique<SeekSpread>(hdd_seek_scale) : nullptr);
     apply_hdd_curve(disk, hdd_alpha, spreads_.back().get());
   }
+  stats_servers_.resize(servers_.size());
+  for (std::size_t i = 0; i < servers_.size() && cache.enabled(); ++i)
+    caches_.push_back(std::make_unique<ServerCache>(cache, servers_[i], disks_[i],
+                                                    [this, i](int file, std::uint64_t offset, int delta) {
+                                                      hdd_activity(static_cast<int>(i), file, offset, delta);
+                                                    }));
   for (std::size_t f = 0; f < forwarders.size(); ++f) {
     Forwarder fw;
     fw.host      = forwarders[f];
@@ -38,7 +44,25 @@ Service::Service(const ForwardingLayer& layer, std::vector<sg4::Host*> forwarder
     forwarders_.push_back(std::move(fw));
   }
   stats_forwarders_.resize(forwarders_.size());
-  stats_servers_.resize(servers_.size());
+}
+
+void Service::start_caches()
+{
+  for (auto& cache : caches_)
+    cache->start();
+}
+
+void Service::hdd_activity(int server, int file, std::uint64_t offset, int delta)
+{
+  auto& stats = stats_servers_[static_cast<std::size_t>(server)];
+  if (delta > 0) {
+    stats.device_requests++;
+    if (auto& spread = spreads_[static_cast<std::size_t>(server)]) // before the activity: the solver reads it
+      spread->add(file, offset);
+  } else if (auto& spread = spreads_[static_cast<std::size_t>(server)]) {
+    spread->remove(file, offset);
+  }
+  disk_activity_changes(stats, delta);
 }
 
 void Service::start_workers()
@@ -197,30 +221,46 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
     sends.push_back(transfer_async(source, servers_[static_cast<std::size_t>(s.server)],
                                    op == Operation::Write ? s.bytes : control_bytes_, transfer_observer_));
   wait_transfers(sends);
+  // The disk step of each share: an HDD activity, or (with a server cache) a copy in or out
+  // of the server's memory (server_cache.hpp), started in share order.
   std::vector<sg4::IoPtr> ios;
+  std::vector<DiskStep> steps;
   std::vector<int> io_server;
-  std::vector<std::uint64_t> io_offset;
   for (const auto& s : shares) {
-    auto* disk = disks_[static_cast<std::size_t>(s.server)];
-    if (auto& spread = spreads_[static_cast<std::size_t>(s.server)]) // before the activity: the solver reads it
-      spread->add(file, s.object_offset);
-    ios.push_back(op == Operation::Read ? disk->read_async(s.bytes) : disk->write_async(s.bytes));
-    io_server.push_back(s.server);
-    io_offset.push_back(s.object_offset);
-    auto& server = stats_servers_[static_cast<std::size_t>(s.server)];
+    const auto server_index = static_cast<std::size_t>(s.server);
+    auto& server            = stats_servers_[server_index];
     server.requests++;
     server.bytes += s.bytes;
-    disk_activity_changes(server, +1);
+    const auto hdd_started = [this, &s, file] { hdd_activity(s.server, file, s.object_offset, +1); };
+    DiskStep step;
+    if (!caches_.empty()) {
+      auto& cache = *caches_[server_index];
+      step        = op == Operation::Read ? cache.read(file, s.object_offset, s.bytes, hdd_started)
+                                          : cache.write(file, s.object_offset, s.bytes, hdd_started);
+    } else {
+      hdd_started();
+      auto* disk  = disks_[server_index];
+      step.offset = s.object_offset;
+      step.bytes  = s.bytes;
+      step.io     = op == Operation::Read ? disk->read_async(s.bytes) : disk->write_async(s.bytes);
+    }
+    if (!step.on_hdd)
+      server.cache_hits++;
+    ios.push_back(step.io);
+    steps.push_back(std::move(step));
+    io_server.push_back(s.server);
   }
   // In completion order, so the servers' occupancy figures see each end when it happens.
   while (!ios.empty()) {
-    const auto done = static_cast<std::size_t>(sg4::Io::wait_any(ios));
-    disk_activity_changes(stats_servers_[static_cast<std::size_t>(io_server[done])], -1);
-    if (auto& spread = spreads_[static_cast<std::size_t>(io_server[done])])
-      spread->remove(file, io_offset[done]);
+    const auto done  = static_cast<std::size_t>(sg4::Io::wait_any(ios));
+    const auto& step = steps[done];
+    if (step.on_hdd)
+      hdd_activity(io_server[done], file, step.offset, -1);
+    if (!caches_.empty())
+      caches_[static_cast<std::size_t>(io_server[done])]->ended(file, step);
     ios.erase(ios.begin() + static_cast<std::ptrdiff_t>(done));
+    steps.erase(steps.begin() + static_cast<std::ptrdiff_t>(done));
     io_server.erase(io_server.begin() + static_cast<std::ptrdiff_t>(done));
-    io_offset.erase(io_offset.begin() + static_cast<std::ptrdiff_t>(done));
   }
   std::vector<sg4::ExecPtr> replies;
   for (const auto& s : shares)

@@ -22,6 +22,7 @@
 #include "forwarding/hdd.hpp"
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
+#include "forwarding/server_cache.hpp"
 #include "forwarding/statistics.hpp"
 #include "qos/sync.hpp"
 #include "transfer.hpp"
@@ -61,10 +62,12 @@ public:
   /// the servers' disks get the HDD curve of `hdd_alpha` (seek-aware when `hdd_seek_scale` > 0).
   Service(const ForwardingLayer& layer, std::vector<simgrid::s4u::Host*> forwarders,
           std::vector<simgrid::s4u::Host*> servers, std::vector<simgrid::s4u::Disk*> disks, std::uint64_t control_bytes,
-          bool dispatch_trace, double hdd_alpha, double hdd_seek_scale);
+          bool dispatch_trace, double hdd_alpha, double hdd_seek_scale, const CacheConfig& cache = {});
 
   /// Creates `max_in_flight` daemon worker actors per forwarder (forwarder 0's first).
   void start_workers();
+  /// Starts the servers' cache flushers (write-behind; server_cache.hpp), if any.
+  void start_caches();
 
   /// Tells `observer` (not owned; nullptr: nobody) of every forwarder-server transfer.
   void set_transfer_observer(TransferObserver* observer) { transfer_observer_ = observer; }
@@ -121,12 +124,16 @@ private:
   /// the worker holds nothing.
   static constexpr int kDispatchesPerWorkerActor = 64;
   static void disk_activity_changes(ServerStats& server, int delta);
+  /// An HDD activity of `server` starts (+1) or ends (-1): occupancy figures, device
+  /// requests, the seek-aware curve's positions.
+  void hdd_activity(int server, int file, std::uint64_t offset, int delta);
 
   ForwardingLayer layer_;
   std::vector<Forwarder> forwarders_;
   std::vector<simgrid::s4u::Host*> servers_;
   std::vector<simgrid::s4u::Disk*> disks_;
   std::vector<std::unique_ptr<SeekSpread>> spreads_; ///< per server, when the HDD curve is seek-aware
+  std::vector<std::unique_ptr<ServerCache>> caches_; ///< per server, when servers have a cache
   std::uint64_t control_bytes_;
   TransferObserver* transfer_observer_ = nullptr;
   bool dispatch_trace_;

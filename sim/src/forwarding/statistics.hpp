@@ -28,11 +28,13 @@ struct ForwarderStats {
 };
 
 struct ServerStats {
-  std::uint64_t requests = 0;
-  std::uint64_t bytes    = 0;
-  double busy_time       = 0; ///< seconds with at least one disk activity
-  double disk_time       = 0; ///< integral of the number of disk activities over time
-  int max_active         = 0; ///< most disk activities at once
+  std::uint64_t requests        = 0;
+  std::uint64_t bytes           = 0;
+  double busy_time              = 0; ///< seconds with at least one disk activity
+  double disk_time              = 0; ///< integral of the number of disk activities over time
+  int max_active                = 0; ///< most disk activities at once
+  std::uint64_t device_requests = 0; ///< HDD activities (with a cache: misses, read-aheads, flushes, write-throughs)
+  std::uint64_t cache_hits      = 0; ///< server requests served by the memory cache (write-behind, read-ahead hits)
   // Running state.
   int active         = 0;
   double last_change = 0;

@@ -66,6 +66,30 @@ def test_same_inputs_give_byte_identical_outputs(tmp_path, run_forwarding, sched
         (lambda d: d["forwarding"].update(window=0), "forwarding.window: must be a number >= 1e-09 and"),
         (lambda d: d["forwarding"].update(window=-0.001), "forwarding.window: must be a number >= 1e-09"),
         (lambda d: d.update(colour="red"), "colour: unknown key"),
+        (
+            lambda d: d["servers"].update(cache={"write_behind": 65536}),
+            "servers.cache.memory_bandwidth: missing (required)",
+        ),
+        (
+            lambda d: d["servers"].update(cache={"memory_bandwidth": 0, "write_behind": 65536}),
+            "servers.cache.memory_bandwidth: must be a number > 0",
+        ),
+        (
+            lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "write_behind": -1}),
+            "servers.cache.write_behind: must be an integer >= 0",
+        ),
+        (
+            lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "read_ahead": "4 MiB"}),
+            "servers.cache.read_ahead: expected an integer >= 0",
+        ),
+        (
+            lambda d: d["servers"].update(cache={"memory_bandwidth": 1e10, "dirty": 1}),
+            "servers.cache.dirty: unknown key",
+        ),
+        (
+            lambda d: d["forwarding"].update(aggregation_limit=0),
+            "forwarding.aggregation_limit: must be an integer >= 1",
+        ),
         (lambda d: d["forwarding"].update(forwarders=3), "forwarding.forwarders: asks for 3 hosts of role 'forwarder'"),
     ],
 )

@@ -172,3 +172,126 @@ def test_plot_gives_one_panel_per_alpha_and_request_size(monkeypatch, tmp_path, 
     (fig,) = figures
     assert len(fig.axes) == panels
     assert all(len(ax.patches) == 4 for ax in fig.axes)
+
+
+def test_seek_scales_are_swept_only_where_alpha_is_positive():
+    """The seek spread multiplies α: at α = 0 every seek scale is the same linear disk, so
+    (0, s > 0) is not a parameter set; every other (α, seek) pair is, with its own cases."""
+    spec = twins.Seed002Spec(
+        scale=1 / 32,
+        patterns=("shared_strided",),
+        operations=("read",),
+        request_sizes=(32768,),
+        configurations=("fifo",),
+        hdd_alpha=(0.0, 0.5),
+        seeds=(1,),
+        hdd_seek_scale=(0.0, 2**20),
+    )
+    assert spec.parameter_sets() == [(0.0, 0.0, "none"), (0.5, 0.0, "none"), (0.5, 2**20, "none")]
+    cases = spec.cases()
+    assert len(cases) == 3
+    for case in cases:
+        assert twins.Case.from_path(case.path) == case
+    seeky = next(c for c in cases if c.hdd_seek_scale > 0)
+    assert "/seek=1048576/" in seeky.path
+    assert seeky.experiment(spec, "fifo", 1)["servers"]["hdd_seek_scale"] == 2**20
+    assert "hdd_seek_scale" not in cases[0].experiment(spec, "fifo", 1)["servers"]
+
+
+def test_best_set_names_the_set_with_most_claims_and_what_it_fails():
+    """α = 0.1 reproduces all four read claims; α = 0.5 (seek 1 MiB) only the contiguous ones:
+    α = 0.1 is named, failing nothing; without it, the seek set is named with the strided claims failed."""
+    bad = {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 49.0, "twins-1ms": 49.0}
+    seeky = [r | {"hdd_seek_scale": float(2**20)} for r in _both(bad, PAPER_LIKE[1], 0.5)]
+    rows = _both(*PAPER_LIKE, 0.1) + seeky
+    name, held, failed = twins.best_set(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
+    assert name == "α = 0.1" and len(held) == 4 and failed == []
+    name, held, failed = twins.best_set(seeky, (0.5,), 32768, (float(2**20),))
+    assert name == "α = 0.5, seek scale 1 MiB"
+    assert set(failed) == {"twins.strided-vs-no-forwarding", "twins.strided-vs-fifo"}
+    table = twins.seek_movement_table(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
+    assert any(line.startswith("| 0.5 | twins.contiguous-vs-fifo | – |") for line in table)
+
+
+def test_ifer_figure_has_dt_on_the_x_axis_one_line_per_configuration(monkeypatch, tmp_path):
+    """The paper's form: x = dt, one line per configuration, a panel per parameter set."""
+    from datasched.analysis import style
+
+    figures = []
+    monkeypatch.setattr(style, "save", lambda fig, png: figures.append(fig))
+    rows = [
+        {"kind": "ifer", "hdd_alpha": 0.1, "hdd_seek_scale": 0.0, "dt": dt, "configuration": c}
+        | {"makespan_mean": 1.0 + dt, "makespan_ci997": 0.1}
+        for dt in (-1.0, 0.0, 1.0)
+        for c in ("fifo", "twins-8ms")
+    ]
+    twins.plot_ifer(rows, tmp_path / "i.png", "t")
+    (fig,) = figures
+    (ax,) = fig.axes
+    assert ax.get_xlabel().startswith("dt")
+    assert [c.get_label() for c in ax.containers] == ["fifo", "twins-8ms"]
+    assert list(ax.containers[0].lines[0].get_xdata()) == [-1.0, 0.0, 1.0]
+
+
+def test_sizes_figure_marks_the_papers_table(monkeypatch, tmp_path):
+    """Three panels (leaving clients, leaving I/O nodes, arriving at servers), one bar per
+    forwarding configuration and test, the paper's HBRR values as marks."""
+    from datasched.analysis import style
+
+    figures = []
+    monkeypatch.setattr(style, "save", lambda fig, png: figures.append(fig))
+    rows = [
+        r
+        | {
+            "mean_client_request_size": 32768.0,
+            "mean_dispatch_size": 58000.0 if r["configuration"] == "hbrr" else 32768.0,
+            "mean_server_request_size": 46000.0,
+        }
+        for r in _both({"fifo": 1.0, "hbrr": 1.0, "no-forwarding": 2.0}, {"fifo": 1.0, "hbrr": 1.0}, 0.1)
+    ]
+    twins.plot_sizes(rows, tmp_path / "s.png", "t")
+    (fig,) = figures
+    assert [ax.get_title() for ax in fig.axes] == ["leaving clients", "leaving I/O nodes", "arriving at servers"]
+    assert all(len(ax.patches) == 2 * 2 for ax in fig.axes)  # fifo, hbrr × strided, contiguous reads
+
+
+def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_variant():
+    """A cache setting joins every α on the count-only curve (not the seek-aware one); its dirty
+    threshold is given at the paper's scale and shrinks with the variant's bytes per process (the
+    same share of the data absorbed); the read-ahead window does not."""
+    spec = twins.Seed002Spec(
+        scale=1 / 32,
+        patterns=("shared_strided",),
+        operations=("write",),
+        request_sizes=(32768,),
+        configurations=("fifo",),
+        hdd_alpha=(0.0, 0.5),
+        seeds=(1,),
+        hdd_seek_scale=(0.0, 2**20),
+        server_caches=(twins.CacheSetting("wb", 2**30, 2**20),),
+        memory_bandwidth=5e9,
+    )
+    assert spec.parameter_sets() == [
+        (0.0, 0.0, "none"),
+        (0.0, 0.0, "wb"),
+        (0.5, 0.0, "none"),
+        (0.5, 0.0, "wb"),
+        (0.5, 2**20, "none"),
+    ]
+    cached = next(c for c in spec.cases() if c.cache == "wb" and c.hdd_alpha == 0.5)
+    assert "/cache=wb/" in cached.path and twins.Case.from_path(cached.path) == cached
+    servers = cached.experiment(spec, "fifo", 1)["servers"]
+    assert servers["cache"] == {"memory_bandwidth": 5e9, "write_behind": 2**25, "read_ahead": 2**20}
+    with pytest.raises(ValueError, match="unique and not 'none'"):
+        twins.parse_spec(
+            {
+                "scale": 1,
+                "patterns": ["shared_strided"],
+                "operations": ["read"],
+                "request_sizes": [32768],
+                "configurations": ["fifo"],
+                "hdd_alpha": [0.1],
+                "seeds": [1],
+                "server_cache": {"settings": [{"name": "none", "write_behind": 1}]},
+            }
+        )
