@@ -68,12 +68,14 @@ def small_sweep(tmp_path: Path) -> Path:
 
 
 def outputs(results: Path) -> dict[str, bytes]:
-    """Every output file of a run, byte for byte, except what no rerun reproduces: logs, and the
-    schedule's wall-clock columns (datasched.conformance.SCHEDULE_NOT_COMPARABLE)."""
+    """Every output file of a run, byte for byte, except what no rerun reproduces: logs, the
+    schedule's wall-clock columns (datasched.conformance.SCHEDULE_NOT_COMPARABLE), and the
+    provenance record ``out_run.json``, which names the folders the run was started in and wrote
+    to (docs/outputs.md): a result of *where* the run happened, not of its inputs."""
     out = {}
     for path in sorted(results.rglob("*")):
         name = str(path.relative_to(results))
-        if not path.is_file() or "logs" in Path(name).parts or name.endswith(".log"):
+        if not path.is_file() or "logs" in Path(name).parts or name.endswith(".log") or path.name == "out_run.json":
             continue
         out[name] = comparable_schedule(path) if path.name == "out_schedule.csv" else path.read_bytes()
     return out
