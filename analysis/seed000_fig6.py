@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.path_values import number
-from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
+from datasched.analysis.seed000_common import Verdict, claims_table, path_fields, verdict_rules
 from datasched.analysis.style import save
 from datasched.analysis.verdicts import Estimate, all_of, difference, direction, missing, no_effect
 
@@ -71,7 +71,7 @@ class Fig6Run:
 
     @classmethod
     def from_path(cls, path: str) -> Fig6Run:
-        fields = dict(part.split("=", 1) for part in path.split("/"))
+        fields = path_fields(path)
         return cls(fields["storage"], float(fields["mem"]), float(fields["remote"]), fields["access"])
 
     def markov_params(self, spec: Fig6Spec) -> dict[str, Any]:

@@ -31,6 +31,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.csv_rows import write_csv
+
 #: Label -> forwarding-layer fields (scheduler and TWINS window/drain).
 CONFIGURATIONS: dict[str, dict[str, Any]] = {
     "fifo": {"scheduler": "fifo"},
@@ -162,15 +164,7 @@ def summarise_run(configuration: str, seed: int, jobs_csv: Path, io_csv: Path) -
 
 
 def write_rows(path: Path, rows: Sequence[Mapping[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(RUN_COLUMNS), lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in RUN_COLUMNS})
-    tmp.replace(path)
-    return path
+    return write_csv(path, RUN_COLUMNS, rows)
 
 
 def read_rows(paths: Sequence[Path]) -> list[dict[str, Any]]:

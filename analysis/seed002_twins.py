@@ -25,8 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.csv_rows import write_csv
 from datasched.analysis.path_values import number
-from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
+from datasched.analysis.seed000_common import Verdict, claims_table, path_fields, verdict_rules
 from datasched.analysis.seed002_scheduling import SchedulingSpec, parse_scheduling_spec
 from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, Word, level, sweep
 
@@ -252,7 +253,7 @@ class Case:
 
     @classmethod
     def from_path(cls, path: str) -> Case:
-        f = dict(part.split("=", 1) for part in path.split("/"))
+        f = path_fields(path)
         return cls(
             f["kind"],
             f["pattern"],
@@ -354,7 +355,7 @@ def run_case(spec: Seed002Spec, case: Case, platform: Path, work: Path, out_csv:
                     {"configuration": configuration, "seed": seed, "application": application, "makespan": makespan}
                     | sizes
                 )
-    _write_csv(out_csv, CASE_COLUMNS, rows)
+    write_csv(out_csv, CASE_COLUMNS, rows)
     return len(rows)
 
 
@@ -391,18 +392,6 @@ def server_occupancy(path: Path) -> dict[str, float]:
         "server_concurrency": concurrency / total if total else math.nan,
         "server_balance": min(busy) / max(busy) if max(busy) > 0 else math.nan,
     }
-
-
-def _write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    with open(tmp, "w", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=list(columns), lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
-    tmp.replace(path)
-    return path
 
 
 # --------------------------------------------------------------------------- statistics
@@ -497,7 +486,7 @@ def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[st
 
 
 def write_summary(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
-    return _write_csv(path, SUMMARY_COLUMNS, rows)
+    return write_csv(path, SUMMARY_COLUMNS, rows)
 
 
 # --------------------------------------------------------------------------- claims and report

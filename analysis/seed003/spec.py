@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from datasched.analysis.path_values import number
+from datasched.analysis.seed000_common import path_fields
 
 MIB = 2**20
 
@@ -94,7 +95,7 @@ class Case:
 
     @classmethod
     def from_path(cls, path: str) -> Case:
-        f = dict(part.split("=", 1) for part in path.split("/"))
+        f = path_fields(path)
         return cls(f["bench"], float(f["ssd"]), float(f["g"]))
 
 

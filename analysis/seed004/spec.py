@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from datasched.analysis.path_values import number
+from datasched.analysis.seed000_common import path_fields
 
 #: Table II of the paper: HPL nodes -> (N, P, Q).
 HPL_TABLE: dict[int, tuple[int, int, int]] = {
@@ -111,7 +112,7 @@ class Case:
 
     @classmethod
     def from_path(cls, path: str) -> Case:
-        f = dict(part.split("=", 1) for part in path.split("/"))
+        f = path_fields(path)
         return cls(int(f["n"]), f["model"], f["config"])
 
     def runs(self, spec: Seed004Spec) -> list[Run]:
