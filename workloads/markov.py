@@ -43,6 +43,7 @@ from datasched.errors import UserError
 from datasched.workloads.jsonio import write_json
 from datasched.workloads.phases import (
     AccessType,
+    IoDistribution,
     Phase,
     PhaseKind,
     ProfileMode,
@@ -134,6 +135,7 @@ class SingleApplicationParams(BaseModel):
     sizes: PhaseSizes = PhaseSizes()
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
+    io_distribution: IoDistribution = "none"  # our choice per figure; the paper's 5.1 reads as per_task
 
     @field_validator("access", mode="before")
     @classmethod
@@ -188,6 +190,7 @@ class MultiApplicationParams(BaseModel):
     sizes: PhaseSizes = PhaseSizes()
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
+    io_distribution: IoDistribution = "none"  # our choice per figure; the paper's 5.1 reads as per_task
 
     @field_validator("access_types", mode="before")
     @classmethod
@@ -382,6 +385,15 @@ def generate_from_seed(params: Params) -> GeneratedWorkload:
     return generate(params, np.random.default_rng(params.seed))
 
 
+def _params_record(params: Params) -> dict[str, Any]:
+    """The parameters as recorded in ``datasched_meta``; ``io_distribution`` only when set, so
+    workloads generated before it existed keep their bytes."""
+    record = params.model_dump(mode="json")
+    if record.get("io_distribution") == "none":
+        del record["io_distribution"]
+    return record
+
+
 def to_document(model: GeneratedWorkload, *, profile_mode: ProfileMode = "composed") -> dict[str, Any]:
     """The Batsim workload document. Job ids are integers (0..n-1); each job carries
     ``datasched_app`` (the drawn parameters and the state sequence summary)."""
@@ -392,8 +404,11 @@ def to_document(model: GeneratedWorkload, *, profile_mode: ProfileMode = "compos
     for app in model.applications:
         name = f"app{app.app_id}"
         phases = app.phases
-        profiles.update(application_profiles(name, phases, app.storage, app.tasks, app.io_tasks, rates, profile_mode))
-        nominal = sum(nominal_seconds(p, app.storage, app.tasks, app.io_tasks, rates) for p in phases)
+        distribution = params.io_distribution
+        profiles.update(
+            application_profiles(name, phases, app.storage, app.tasks, app.io_tasks, rates, profile_mode, distribution)
+        )
+        nominal = sum(nominal_seconds(p, app.storage, app.tasks, app.io_tasks, rates, distribution) for p in phases)
         counts = {s.value: app.states.count(s) for s in OPERATION_STATES}
         job: dict[str, Any] = {
             "id": app.app_id,
@@ -417,7 +432,7 @@ def to_document(model: GeneratedWorkload, *, profile_mode: ProfileMode = "compos
         "generator": GENERATOR_NAME,
         "format_version": FORMAT_VERSION,
         "seed": params.seed,
-        "params": params.model_dump(mode="json"),
+        "params": _params_record(params),
         "profile_mode": profile_mode,
     }
     return {"nb_res": model.nb_res, "jobs": jobs, "profiles": profiles, "datasched_meta": meta}

@@ -24,6 +24,12 @@ from pydantic import BaseModel, ConfigDict, Field, PositiveFloat
 
 PHASE_PROFILE_TYPE = "datasched_phases"
 PHASE_SCHEMA_VERSION = 1
+
+#: Seed 000 5.1: I/O tasks read the data "and distribute it to the rest of the computing
+#: tasks". ``none``: only the I/O tasks move a phase's bytes; ``per_task``: each I/O task, once
+#: its own read ends, sends each other task amount / res bytes (a write gathers them first),
+#: so one task's IPC overlaps another's storage traffic (engine: sim/src/execution/phase_plan.hpp).
+IoDistribution = Literal["none", "per_task"]
 #: Extra field of a ``composed`` fallback profile that carries the exact phase profile.
 EMBEDDED_PHASES_FIELD = "datasched_phases_profile"
 
@@ -190,13 +196,31 @@ def nominal_network_seconds(
     return remote / rates.link_bandwidth
 
 
-def nominal_seconds(phase: Phase, storage: StorageDescriptor, res: int, io_tasks: int, rates: ReferenceRates) -> float:
+def distribution_bytes(kind: PhaseKind, amount: float, res: int, io_tasks: int, distribution: IoDistribution) -> float:
+    """Bytes one non-I/O task receives (read) or sends (write) in an I/O phase under
+    ``per_task`` distribution: amount / res from each of the io_tasks I/O tasks."""
+    if distribution == "none" or kind not in (PhaseKind.READ, PhaseKind.WRITE) or io_tasks >= res:
+        return 0.0
+    return io_tasks * amount / res
+
+
+def nominal_seconds(
+    phase: Phase,
+    storage: StorageDescriptor,
+    res: int,
+    io_tasks: int,
+    rates: ReferenceRates,
+    distribution: IoDistribution = "none",
+) -> float:
     if phase.kind is PhaseKind.COMPUTE:
         return phase.amount / rates.host_speed
     if phase.kind is PhaseKind.COMMUNICATE:
         return nominal_network_seconds(phase.kind, phase.amount, storage, res, rates)
-    return nominal_device_seconds(phase.kind, phase.amount, storage, io_tasks, rates) + nominal_network_seconds(
-        phase.kind, phase.amount, storage, res, rates
+    exchanged = distribution_bytes(phase.kind, phase.amount, res, io_tasks, distribution)
+    return (
+        nominal_device_seconds(phase.kind, phase.amount, storage, io_tasks, rates)
+        + nominal_network_seconds(phase.kind, phase.amount, storage, res, rates)
+        + exchanged / rates.link_bandwidth
     )
 
 
@@ -207,22 +231,27 @@ def phase_profile(
     io_tasks: int,
     rates: ReferenceRates,
     nominal: list[float] | None = None,
+    distribution: IoDistribution = "none",
 ) -> dict[str, Any]:
     """The ``datasched_phases`` profile object (engine-facing schema). ``nominal`` gives
     each phase's nominal seconds when the caller knows them (workflow files state them);
-    otherwise they are computed from ``rates``."""
+    otherwise they are computed from ``rates``. ``io_distribution`` is written only when it
+    is not the default, so profiles without it keep their bytes."""
     if nominal is None:
-        nominal = [nominal_seconds(p, storage, res, io_tasks, rates) for p in phases]
+        nominal = [nominal_seconds(p, storage, res, io_tasks, rates, distribution) for p in phases]
     if len(nominal) != len(phases):
         raise ValueError("one nominal duration per phase is needed")
-    return {
+    profile: dict[str, Any] = {
         "type": PHASE_PROFILE_TYPE,
         "version": PHASE_SCHEMA_VERSION,
         "res": res,
         "io_tasks": io_tasks,
-        "storage": storage.to_json(),
-        "phases": [p.to_json(seconds) for p, seconds in zip(phases, nominal, strict=True)],
     }
+    if distribution != "none":
+        profile["io_distribution"] = distribution
+    profile["storage"] = storage.to_json()
+    profile["phases"] = [p.to_json(seconds) for p, seconds in zip(phases, nominal, strict=True)]
+    return profile
 
 
 def close_sequence(name: str, seq: list[str], profiles: dict[str, dict[str, Any]]) -> None:
@@ -235,7 +264,13 @@ def close_sequence(name: str, seq: list[str], profiles: dict[str, dict[str, Any]
 
 
 def composed_fallback(
-    name: str, phases: list[Phase], storage: StorageDescriptor, res: int, io_tasks: int, rates: ReferenceRates
+    name: str,
+    phases: list[Phase],
+    storage: StorageDescriptor,
+    res: int,
+    io_tasks: int,
+    rates: ReferenceRates,
+    distribution: IoDistribution = "none",
 ) -> dict[str, dict[str, Any]]:
     """Batsim-standard profiles approximating the phases: returns ``{name: composed,
     name.j.part: sub-profile...}``. Mapping per phase (n = res):
@@ -246,7 +281,10 @@ def composed_fallback(
     - read/write -> ``delay`` = nominal device time (:func:`nominal_device_seconds`;
       nothing when it is 0), then, when remote bytes exist and n > 1,
       ``parallel_homogeneous`` com-only with the job's remote bytes (io_tasks x remote)
-      spread over the n(n-1) node pairs.
+      spread over the n(n-1) node pairs; under ``per_task`` distribution, another
+      ``parallel_homogeneous`` com-only with the distributed bytes (io_tasks x (n - io_tasks)
+      x amount / n) spread over the n(n-1) pairs (in sequence: Batsim has no causal order
+      between the tasks of one profile).
 
     Every sub-profile is one real Batsim 4.2.1 accepts: it refuses a ``delay`` that is not
     strictly positive and a ``composed`` with an empty ``seq``, so a step that takes no
@@ -277,12 +315,17 @@ def composed_fallback(
                     "com": remote * io_tasks / (res * (res - 1)),
                 }
                 seq.append(f"{stem}.net")
+            exchanged = distribution_bytes(phase.kind, phase.amount, res, io_tasks, distribution)
+            if exchanged > 0:
+                total = exchanged * (res - io_tasks)
+                profiles[f"{stem}.dist"] = {"type": "parallel_homogeneous", "cpu": 0, "com": total / (res * (res - 1))}
+                seq.append(f"{stem}.dist")
     close_sequence(name, seq, profiles)
     composed = {
         "type": "composed",
         "repeat": 1,
         "seq": seq,
-        EMBEDDED_PHASES_FIELD: phase_profile(phases, storage, res, io_tasks, rates),
+        EMBEDDED_PHASES_FIELD: phase_profile(phases, storage, res, io_tasks, rates, distribution=distribution),
     }
     profiles[name] = composed
     return profiles
@@ -299,13 +342,14 @@ def application_profiles(
     io_tasks: int,
     rates: ReferenceRates,
     mode: ProfileMode,
+    distribution: IoDistribution = "none",
 ) -> dict[str, dict[str, Any]]:
     """Profiles for one application: ``mode="phases"`` gives a single ``datasched_phases``
     profile (needs our engine); ``"composed"`` the Batsim-standard fallback carrying it."""
     if mode == "phases":
-        return {name: phase_profile(phases, storage, res, io_tasks, rates)}
+        return {name: phase_profile(phases, storage, res, io_tasks, rates, distribution=distribution)}
     if mode == "composed":
-        return composed_fallback(name, phases, storage, res, io_tasks, rates)
+        return composed_fallback(name, phases, storage, res, io_tasks, rates, distribution)
     raise ValueError(f"unknown profile mode {mode!r} (expected 'composed' or 'phases')")
 
 
@@ -323,6 +367,7 @@ PHASE_PROFILE_SCHEMA: dict[str, Any] = {
         "version": {"const": PHASE_SCHEMA_VERSION},
         "res": {"type": "integer", "minimum": 1},
         "io_tasks": {"type": "integer", "minimum": 1},
+        "io_distribution": {"enum": ["none", "per_task"]},
         "storage": {
             "type": "object",
             "additionalProperties": False,

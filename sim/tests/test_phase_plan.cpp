@@ -387,3 +387,87 @@ TEST(PhasePlan, IpcFanoutSamplesTheAllToAllByShifts)
     EXPECT_EQ(flows_of(exact).by_pair.size(), 56u) << fanout;
   }
 }
+
+namespace {
+PhaseProfile distributed_profile(int res, int io_tasks, const json& storage, const json& phases)
+{
+  return PhaseProfile::from_json(json{{"type", "datasched_phases"},
+                                      {"version", 1},
+                                      {"res", res},
+                                      {"io_tasks", io_tasks},
+                                      {"io_distribution", "per_task"},
+                                      {"storage", storage},
+                                      {"phases", phases}},
+                                 "test: profile 'p'");
+}
+} // namespace
+
+TEST(PhasePlan, PerTaskReadDistributesEachTasksShareAfterItsOwnRead)
+{
+  // 4 tasks, the first 2 read 120 B from their own NVM (cache): each then sends
+  // 120 / 4 = 30 B to each of the 2 non-I/O tasks, after its own read only.
+  auto p       = distributed_profile(4, 2, descriptor("cache", 4, 0, 0, "disperse"),
+                                     json::array({{{"kind", "read"}, {"bytes", 120}}}));
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto specs   = plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map());
+  ASSERT_EQ(specs.size(), 4u); // per I/O task: its read, then its distribution
+  for (size_t task = 0; task < 2; ++task) {
+    const ActivitySpec& read  = specs[2 * task];
+    const ActivitySpec& share = specs[2 * task + 1];
+    EXPECT_EQ(read.tier, Tier::LocalNvm);
+    EXPECT_TRUE(read.after.empty());
+    EXPECT_EQ(share.tier, Tier::Network);
+    EXPECT_EQ(share.traffic, TrafficClass::Ipc);
+    EXPECT_EQ(share.after, (std::vector<size_t>{2 * task}));
+    auto f = flows_of({share});
+    EXPECT_DOUBLE_EQ((f.by_pair[{static_cast<int>(task), 2}]), 30);
+    EXPECT_DOUBLE_EQ((f.by_pair[{static_cast<int>(task), 3}]), 30);
+    EXPECT_DOUBLE_EQ(f.total, 60);
+  }
+}
+
+TEST(PhasePlan, PerTaskWriteGathersBeforeWriting)
+{
+  auto p       = distributed_profile(4, 2, descriptor("cache", 4, 50, 0, "disperse"),
+                                     json::array({{{"kind", "write"}, {"bytes", 40}}}));
+  auto storage = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto specs   = plan_phase(p, p.phases[0], kExecutors, storage, endpoints_map());
+  ASSERT_EQ(specs.size(), 6u); // per I/O task: the gather, then its DRAM and NVM writes
+  for (size_t task = 0; task < 2; ++task) {
+    const ActivitySpec& gather = specs[3 * task];
+    EXPECT_EQ(gather.traffic, TrafficClass::Ipc);
+    EXPECT_TRUE(gather.after.empty());
+    auto f = flows_of({gather});
+    EXPECT_DOUBLE_EQ((f.by_pair[{2, static_cast<int>(task)}]), 10); // 40 / 4 from each non-I/O task
+    EXPECT_DOUBLE_EQ((f.by_pair[{3, static_cast<int>(task)}]), 10);
+    EXPECT_EQ(specs[3 * task + 1].after, (std::vector<size_t>{3 * task}));
+    EXPECT_EQ(specs[3 * task + 2].after, (std::vector<size_t>{3 * task}));
+  }
+}
+
+TEST(PhasePlan, PerTaskWithEveryTaskDoingIoMovesNoIpc)
+{
+  auto p     = distributed_profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"),
+                                   json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto bulk  = profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"),
+                       json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto where = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
+  auto per   = plan_phase(p, p.phases[0], kExecutors, where, endpoints_map());
+  auto one   = plan_phase(bulk, bulk.phases[0], kExecutors, where, endpoints_map());
+  EXPECT_EQ(flows_of(per).by_pair, flows_of(one).by_pair); // same flows, one activity set per task
+  EXPECT_EQ(flows_of(per).by_tier.count(Tier::Network), 0u);
+  EXPECT_GT(per.size(), one.size());
+}
+
+TEST(PhasePlan, UnknownIoDistributionIsAnInputError)
+{
+  EXPECT_THROW(PhaseProfile::from_json(json{{"type", "datasched_phases"},
+                                            {"version", 1},
+                                            {"res", 2},
+                                            {"io_tasks", 1},
+                                            {"io_distribution", "broadcast"},
+                                            {"storage", descriptor("cache", 2, 0, 0, "disperse")},
+                                            {"phases", json::array()}},
+                                       "test"),
+               InputError);
+}

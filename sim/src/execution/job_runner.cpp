@@ -8,6 +8,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
+#include <xbt/asserts.h>
 
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
@@ -407,8 +408,9 @@ private:
     return execs;
   }
 
-  /// Starts every activity of one step and waits for all of them (or the walltime),
-  /// recording when each ends (a spec ends with the last of its SimGrid activities).
+  /// Starts every activity of one step whose predecessors (ActivitySpec::after) have ended,
+  /// each of the others when its last predecessor ends, and waits for all of them (or the
+  /// walltime), recording when each ends (a spec ends with the last of its SimGrid activities).
   Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start,
                          ForwardedIo* forwarded = nullptr)
   {
@@ -417,7 +419,15 @@ private:
     std::vector<simgrid::s4u::ExecPtr> pending;
     std::vector<size_t> pending_specs; ///< index in specs of each pending activity
     std::vector<size_t> left(specs.size(), 0);
-    for (size_t k = 0; k < specs.size(); ++k) {
+    std::vector<size_t> waiting(specs.size(), 0); ///< predecessors not ended yet
+    std::vector<std::vector<size_t>> successors(specs.size());
+    for (size_t k = 0; k < specs.size(); ++k)
+      for (size_t before : specs[k].after) {
+        xbt_assert(before < k, "activity %zu of a step waits for a later one (%zu)", k, before);
+        successors[before].push_back(k);
+        waiting[k]++;
+      }
+    auto launch = [&](size_t k) {
       const ActivitySpec& spec = specs[k];
       std::vector<Host*> hosts;
       hosts.reserve(spec.hosts.size());
@@ -437,7 +447,10 @@ private:
         pending_specs.push_back(k);
         left[k]++;
       }
-    }
+    };
+    for (size_t k = 0; k < specs.size(); ++k)
+      if (waiting[k] == 0)
+        launch(k);
     job_->progress[frame].execs = pending;
     std::array<double, kNbTrafficClasses> class_end{};
     std::array<double, kNbTiers> tier_end{};
@@ -467,6 +480,10 @@ private:
       io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
       tier_end[static_cast<int>(spec.tier)]     = std::max(tier_end[static_cast<int>(spec.tier)], took);
       class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
+      for (size_t next : successors[k])
+        if (--waiting[next] == 0)
+          launch(next);
+      job_->progress[frame].execs = pending;
     }
     if (forwarded) {
       if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)

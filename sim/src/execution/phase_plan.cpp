@@ -187,65 +187,131 @@ int dram_or_throw(const StorageEndpoints& endpoints, int node, const char* why)
   return dram;
 }
 
+/// What every I/O task of one phase shares: the phase, the storage and where it lives.
+struct IoPlan {
+  const StorageDescriptor& s;
+  const StorageAssignment& storage;
+  const StorageEndpoints& endpoints;
+  double amount; ///< bytes per I/O task
+  bool read;
+  size_t nb_io;
+  bool san;
+  bool local_only;
+  size_t k;
+};
+
+/// The storage tiers of a phase's I/O, or of one I/O task's part of it.
+struct TierBuilders {
+  ActivityBuilder dram{Tier::Dram, TrafficClass::Storage};
+  ActivityBuilder local{Tier::LocalNvm, TrafficClass::Storage};
+  ActivityBuilder remote{Tier::RemoteNvm, TrafficClass::Storage};
+  ActivityBuilder central{Tier::San, TrafficClass::Storage};
+
+  /// Appends the non-empty tiers to `out`, each after `after`; returns their indices.
+  std::vector<size_t> append_to(std::vector<ActivitySpec>& out, const std::vector<size_t>& after = {}) const
+  {
+    std::vector<size_t> indices;
+    for (const ActivityBuilder* b : {&dram, &local, &remote, &central})
+      if (!b->empty()) {
+        indices.push_back(out.size());
+        out.push_back(b->build());
+        out.back().after = after;
+      }
+    return indices;
+  }
+};
+
+/// I/O task i (on `node`): its memory hits, its own NVM, its remote devices or the SAN.
+void add_task_io(const IoPlan& c, size_t i, int node, TierBuilders& b)
+{
+  const double mem    = c.amount * c.s.mem_hit_pct / 100.0;
+  const double device = c.amount - mem;
+  if (mem > 0)
+    add_io(b.dram, c.read, node, dram_or_throw(c.endpoints, node, "the descriptor's mem_hit_pct needs it"), mem);
+  if (device <= 0)
+    return;
+  if (c.san && c.endpoints.san_forwarded()) // execution/forwarded_io.hpp runs it
+    return;
+  if (c.san) {
+    const int node_dram = dram_or_throw(c.endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");
+    for (int server : c.storage.devices)
+      add_io(b.central, c.read, node_dram, server, device / static_cast<double>(c.k));
+    return;
+  }
+  const int own = nvm_or_throw(c.endpoints, node, "its I/O goes to node NVM");
+  if (c.local_only) {
+    add_io(b.local, c.read, node, own, device);
+    return;
+  }
+  const double remote_bytes = device * c.s.remote_pct / 100.0;
+  add_io(b.local, c.read, node, own, device - remote_bytes);
+  if (remote_bytes <= 0)
+    return;
+  std::vector<int> targets;
+  if (c.storage.access == AccessType::Affinity) {
+    targets.push_back(c.storage.devices[i * c.k / c.nb_io]); // task groups of (almost) equal size, in order
+  } else {
+    for (int d : c.storage.devices)
+      if (c.endpoints.owner_of(d) != node)
+        targets.push_back(d);
+    if (targets.empty()) // the node's own NVM is the only device: its "remote" share stays local
+      targets = c.storage.devices;
+  }
+  const double share = remote_bytes / static_cast<double>(targets.size());
+  for (int d : targets)
+    add_io(c.endpoints.owner_of(d) == node ? b.local : b.remote, c.read, node, d, share);
+}
+
 std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                                   const StorageAssignment& storage, const StorageEndpoints& endpoints)
 {
-  const StorageDescriptor& s    = profile.storage;
-  const bool read               = phase.kind == PhaseKind::Read;
   const std::vector<int> active = active_nodes(phase, executors);
-  const size_t nb_io            = std::min(active.size(), static_cast<size_t>(profile.io_tasks));
   const bool san                = storage.allocation == StorageAllocation::San;
-  const bool local_only         = storage.allocation == StorageAllocation::Cache || storage.access == AccessType::Local;
-  const size_t k                = storage.devices.size();
-
-  ActivityBuilder dram(Tier::Dram, TrafficClass::Storage);
-  ActivityBuilder local(Tier::LocalNvm, TrafficClass::Storage);
-  ActivityBuilder remote(Tier::RemoteNvm, TrafficClass::Storage);
-  ActivityBuilder central(Tier::San, TrafficClass::Storage);
-
-  for (size_t i = 0; i < nb_io; ++i) {
-    const int node      = active[i];
-    const double mem    = phase.amount * s.mem_hit_pct / 100.0;
-    const double device = phase.amount - mem;
-    if (mem > 0)
-      add_io(dram, read, node, dram_or_throw(endpoints, node, "the descriptor's mem_hit_pct needs it"), mem);
-    if (device <= 0)
-      continue;
-    if (san && endpoints.san_forwarded()) // execution/forwarded_io.hpp runs it
-      continue;
-    if (san) {
-      const int node_dram = dram_or_throw(endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");
-      for (int server : storage.devices)
-        add_io(central, read, node_dram, server, device / static_cast<double>(k));
-      continue;
-    }
-    const int own = nvm_or_throw(endpoints, node, "its I/O goes to node NVM");
-    if (local_only) {
-      add_io(local, read, node, own, device);
-      continue;
-    }
-    const double remote_bytes = device * s.remote_pct / 100.0;
-    add_io(local, read, node, own, device - remote_bytes);
-    if (remote_bytes <= 0)
-      continue;
-    std::vector<int> targets;
-    if (storage.access == AccessType::Affinity) {
-      targets.push_back(storage.devices[i * k / nb_io]); // task groups of (almost) equal size, in order
-    } else {
-      for (int d : storage.devices)
-        if (endpoints.owner_of(d) != node)
-          targets.push_back(d);
-      if (targets.empty()) // the node's own NVM is the only device: its "remote" share stays local
-        targets = storage.devices;
-    }
-    const double share = remote_bytes / static_cast<double>(targets.size());
-    for (int d : targets)
-      add_io(endpoints.owner_of(d) == node ? local : remote, read, node, d, share);
-  }
+  const IoPlan plan{profile.storage,
+                    storage,
+                    endpoints,
+                    phase.amount,
+                    phase.kind == PhaseKind::Read,
+                    std::min(active.size(), static_cast<size_t>(profile.io_tasks)),
+                    san,
+                    storage.allocation == StorageAllocation::Cache || storage.access == AccessType::Local,
+                    storage.devices.size()};
   std::vector<ActivitySpec> out;
-  for (const ActivityBuilder* b : {&dram, &local, &remote, &central})
-    if (!b->empty())
-      out.push_back(b->build());
+  if (profile.io_distribution == IoDistribution::None) {
+    TierBuilders tiers;
+    for (size_t i = 0; i < plan.nb_io; ++i)
+      add_task_io(plan, i, active[i], tiers);
+    tiers.append_to(out);
+    return out;
+  }
+  // Per task: each non-I/O task's share of one I/O task's bytes is amount / n (every task
+  // ends up with an equal part of the phase's data; the I/O task keeps the rest).
+  const double share = phase.amount / static_cast<double>(active.size());
+  for (size_t i = 0; i < plan.nb_io; ++i) {
+    TierBuilders tiers;
+    add_task_io(plan, i, active[i], tiers);
+    ActivityBuilder exchange(Tier::Network, TrafficClass::Ipc);
+    for (size_t j = plan.nb_io; j < active.size(); ++j) {
+      if (plan.read)
+        exchange.add_bytes(active[i], active[j], share);
+      else
+        exchange.add_bytes(active[j], active[i], share);
+    }
+    if (plan.read) { // read, then distribute
+      const std::vector<size_t> read = tiers.append_to(out);
+      if (!exchange.empty()) {
+        out.push_back(exchange.build());
+        out.back().after = read;
+      }
+    } else { // gather, then write
+      std::vector<size_t> gathered;
+      if (!exchange.empty()) {
+        gathered.push_back(out.size());
+        out.push_back(exchange.build());
+      }
+      tiers.append_to(out, gathered);
+    }
+  }
   return out;
 }
 

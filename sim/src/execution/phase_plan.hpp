@@ -18,6 +18,16 @@
 //   stage_out   Y-nvm  -> io-J   (after the last phase)     storage
 //   network     X -> Z, all-to-all among active nodes       ipc
 //   compute     flops on the active nodes                   (none)
+//   distribute  X -> W, after X's read (io_distribution)     ipc
+//   gather      W -> X, before X's write (io_distribution)   ipc
+//
+// I/O distribution (profile `io_distribution: per_task`; seed 000 5.1: I/O tasks read the
+// data "and distribute it to the rest of the computing tasks"): each I/O task X gets its own
+// tier activities; a read task then sends each non-I/O active node W amount / n bytes (n
+// active nodes: every task ends with an equal part of the phase's data), started when X's
+// own read has ended, so X's distribution (IPC) overlaps other tasks' reads (storage); a
+// write task first gathers amount / n from each W, then writes. The phase still ends when
+// its last activity ends. With `none` (default) the I/O tasks' tiers are one activity each.
 //
 // Granularity: one activity per tier of a phase (and one per communicate phase). A
 // flow inside a ptask progresses at its ptask's rate, and SimGrid's default solver
@@ -65,6 +75,10 @@ struct ActivitySpec {
 
   /// An approximate all-to-all (ipc_fanout): the exact pattern's bytes per pair; else 0.
   double exact_pair_bytes = 0;
+
+  /// Indices (in the same step's list, all smaller than this one's) of the activities that
+  /// must end before this one starts: INRFlow's causal order between flows (io_distribution).
+  std::vector<size_t> after;
 };
 
 /// The devices a running job's data lives on.

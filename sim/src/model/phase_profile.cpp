@@ -14,6 +14,7 @@ constexpr std::array<const char*, 4> kPhaseKindNames{"compute", "communicate", "
 constexpr std::array<const char*, 4> kAllocationNames{"internal", "external", "cache", "san"};
 constexpr std::array<const char*, 3> kAccessNames{"disperse", "affinity", "local"};
 constexpr std::array<const char*, 2> kItemHomeNames{"nvm", "central"};
+constexpr std::array<const char*, 2> kIoDistributionNames{"none", "per_task"};
 } // namespace
 
 std::string item_home_to_string(ItemHome home)
@@ -49,6 +50,16 @@ StorageAllocation storage_allocation_from_string(const std::string& text, const 
 AccessType access_type_from_string(const std::string& text, const std::string& where)
 {
   return enum_from_name<AccessType>(kAccessNames, text, where + ": unknown access type");
+}
+
+std::string io_distribution_to_string(IoDistribution distribution)
+{
+  return enum_name(kIoDistributionNames, distribution);
+}
+
+IoDistribution io_distribution_from_string(const std::string& text, const std::string& where)
+{
+  return enum_from_name<IoDistribution>(kIoDistributionNames, text, where + ": unknown io_distribution");
 }
 
 namespace {
@@ -228,7 +239,7 @@ Phase parse_phase(const nlohmann::json& object, const std::string& where, int re
 
 PhaseProfile PhaseProfile::from_json(const nlohmann::json& object, const std::string& ctx)
 {
-  StrictObject f(object, ctx, {"type", "version", "res", "io_tasks", "storage", "phases", "ret"});
+  StrictObject f(object, ctx, {"type", "version", "res", "io_tasks", "io_distribution", "storage", "phases", "ret"});
   const auto& version = f.required("version");
   if (!version.is_number_integer() || version.get<long long>() != 1)
     throw InputError(ctx + ": field 'version' = " + version.dump() +
@@ -239,6 +250,8 @@ PhaseProfile PhaseProfile::from_json(const nlohmann::json& object, const std::st
   if (p.io_tasks > p.res)
     throw InputError(ctx + ": io_tasks (" + std::to_string(p.io_tasks) + ") exceeds res (" + std::to_string(p.res) +
                      ")");
+  if (f.has("io_distribution"))
+    p.io_distribution = io_distribution_from_string(f.string("io_distribution"), ctx);
   p.storage          = parse_storage(f.required("storage"), ctx + ": storage");
   const auto& phases = f.required("phases");
   if (!phases.is_array())

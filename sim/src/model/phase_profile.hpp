@@ -17,6 +17,12 @@ enum class PhaseKind { Compute, Communicate, Read, Write };
 enum class StorageAllocation { Internal, External, Cache, San };
 /// Seed 000 Table 1 "data access type": how tasks map onto the k devices.
 enum class AccessType { Disperse, Affinity, Local };
+/// Seed 000 5.1: I/O tasks read the data "and distribute it to the rest of the computing
+/// tasks", and INRFlow keeps causal order between flows. `None`: only the I/O tasks move
+/// the phase's bytes, all in one step. `PerTask`: each I/O task's storage activities are its
+/// own, and a read task sends every non-I/O task its share once its own read has ended (a
+/// write task first gathers the shares, then writes): execution/phase_plan.hpp.
+enum class IoDistribution { None, PerTask };
 
 std::string phase_kind_to_string(PhaseKind kind);
 std::string storage_allocation_to_string(StorageAllocation allocation);
@@ -25,6 +31,9 @@ StorageAllocation storage_allocation_from_string(const std::string& text, const 
 std::string access_type_to_string(AccessType access);
 /// Parses "disperse" / "affinity" / "local"; throws InputError naming `where`.
 AccessType access_type_from_string(const std::string& text, const std::string& where);
+std::string io_distribution_to_string(IoDistribution distribution);
+/// Parses "none" / "per_task"; throws InputError naming `where`.
+IoDistribution io_distribution_from_string(const std::string& text, const std::string& where);
 
 struct StorageDescriptor {
   StorageAllocation allocation = StorageAllocation::Internal;
@@ -75,6 +84,7 @@ struct Phase {
 struct PhaseProfile {
   int res      = 1; ///< nodes the amounts were sized for: jobs using it must request exactly this
   int io_tasks = 1; ///< the first io_tasks nodes of the allocation do the I/O
+  IoDistribution io_distribution = IoDistribution::None; ///< whether I/O tasks share data with the others
   StorageDescriptor storage;
   std::vector<Phase> phases;
 

@@ -180,3 +180,24 @@ def test_staging_fields_are_written_only_when_used():
     validate_phase_profile(staged)
     with pytest.raises(ValidationError, match="stage_out_bytes"):
         StorageDescriptor(**base, stage_out_bytes=-1.0)
+
+
+def test_per_task_distribution_in_profile_nominal_and_fallback():
+    """io_distribution per_task: each of the res - io_tasks other tasks gets io_tasks x S / res
+    (S = 2 GB, res 4, io_tasks 2: 1 GB at 10 GB/s = 0.1 s more than without); the composed
+    fallback spreads io_tasks x (res - io_tasks) x S / res = 2 GB over the 4 x 3 pairs; a
+    profile without distribution does not carry the key."""
+    read_phase = Phase(PhaseKind.READ, 2 * GB)
+    desc = storage(allocation="cache", stg_k=4)
+    plain = nominal_seconds(read_phase, desc, 4, 2, RATES)
+    assert nominal_seconds(read_phase, desc, 4, 2, RATES, "per_task") == pytest.approx(plain + 0.1)
+    assert nominal_seconds(read_phase, desc, 2, 2, RATES, "per_task") == pytest.approx(plain)
+    profile = phase_profile([read_phase], desc, 4, 2, RATES, distribution="per_task")
+    assert profile["io_distribution"] == "per_task"
+    validate_phase_profile(profile)
+    assert "io_distribution" not in phase_profile([read_phase], desc, 4, 2, RATES)
+    profiles = composed_fallback("app", [read_phase], desc, res=4, io_tasks=2, rates=RATES, distribution="per_task")
+    assert profiles["app"]["seq"] == ["app.0.dev", "app.0.dist"]
+    assert profiles["app.0.dist"]["com"] == pytest.approx(2 * GB / 12)
+    with pytest.raises(jsonschema.ValidationError):
+        validate_phase_profile({**profile, "io_distribution": "broadcast"})
