@@ -447,10 +447,10 @@ TEST(PhasePlan, PerTaskWriteGathersBeforeWriting)
 
 TEST(PhasePlan, PerTaskWithEveryTaskDoingIoMovesNoIpc)
 {
-  auto p     = distributed_profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"),
-                                   json::array({{{"kind", "read"}, {"bytes", 100}}}));
-  auto bulk  = profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"),
-                       json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto p = distributed_profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"),
+                               json::array({{{"kind", "read"}, {"bytes", 100}}}));
+  auto bulk =
+      profile(4, 4, descriptor("internal", 2, 25, 40, "disperse"), json::array({{{"kind", "read"}, {"bytes", 100}}}));
   auto where = resolve_storage(p, kExecutors, std::nullopt, endpoints_map(), kNodes);
   auto per   = plan_phase(p, p.phases[0], kExecutors, where, endpoints_map());
   auto one   = plan_phase(bulk, bulk.phases[0], kExecutors, where, endpoints_map());

@@ -82,8 +82,8 @@ struct Phase {
 };
 
 struct PhaseProfile {
-  int res      = 1; ///< nodes the amounts were sized for: jobs using it must request exactly this
-  int io_tasks = 1; ///< the first io_tasks nodes of the allocation do the I/O
+  int res                        = 1; ///< nodes the amounts were sized for: jobs using it must request exactly this
+  int io_tasks                   = 1; ///< the first io_tasks nodes of the allocation do the I/O
   IoDistribution io_distribution = IoDistribution::None; ///< whether I/O tasks share data with the others
   StorageDescriptor storage;
   std::vector<Phase> phases;
