@@ -10,9 +10,11 @@ applications with the same queue policy, so the paired per-seed ratio to NP isol
 policy. The paper plots the average run time of the applications (its caption) and speaks
 of total times (its text): both are computed.
 
-Unlike Figure 7's single application, the classes meet here: one application's all-to-all
-shares links with another's remote-NVM reads (and with stage-in/out on the SAN side, which
-does not cross the interconnect).
+The classes meet here between applications (one application's all-to-all shares links with
+another's remote-NVM reads), and, under ``io_distributions`` ``per_task`` (the I/O tasks
+distribute what they read to the other tasks, seed 000 5.1; Figure 7's report), also within
+one application. Each model is a dimension of the runs; the claims are judged on
+``per_task`` when it was run.
 
 Each completed simulation is one row of the runs table (:data:`RUN_COLUMNS`), written per run
 (``runs/<path>.csv``) so that the paper-sized variant, hours of CPU, can be committed run by
@@ -69,11 +71,19 @@ class Fig10Spec:
     scheduler: str = "fcfs"
     allocation: str = "sequential"
     ipc_fanout: int = 0
+    io_distributions: tuple[str, ...] = ("none",)
 
     def runs(self) -> list[Fig10Run]:
-        """Every planned run, seed-major: all policies of the first seed first (so a partial
-        full variant has a value for every policy as early as possible)."""
-        return [Fig10Run(self.topology, p, s) for s in self.seeds for p in self.policies]
+        """Every planned run, seed-major: all I/O models and policies of the first seed first
+        (so a partial full variant has a value for every policy as early as possible)."""
+        return [
+            Fig10Run(self.topology, p, s, io) for s in self.seeds for io in self.io_distributions for p in self.policies
+        ]
+
+    @property
+    def judged_io(self) -> str:
+        """The I/O model the claims are judged on: ``per_task`` (the paper's 5.1) if run."""
+        return "per_task" if "per_task" in self.io_distributions else self.io_distributions[0]
 
 
 @dataclass(frozen=True)
@@ -81,19 +91,20 @@ class Fig10Run:
     topology: str
     policy: str  # np | fp | ba:X
     seed: int
+    io: str  # none | per_task (workloads.phases.IoDistribution)
 
     @property
     def workload_path(self) -> str:
-        return f"topology={self.topology}/seed={self.seed}"
+        return f"io={self.io}/topology={self.topology}/seed={self.seed}"
 
     @property
     def path(self) -> str:
-        return f"topology={self.topology}/policy={policy_slug(self.policy)}/seed={self.seed}"
+        return f"io={self.io}/topology={self.topology}/policy={policy_slug(self.policy)}/seed={self.seed}"
 
     @classmethod
     def from_path(cls, path: str) -> Fig10Run:
         fields = path_fields(path)
-        return cls(fields["topology"], policy_from_slug(fields["policy"]), int(fields["seed"]))
+        return cls(fields["topology"], policy_from_slug(fields["policy"]), int(fields["seed"]), fields["io"])
 
     def scheduler_options(self, spec: Fig10Spec) -> dict[str, Any]:
         """No storage policy: each application's data lives where its drawn allocation puts
@@ -101,10 +112,12 @@ class Fig10Run:
         return {"allocation": spec.allocation}
 
 
-def markov_params(spec: Fig10Spec, seed: int, nb_nodes: int) -> dict[str, Any]:
+def markov_params(spec: Fig10Spec, seed: int, nb_nodes: int, io: str) -> dict[str, Any]:
     """Table 1's multi-application column over the whole system, every allocation drawn,
-    all at t = 0, staging over the first ``san_k`` servers; SAN applications use those."""
+    all at t = 0, staging over the first ``san_k`` servers; SAN applications use those;
+    ``io`` is the applications' I/O distribution (the same draws under every model)."""
     return {
+        "io_distribution": io,
         "kind": "multi",
         "seed": seed,
         "n_apps": spec.n_apps,
@@ -138,12 +151,31 @@ def parse_spec(data: Mapping[str, Any], repo_root: Path) -> Fig10Spec:
         scheduler=str(data.get("scheduler", "fcfs")),
         allocation=str(data.get("allocation", "sequential")),
         ipc_fanout=int(data.get("ipc_fanout", 0)),
+        io_distributions=_io_distributions(data.get("io_distributions", ["none"])),
     )
+
+
+def _io_distributions(values: Sequence[Any]) -> tuple[str, ...]:
+    out = tuple(str(v) for v in values)
+    bad = [v for v in out if v not in ("none", "per_task")]
+    if bad or not out:
+        raise ValueError(f"io_distributions: {bad or '(empty)'} (each none or per_task)")
+    return out
 
 
 # --------------------------------------------------------------------------- per-run rows
 
-RUN_COLUMNS = ("topology", "policy", "seed", "n_apps", "mean_run_s", "mean_wait_s", "mean_total_s", "makespan_s")
+RUN_COLUMNS = (
+    "io",
+    "topology",
+    "policy",
+    "seed",
+    "n_apps",
+    "mean_run_s",
+    "mean_wait_s",
+    "mean_total_s",
+    "makespan_s",
+)
 
 
 def run_row(run: Fig10Run, jobs_csv: Path) -> dict[str, Any]:
@@ -155,6 +187,7 @@ def run_row(run: Fig10Run, jobs_csv: Path) -> dict[str, Any]:
         raise RuntimeError(f"{jobs_csv}: applications {bad or '(none)'} did not complete")
     n = len(rows)
     return {
+        "io": run.io,
         "topology": run.topology,
         "policy": run.policy,
         "seed": run.seed,
@@ -178,11 +211,12 @@ def read_run_rows(paths: Iterable[Path]) -> list[dict[str, Any]]:
             for r in csv.DictReader(handle):
                 out.append(
                     {
+                        "io": r["io"],
                         "topology": r["topology"],
                         "policy": r["policy"],
                         "seed": int(r["seed"]),
                         "n_apps": int(r["n_apps"]),
-                        **{k: float(r[k]) for k in RUN_COLUMNS[4:]},
+                        **{k: float(r[k]) for k in RUN_COLUMNS[5:]},
                     }
                 )
     return out
@@ -191,6 +225,7 @@ def read_run_rows(paths: Iterable[Path]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- table
 
 COLUMNS = (
+    "io",
     "policy",
     "n_seeds",
     "mean_run_s",
@@ -206,8 +241,16 @@ COLUMNS = (
 
 
 def table_rows(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """Per policy with at least one run: means over its seeds, and the paired per-seed ratio
-    to NP of the mean run time and of the mean total time (over the seeds NP also has)."""
+    """Per I/O model and policy with at least one run: means over its seeds, and the paired
+    per-seed ratio to NP (same model) of the mean run time and of the mean total time (over
+    the seeds NP also has)."""
+    rows = []
+    for io in spec.io_distributions:
+        rows += _model_rows(spec, [r for r in runs if r["io"] == io], io)
+    return rows
+
+
+def _model_rows(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]], io: str) -> list[dict[str, Any]]:
     by = {(r["policy"], r["seed"]): r for r in runs if r["topology"] == spec.topology}
     rows = []
     for policy in spec.policies:
@@ -216,6 +259,7 @@ def table_rows(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[dict[
             continue
         paired = [s for s in seeds if ("np", s) in by]
         row: dict[str, Any] = {
+            "io": io,
             "policy": policy,
             "n_seeds": len(seeds),
             **{
@@ -250,12 +294,29 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    ios = list(dict.fromkeys(r["io"] for r in rows))
+    fig, grid = plt.subplots(len(ios), 3, figsize=(13, 4.2 * len(ios)), squeeze=False)
+    for io, axes in zip(ios, grid, strict=True):
+        _plot_model([r for r in rows if r["io"] == io], axes, IO_TITLES.get(io, io))
+    fig.suptitle(title)
+    fig.tight_layout()
+    save(fig, png)
+    return png
+
+
+#: How each I/O model is named on the figure.
+IO_TITLES = {
+    "none": "I/O tasks do their own I/O (no distribution)",
+    "per_task": "I/O tasks distribute to the other tasks",
+}
+
+
+def _plot_model(rows: Sequence[Mapping[str, Any]], axes: Any, model: str) -> None:
     labels = [policy_label(r["policy"]) for r in rows]
     colours = ["#4c72b0" if r["policy"] == "np" else "#c44e52" if r["policy"] == "fp" else "#dd8452" for r in rows]
-    fig, axes = plt.subplots(1, 3, figsize=(13, 4.2))
     axes[0].bar(range(len(rows)), [r["mean_run_s"] for r in rows], color=colours)
     axes[0].set_ylabel("average run time per application (s)")
-    axes[0].set_title("a) average run time (the paper's caption)", fontsize=10)
+    axes[0].set_title(f"a) average run time (the paper's caption)\n{model}", fontsize=10)
     for ax, metric, name in ((axes[1], "run", "run time"), (axes[2], "total", "total time")):
         have = [i for i, r in enumerate(rows) if r[f"{metric}_vs_np"] != ""]
         ax.bar(
@@ -273,15 +334,11 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
         values = [rows[i][f"{metric}_vs_np_ci95_{b}"] for i in have for b in ("low", "high")]
         ax.set_ylim(min([0.8, *values]) - 0.02, max([1.02, *values]) + 0.02)
         ax.set_ylabel(f"{name} relative to NP (same workload)")
-        ax.set_title(f"{'b' if metric == 'run' else 'c'}) average {name} / NP's, per seed", fontsize=10)
+        ax.set_title(f"{'b' if metric == 'run' else 'c'}) average {name} / NP's, per seed\n{model}", fontsize=10)
         ax.legend(fontsize=7, loc="lower left")
     for ax in axes:
         ax.set_xticks(range(len(rows)), labels, rotation=30, ha="right", fontsize=8)
         ax.grid(True, axis="y", alpha=0.3)
-    fig.suptitle(title)
-    fig.tight_layout()
-    save(fig, png)
-    return png
 
 
 # --------------------------------------------------------------------------- verdicts
@@ -298,7 +355,9 @@ def _paired_pct(runs: Sequence[Mapping[str, Any]], topology: str, a: str, b: str
 
 def verdicts(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[Verdict]:
     """The paper's two sentences on Fig. 10, judged on paired per-seed differences (so a
-    difference within the spread of the seeds is *inconclusive*, whatever the means say)."""
+    difference within the spread of the seeds is *inconclusive*, whatever the means say), on
+    the runs of :attr:`Fig10Spec.judged_io`."""
+    runs = [r for r in runs if r["io"] == spec.judged_io]
     out: list[Verdict] = []
     others = [p for p in spec.policies if p != "fp"]
     faster = {p: _paired_pct(runs, spec.topology, "fp", p, "mean_run_s") for p in others}
@@ -345,44 +404,43 @@ def verdicts(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[Verdict
 
 
 def identical_seeds(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[str]:
-    """How often the policies changed nothing at all: per seed with NP and another policy in,
-    whether every policy's applications ran exactly as long as under NP (to the 1e-6 s the
-    rows keep), i.e. no traffic policy ever changed a share that mattered."""
-    by: dict[int, dict[str, float]] = {}
-    for r in runs:
-        if r["topology"] == spec.topology:
-            by.setdefault(int(r["seed"]), {})[r["policy"]] = round(float(r["mean_run_s"]), 6)
-    judged = {s: v for s, v in by.items() if "np" in v and len(v) > 1}
-    same = sorted(s for s, v in judged.items() if len(set(v.values())) == 1)
-    if not judged:
+    """How often the policies changed nothing at all, per I/O model: per seed with NP and
+    another policy in, whether every policy's applications ran exactly as long as under NP (to
+    the 1e-6 s the rows keep), i.e. no traffic policy ever changed a share that mattered."""
+    lines = []
+    for io in spec.io_distributions:
+        by: dict[int, dict[str, float]] = {}
+        for r in runs:
+            if r["topology"] == spec.topology and r["io"] == io:
+                by.setdefault(int(r["seed"]), {})[r["policy"]] = round(float(r["mean_run_s"]), 6)
+        judged = {s: v for s, v in by.items() if "np" in v and len(v) > 1}
+        if not judged:
+            continue
+        same = sorted(s for s, v in judged.items() if len(set(v.values())) == 1)
+        gaps = [100 * abs(t / v["np"] - 1) for v in judged.values() for t in v.values()]
+        lines.append(
+            f"- `{io}`: seeds on which every policy run gives NP's mean run time exactly: {len(same)} of {len(judged)}"
+            + (f" ({'seeds' if len(same) > 1 else 'seed'} {', '.join(map(str, same))})" if same else "")
+            + f"; the largest difference of any run's mean run time from NP's on its seed: {max(gaps):.4f} %."
+        )
+    if not lines:
         return []
-    gaps = [100 * abs(t / v["np"] - 1) for v in judged.values() for t in v.values()]
     return [
-        f"Seeds on which every policy run gives NP's mean run time exactly: {len(same)} of {len(judged)}"
-        + (f" ({'seeds' if len(same) > 1 else 'seed'} {', '.join(map(str, same))})" if same else "")
-        + f"; the largest difference of any run's mean run time from NP's on its seed: {max(gaps):.4f} %.",
-        "A policy only changes how a link is shared *between* the classes, so it acts only where one",
-        "application's IPC and another's storage traffic (ours never overlap within one application: Figure 7)",
-        "share a link that limits them. In our platforms every node link (1.25 GB/s, like every interconnect link)",
-        "carries only its own application's traffic, except the reads of External applications from NVMs on",
-        "other applications' nodes, so the classes meet mainly on router-to-router links that routes of",
-        "different applications share; an exact zero means that no link ever limited activities of both",
-        "classes at once.",
+        *lines,
+        "",
+        "A policy only changes how a link is shared *between* the classes, so it acts only where IPC and storage",
+        "traffic share a link that limits them. Under `none` an application's own classes never overlap (Figure 7),",
+        "so only different applications' traffic can meet, mainly on router-to-router links that their routes",
+        "share (every node link carries only its own application's traffic, except the reads of External",
+        "applications from NVMs on other applications' nodes). Under `per_task` an application's distribution",
+        "also meets its own remote reads, as in Figure 7.",
     ]
 
 
-def routing_notes(variant: str, platform: Path) -> list[str]:
-    """The dragonfly's routing: the platform file's for the quick variant; the full variant's
-    committed runs were made on minimal routes (before the catalog's dragonflies moved to Valiant)."""
+def routing_notes(platform: Path) -> list[str]:
+    """The dragonfly's routing, read from the platform file."""
     from datasched.analysis.seed000_fig8 import dragonfly_routing_note
 
-    if variant == "full":
-        return [
-            "- **Routing**: the committed full runs were made on minimal routes (2026-11-26, before the catalog's",
-            "  dragonflies moved to Valiant, the paper's routing); they are to be rerun on Valiant, which sends",
-            "  traffic through an intermediate group, so different applications' flows share more global links,",
-            "  which is where the classes can meet.",
-        ]
     return ["- **Routing**: " + dragonfly_routing_note([platform])]
 
 
@@ -390,17 +448,18 @@ def format_report(
     spec: Fig10Spec, runs: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], variant: str, figure: str
 ) -> str:
     planned = len(spec.runs())
-    done = sorted({(r["policy"], r["seed"]) for r in runs if r["topology"] == spec.topology})
-    per_policy = ", ".join(f"{policy_label(r['policy'])} {r['n_seeds']}" for r in rows)
+    done = sorted({(r["io"], r["policy"], r["seed"]) for r in runs if r["topology"] == spec.topology})
+    per_policy = ", ".join(f"{policy_label(r['policy'])} {r['n_seeds']} (`{r['io']}`)" for r in rows)
     lines = [
         "# Seed 000, Figure 10: traffic priorities with many applications (dragonfly)",
         "",
         f"![Figure 10]({figure})",
         "",
-        f"**Runs in: {len(done)} of the {planned} planned** ({len(spec.policies)} policies × {len(spec.seeds)} "
-        f"seeds; seeds per policy: {per_policy}). Per-run numbers: `runs/` (one CSV per run); plotted numbers:",
-        "`seed000_fig10_plotted.csv` (per policy: means over its seeds; ratios to NP over the seeds NP also has,",
-        "mean and 95 % t interval of the paired per-seed ratios).",
+        f"**Runs in: {len(done)} of the {planned} planned** ({len(spec.io_distributions)} I/O models × "
+        f"{len(spec.policies)} policies × {len(spec.seeds)} seeds; seeds per policy: {per_policy}). Per-run numbers:",
+        "`runs/` (one CSV per run); plotted numbers: `seed000_fig10_plotted.csv` (per I/O model and policy: means",
+        "over its seeds; ratios to NP over the seeds NP also has, mean and 95 % t interval of the paired per-seed",
+        f"ratios). The claims are judged on the I/O model `{spec.judged_io}`.",
         "",
         *claims_table(verdicts(spec, runs)),
         "",
@@ -413,6 +472,10 @@ def format_report(
         f"- variant `{variant}`; platform `{spec.platform.name}` ({spec.topology}); traffic policies "
         + ", ".join(f"`{p}` ({policy_label(p)})" for p in spec.policies)
         + " (engine `--traffic-policy`; BA X-Y gives X % of a contended link to IPC, Y % to storage);",
+        f"- I/O models {', '.join(f'`{io}`' for io in spec.io_distributions)} (`none`: each I/O task reads and "
+        "writes for itself; `per_task`: each I/O task distributes what it reads to the application's other tasks "
+        "once its own read ends, and gathers before it writes; workloads/README.md section 3), the same "
+        "applications under each;",
         f"- per seed ({', '.join(map(str, spec.seeds))}): {spec.n_apps} applications of Table 1's multi-application "
         f"column, {spec.n_phases} phases each, Tasks ~ U{{1..system size}}, storage allocation drawn among "
         f"{', '.join(spec.allocations)} (each application's data where its drawn allocation puts it: the engine's "
@@ -432,20 +495,21 @@ def format_report(
         "  applications (Cache, SAN, Local access) put no storage traffic on the interconnect at all. Sizes,",
         "  speeds, arrivals and the queue policy are ours, as in Figure 8 (1e10 flops, 1e8 bytes sent per task",
         "  and communicate phase, 1e9 bytes per I/O task and I/O phase, 10 Gbit/s links).",
-        "- **Sharing is per activity** (one SimGrid activity per tier of a phase and per communicate phase) and",
-        "  phases are bulk-synchronous; INRFlow shares per flow and keeps causal order between flows. An",
-        "  application's IPC and storage never overlap in our model (Figure 7's report), so every effect here",
-        "  comes from one application's traffic meeting another's.",
+        "- **Sharing is per activity** (one SimGrid activity per tier of a phase, per I/O task under `per_task`,",
+        "  and per communicate phase) and phases are bulk-synchronous; INRFlow shares per flow and keeps causal",
+        "  order between flows. Under `none` an application's IPC and storage never overlap (Figure 7's report), so",
+        "  every effect comes from one application's traffic meeting another's; under `per_task` they overlap",
+        "  within an application too, through the distribution (our reading of the paper's section 5.1).",
         "- **Priorities per activity**: BA weights an activity by its class weight over the number of activities",
         "  of its class on its most crowded shared link, exact when the activities on a link are all limited by it",
         "  (sim/src/execution/traffic.hpp); FP gives IPC a weight 1e6 times storage's.",
-        "- **Neither the storage mix nor our IPC size explains the near-zero effect**:",
+        "- **Under `none`, neither the storage mix nor our IPC size explains the near-zero effect**:",
         "  `bench/seed000_fig10_sensitivity` (the quick workloads, seeds 1-3, NP against FP; measured 2026-11-26)",
         "  gives FP gains between -0.001 % and 0 % as drawn, -0.08 % to +0.001 % with every application's data",
         "  External-Disperse (the most storage traffic across other applications' node links), and -0.04 % to",
         "  +0.002 % with 10 times our IPC bytes. In our model the links that limit an application are mostly its own",
         "  nodes' links, where its traffic is one class at a time.",
-        *routing_notes(variant, spec.platform),
+        *routing_notes(spec.platform),
         "- **The quick variant** runs a smaller dragonfly, fewer applications, phases and seeds, but every policy",
         "  of the paper's figure.",
         "",

@@ -8,8 +8,8 @@
 wildcard_constraints:
     fig7=r"io=(none|per_task)-[0-9]+/storage=stg-[0-9]+/remote=[0-9.]+/policy=[a-z0-9.-]+/sharing=(activity|flow)",
     fig7w=r"io=(none|per_task)-[0-9]+/storage=stg-[0-9]+/remote=[0-9.]+",
-    fig10=r"topology=[A-Za-z0-9_-]+/policy=[a-z0-9.-]+/seed=[0-9]+",
-    fig10w=r"topology=[A-Za-z0-9_-]+/seed=[0-9]+",
+    fig10=r"io=(none|per_task)/topology=[A-Za-z0-9_-]+/policy=[a-z0-9.-]+/seed=[0-9]+",
+    fig10w=r"io=(none|per_task)/topology=[A-Za-z0-9_-]+/seed=[0-9]+",
 
 
 localrules:

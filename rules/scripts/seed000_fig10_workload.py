@@ -9,7 +9,7 @@ from datasched.workloads import markov
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
 fields = path_fields(sm.wildcards.fig10w)
-params = fig10.markov_params(spec, int(fields["seed"]), compute_nodes(spec.platform))
+params = fig10.markov_params(spec, int(fields["seed"]), compute_nodes(spec.platform), fields["io"])
 out = Path(sm.output[0])
 tmp = out.with_name(out.name + ".tmp")
 markov.write(markov.generate_from_seed(markov.parse_params(params)), tmp, profile_mode="phases")

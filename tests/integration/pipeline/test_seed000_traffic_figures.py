@@ -73,7 +73,7 @@ def test_fig10_artifact_counts_its_runs_and_pairs_them_with_np(tmp_path):
     result = snakemake(tmp_path, "seed000_fig10", configfile=configfile)
     assert result.returncode == 0, result.stderr[-3000:]
     runs = sorted(str(p.relative_to(artifact / "runs")) for p in (artifact / "runs").rglob("*.csv"))
-    assert runs == [f"topology=small/policy={p}/seed={s}.csv" for p in ("ba-50", "fp", "np") for s in (1, 2)]
+    assert runs == [f"io=none/topology=small/policy={p}/seed={s}.csv" for p in ("ba-50", "fp", "np") for s in (1, 2)]
     rows = _rows(artifact / "seed000_fig10_plotted.csv")
     assert [r["policy"] for r in rows] == ["np", "fp", "ba:50"]
     assert all(int(r["n_seeds"]) == 2 for r in rows)
