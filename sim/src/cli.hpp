@@ -29,6 +29,7 @@ struct EngineConfig {
   std::vector<std::string> simgrid_config; ///< extra --cfg=key:value for SimGrid
   std::string traffic_policy = "none";     ///< execution/traffic.hpp: none | np | ba:X | fp | weights:...
   int ipc_fanout             = 0;          ///< execution/phase_plan.hpp: 0 = exact all-to-all, else partners per node
+  int io_groups              = 0;          ///< execution/phase_plan.hpp: 0 = per I/O task, else task groups
   SharingUnit sharing        = SharingUnit::Activity; ///< --sharing activity | flow
   bool verbose               = false;
   bool energy                = false;   ///< -E: SimGrid's host-energy plugin, pstates, energy outputs

@@ -37,6 +37,16 @@ TEST(Cli, RequiresAPlatformAndAWorkload)
   EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null"}, d), -1);
 }
 
+TEST(Cli, IoGroupsIsANonNegativeCount)
+{
+  EngineConfig c;
+  EXPECT_EQ(c.io_groups, 0); // one group per I/O task by default
+  EXPECT_EQ(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--io-groups", "8"}, c), -1);
+  EXPECT_EQ(c.io_groups, 8);
+  EngineConfig d;
+  EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--io-groups", "-2"}, d), -1);
+}
+
 TEST(Cli, IpcFanoutIsANonNegativeCount)
 {
   EngineConfig c;

@@ -278,8 +278,10 @@ private:
               absorbed != Outcome::Completed)
             return abandon(items, absorbed);
         }
-        specs = or_fatal(
-            [&] { return plan_phase(phases, phase, executor_ids_, storage, endpoints, context_->config.ipc_fanout); });
+        specs = or_fatal([&] {
+          return plan_phase(phases, phase, executor_ids_, storage, endpoints, context_->config.ipc_fanout,
+                            context_->config.io_groups);
+        });
         specs.insert(specs.end(), items.activities.begin(), items.activities.end());
       }
       const double start = Engine::get_clock();

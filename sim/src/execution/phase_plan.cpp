@@ -263,7 +263,7 @@ void add_task_io(const IoPlan& c, size_t i, int node, TierBuilders& b)
 }
 
 std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
-                                  const StorageAssignment& storage, const StorageEndpoints& endpoints)
+                                  const StorageAssignment& storage, const StorageEndpoints& endpoints, int io_groups)
 {
   const std::vector<int> active = active_nodes(phase, executors);
   const bool san                = storage.allocation == StorageAllocation::San;
@@ -284,18 +284,21 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
     tiers.append_to(out);
     return out;
   }
-  // Per task: each non-I/O task's share of one I/O task's bytes is amount / n (every task
-  // ends up with an equal part of the phase's data; the I/O task keeps the rest).
-  const double share = phase.amount / static_cast<double>(active.size());
-  for (size_t i = 0; i < plan.nb_io; ++i) {
+  // Per task (or task group): each non-I/O task's share of one I/O task's bytes is amount / n
+  // (every task ends up with an equal part of the phase's data; the I/O task keeps the rest).
+  const double share  = phase.amount / static_cast<double>(active.size());
+  const size_t groups = io_groups > 0 ? std::min(plan.nb_io, static_cast<size_t>(io_groups)) : plan.nb_io;
+  for (size_t g = 0, first = 0; g < groups; ++g) {
     TierBuilders tiers;
-    add_task_io(plan, i, active[i], tiers);
     ActivityBuilder exchange(Tier::Network, TrafficClass::Ipc);
-    for (size_t j = plan.nb_io; j < active.size(); ++j) {
-      if (plan.read)
-        exchange.add_bytes(active[i], active[j], share);
-      else
-        exchange.add_bytes(active[j], active[i], share);
+    for (; first < plan.nb_io && first * groups / plan.nb_io == g; ++first) {
+      add_task_io(plan, first, active[first], tiers);
+      for (size_t j = plan.nb_io; j < active.size(); ++j) {
+        if (plan.read)
+          exchange.add_bytes(active[first], active[j], share);
+        else
+          exchange.add_bytes(active[j], active[first], share);
+      }
     }
     if (plan.read) { // read, then distribute
       const std::vector<size_t> read = tiers.append_to(out);
@@ -319,7 +322,7 @@ std::vector<ActivitySpec> plan_io(const PhaseProfile& profile, const Phase& phas
 
 std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                                      const StorageAssignment& storage, const StorageEndpoints& endpoints,
-                                     int ipc_fanout)
+                                     int ipc_fanout, int io_groups)
 {
   const std::vector<int> active = active_nodes(phase, executors);
   switch (phase.kind) {
@@ -355,7 +358,7 @@ std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& p
     }
     case PhaseKind::Read:
     case PhaseKind::Write:
-      return plan_io(profile, phase, executors, storage, endpoints);
+      return plan_io(profile, phase, executors, storage, endpoints, io_groups);
   }
   return {};
 }

@@ -29,6 +29,14 @@
 // write task first gathers amount / n from each W, then writes. The phase still ends when
 // its last activity ends. With `none` (default) the I/O tasks' tiers are one activity each.
 //
+// Cost and task groups (engine option --io-groups G, default 0 = per task): per-task
+// activities make the solver's work per phase grow with the square of the I/O tasks (every
+// activity's end re-solves the others); a 600-node seed-000 workload did not finish in
+// hours. With G > 0, consecutive I/O tasks form G groups (task i in group floor(i G / m)),
+// each with one activity per tier and one distribution, in the same causal order: a group
+// distributes when all its tasks have read. G >= m is the per-task plan; G = 1 reads
+// everything, then distributes everything. Tested on both ends by closed forms.
+//
 // Granularity: one activity per tier of a phase (and one per communicate phase). A
 // flow inside a ptask progresses at its ptask's rate, and SimGrid's default solver
 // gives each *activity* limited by a link an equal share of it, so a large job's
@@ -103,10 +111,12 @@ StorageAssignment resolve_storage(const PhaseProfile& profile, const std::vector
 
 /// The activities of one phase (possibly none: a phase of zero work takes no time).
 /// ipc_fanout > 0 approximates a communicate phase of n > ipc_fanout + 1 nodes (see
-/// "Approximate all-to-all" above); 0 plans the exact all-to-all.
+/// "Approximate all-to-all" above); 0 plans the exact all-to-all. io_groups > 0 runs the
+/// I/O of an `io_distribution: per_task` phase in that many groups of consecutive I/O tasks
+/// (see "I/O distribution" above); 0 plans one group per I/O task.
 std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& phase, const std::vector<int>& executors,
                                      const StorageAssignment& storage, const StorageEndpoints& endpoints,
-                                     int ipc_fanout = 0);
+                                     int ipc_fanout = 0, int io_groups = 0);
 
 /// The stage-in (before phase 0) or stage-out (after the last phase) activity, if the
 /// descriptor asks for one: stage_{in,out}_bytes split evenly over the data devices

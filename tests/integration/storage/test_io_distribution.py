@@ -46,7 +46,7 @@ def slow_star(tmp_path_factory, engine):
     return path, resource_ids(engine, path)
 
 
-def run_one(run_phases, platform, ids, nodes, profile, policy="np"):
+def run_one(run_phases, platform, ids, nodes, profile, policy="np", engine_args=None):
     result = run_phases(
         platform,
         [{"id": 0, "subtime": 0, "res": profile["res"], "profile": "p"}],
@@ -54,6 +54,7 @@ def run_one(run_phases, platform, ids, nodes, profile, policy="np"):
         alloc={"0": " ".join(str(ids[f"node-1{i}"]) for i in range(nodes))},
         storage={"0": {"devices": [ids["node-10-nvm"]]}},
         policy=policy,
+        engine_args=engine_args,
     )
     assert result.jobs["0"]["final_state"] == "COMPLETED_SUCCESSFULLY"
     return result
@@ -94,6 +95,19 @@ def test_each_task_distributes_when_its_own_read_ends(run_phases, star):
     r = run_one(run_phases, platform, ids, 3, profile)
     assert r.runtime("0") == pytest.approx(14 / 3, abs=TOL)
     assert r.io["0"]["network_bytes"] == pytest.approx(2 * 4 / 3 * GB, rel=1e-12)
+
+
+@pytest.mark.parametrize(("groups", "expected"), [(1, 17 / 3), (2, 14 / 3), (5, 14 / 3)])
+def test_task_groups_keep_causal_order_between_groups_only(run_phases, star, groups, expected):
+    """The previous case with --io-groups G. G = 2 (or more than the 2 I/O tasks) is the
+    per-task plan: 14/3 s. G = 1 puts A and B in one group: its local-tier activity (A's
+    4 GB, B's 2 GB) and B's remote read share A's NVM equally (1 GB/s each), the remote read
+    ends at t = 2, the local tier alone at 2 GB/s at t = 3; only then does the group send C
+    its 2 x 4/3 GB through C's down-link: T = 3 + 8/3 = 17/3 s."""
+    platform, ids = star
+    profile = distributed(3, 2, descriptor(remote=50), [read(4 * GB)])
+    r = run_one(run_phases, platform, ids, 3, profile, engine_args=["--io-groups", str(groups)])
+    assert r.runtime("0") == pytest.approx(expected, abs=TOL)
 
 
 @pytest.mark.parametrize("policy", ["np", "fp", "ba:85"])
