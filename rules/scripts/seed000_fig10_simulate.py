@@ -19,5 +19,6 @@ seconds = simulate(
     label=label,
     traffic_policy=run.policy,
     ipc_fanout=spec.ipc_fanout,
+    engine_args=spec.engine_args(),
 )
 Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall\n")

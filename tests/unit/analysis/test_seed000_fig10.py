@@ -110,3 +110,9 @@ def test_io_models_are_a_dimension_and_per_task_is_judged():
             {"platform": {"df": "p.xml"}, "n_apps": 2, "n_phases": 2, "seeds": [1], "io_distributions": ["x"]},
             Path("."),
         )
+
+
+def test_io_groups_reach_the_engine_only_when_set():
+    data = {"platform": {"df": "p.xml"}, "n_apps": 2, "n_phases": 2, "seeds": [1]}
+    assert fig10.parse_spec(data, Path(".")).engine_args() == []
+    assert fig10.parse_spec({**data, "io_groups": 16}, Path(".")).engine_args() == ["--io-groups", "16"]
