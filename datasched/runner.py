@@ -39,8 +39,11 @@ PROGRESS_RE = re.compile(
     r"completed=(\d+) total=(\d+) simulated_time=([0-9.eE+-]+)(?: succeeded=(\d+) killed=(\d+) rejected=(\d+))?"
 )
 
-#: The engine's outputs (``<prefix>_<suffix>``); a failed run leaves none of them.
-#: (Batsim's own files too, for ``--engine batsim``: its Pajé trace and energy files.)
+#: The outputs of a run (``<prefix>_<suffix>``); a failed run leaves none of them, and a run
+#: removes them all first, so a file of an earlier run never survives beside a later one. The
+#: engine's part must cover ``datasched-sim --list-outputs`` (its one list,
+#: sim/src/export/output_files.hpp; tests/integration/engine/test_output_list.py checks it);
+#: then Batsim's own Pajé trace (``--engine batsim``) and the run record.
 OUTPUT_SUFFIXES = (
     "jobs.csv",
     "schedule.csv",
@@ -50,6 +53,9 @@ OUTPUT_SUFFIXES = (
     "data.csv",
     "consumed_energy.csv",
     "pstate_changes.csv",
+    "forwarders.csv",
+    "servers.csv",
+    "nvm.csv",
     "schedule.trace",
     "run.json",
 )

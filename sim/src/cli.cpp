@@ -1,7 +1,9 @@
 #include "cli.hpp"
 
+#include <cstdio>
 #include <map>
 
+#include "export/output_files.hpp"
 #include "export/output_prefix.hpp"
 
 #include <CLI/CLI.hpp>
@@ -47,6 +49,14 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
       ->capture_default_str();
   app.add_option("--progress", c.progress_interval, "Print a progress line on stderr every N wall seconds");
   app.add_flag("--inspect", c.inspect, "Print the platform's hosts (and --route results) as JSON, then exit");
+  app.add_flag_callback(
+      "--list-outputs",
+      [] {
+        for (const auto& suffix : scheduling_output_suffixes())
+          std::printf("%s\n", suffix.c_str());
+        throw CLI::Success();
+      },
+      "Print the suffixes of the files a scheduling run may write (<prefix>_<suffix>), one per line, then exit");
   std::vector<std::string> routes;
   app.add_option("--route", routes, "With --inspect: SRC DST host names (repeatable)")
       ->expected(2)

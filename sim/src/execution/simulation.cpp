@@ -14,6 +14,7 @@
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
 #include "export/machine_states_csv.hpp"
+#include "export/output_files.hpp"
 #include "export/schedule_csv.hpp"
 #include "export/utilisation_csv.hpp"
 #include "fatal.hpp"
@@ -31,10 +32,7 @@ std::vector<char*> g_simgrid_argv;
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
-  return {prefix + "_jobs.csv",           prefix + "_schedule.csv", prefix + "_machine_states.csv",
-          prefix + "_utilisation.csv",    prefix + "_io.csv",       prefix + "_consumed_energy.csv",
-          prefix + "_pstate_changes.csv", prefix + "_data.csv",     prefix + "_forwarders.csv",
-          prefix + "_servers.csv",        prefix + "_nvm.csv"};
+  return scheduling_output_files(prefix);
 }
 
 void remove_outputs(const std::string& prefix)
