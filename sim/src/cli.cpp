@@ -72,13 +72,13 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "at D evenly spaced offsets in allocation order, bytes/D each): much cheaper to simulate on large "
                  "jobs, but link loads are sampled, not exact (execution/phase_plan.hpp). 0: exact all-to-all")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--io-groups", c.io_groups,
                  "Run the I/O of phases with io_distribution per_task in G groups of consecutive I/O tasks (a group "
                  "distributes once all its tasks have read): G^2 rather than tasks^2 solver work, causal order kept "
                  "between groups, not within one (execution/phase_plan.hpp). 0: one group per I/O task (exact)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--sharing", c.sharing,
                  "The unit that gets a share of a contended link in phase jobs: activity (a phase's flows of one "
                  "tier together, as Batsim shares ptasks) or flow (every flow its own activity, as flow-level "
