@@ -47,6 +47,13 @@ def star_platform(
     return write(generate(params), path)
 
 
+@pytest.fixture(scope="module")
+def star(tmp_path_factory, engine):
+    """The 4-node star of :func:`star_platform` (1 GB/s links) and its resource ids, per module."""
+    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
+    return path, resource_ids(engine, path)
+
+
 Hop = tuple[str, str | None]  # (link name, direction UP/DOWN or None)
 
 

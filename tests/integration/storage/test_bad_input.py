@@ -17,17 +17,9 @@ from tests.integration.storage.conftest import (
     descriptor,
     phases_profile,
     read,
-    resource_ids,
-    star_platform,
 )
 
 pytestmark = pytest.mark.engine
-
-
-@pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
 
 
 @pytest.fixture(scope="module")

@@ -28,12 +28,6 @@ TOL = 1e-6
 
 
 @pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
-
-
-@pytest.fixture(scope="module")
 def wide_star(tmp_path_factory, engine):
     """The star with 4 GB/s links: the network is never the bottleneck of one NVM."""
     path = star_platform(tmp_path_factory.mktemp("wide") / "wide.xml", link_bw=4 * GB)

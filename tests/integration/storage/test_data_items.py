@@ -22,12 +22,6 @@ SIZE = 4 * GB
 
 
 @pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
-
-
-@pytest.fixture(scope="module")
 def small_nvm(tmp_path_factory, engine):
     """The star with 5 GB of NVM per node: two 4 GB items do not fit on one node."""
     path = star_platform(tmp_path_factory.mktemp("small") / "small.xml", nvm_capacity=5 * GB)

@@ -18,12 +18,6 @@ TOL = 1e-6
 SIZE = 4 * GB
 
 
-@pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
-
-
 def run(tmp_path, platform, jobs, profiles, alloc, stages, data, engine_args=()):
     workload = tmp_path / "w.json"
     workload.write_text(json.dumps({"nb_res": 1, "jobs": jobs, "profiles": profiles, "datasched_data": data}))

@@ -35,12 +35,6 @@ def distributed(res: int, io_tasks: int, storage: dict[str, Any], phases: list[d
 
 
 @pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
-
-
-@pytest.fixture(scope="module")
 def slow_star(tmp_path_factory, engine):
     path = star_platform(tmp_path_factory.mktemp("slow") / "slow.xml", link_bw=0.5 * GB)
     return path, resource_ids(engine, path)

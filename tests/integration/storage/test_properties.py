@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tests.integration.storage.conftest import resource_ids, star_platform
 from tests.strategies import phase_jobs
 
 pytestmark = pytest.mark.engine
@@ -30,12 +29,6 @@ def expected_bytes(profile: dict) -> dict[str, float]:
     out["stage_in"] = storage.get("stage_in_bytes", 0.0)
     out["stage_out"] = storage.get("stage_out_bytes", 0.0)
     return out
-
-
-@pytest.fixture(scope="module")
-def star(tmp_path_factory, engine):
-    path = star_platform(tmp_path_factory.mktemp("star") / "star.xml")
-    return path, resource_ids(engine, path)
 
 
 # run_phases gives every call its own workload and output folder (a counter), so
