@@ -43,8 +43,8 @@ from datasched.analysis.seed001_wfcommons import WfSweepSpec
 from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
 from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
-from datasched.analysis.seed002_twins import Seed002Spec
-from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
+from datasched.analysis.seed002.spec import Seed002Spec
+from datasched.analysis.seed002.spec import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003.spec import Seed003Spec
 from datasched.analysis.seed003.spec import parse_spec as parse_seed003_spec
 from datasched.analysis.seed004.spec import Seed004Spec

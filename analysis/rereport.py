@@ -54,8 +54,9 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
 def seed002_twins(exp: Any, variant: str) -> Path:
     import dataclasses
 
-    from datasched.analysis import seed002_scheduling as scheduling
-    from datasched.analysis import seed002_twins as twins
+    from datasched.analysis.seed002 import figure, figure_ifer, figure_sizes, scheduling
+    from datasched.analysis.seed002.report import format_report
+    from datasched.analysis.seed002.spec import set_name
 
     folder = Path(exp.seed002_twins_dir)
     text_columns = {"kind", "pattern", "operation", "configuration", "server_cache"}
@@ -79,15 +80,17 @@ def seed002_twins(exp: Any, variant: str) -> Path:
     )
     runs = scheduling.read_rows([folder / "seed002_twins_scheduling.csv"])
     section = scheduling.report_section(spec.scheduling, runs)
-    twins.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
-    twins.plot_ifer(
+    figure.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
+    figure_ifer.plot_ifer(
         rows, folder / "seed002_twins_ifer.png", f"Seed 002 IFER (2 × 64 processes) on datasched ({variant})"
     )
-    twins.plot_sizes(rows, folder / "seed002_twins_sizes.png", f"Seed 002 request sizes on datasched ({variant})")
-    text = twins.format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
+    figure_sizes.plot_sizes(
+        rows, folder / "seed002_twins_sizes.png", f"Seed 002 request sizes on datasched ({variant})"
+    )
+    text = format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
     if spec != full:
         title, rest = text.split("\n", 1)
-        not_run = [twins.set_name(*p) for p in full.parameter_sets() if p not in spec.parameter_sets()]
+        not_run = [set_name(*p) for p in full.parameter_sets() if p not in spec.parameter_sets()]
         text = (
             f"{title}\n\n**Not simulated yet at this scale**: {'; '.join(not_run)} (config/{variant}.yaml). "
             "This report is rebuilt from the committed numbers (analysis/rereport.py); the verdicts below "
