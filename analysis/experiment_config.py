@@ -39,8 +39,8 @@ from datasched.analysis.seed000_fig10 import Fig10Spec
 from datasched.analysis.seed000_fig10 import parse_spec as parse_fig10_spec
 from datasched.analysis.seed001_pagecache.spec import PageCacheSpec
 from datasched.analysis.seed001_pagecache.spec import parse_spec as parse_pagecache_spec
-from datasched.analysis.seed001_wfcommons import WfSweepSpec
-from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
+from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec
+from datasched.analysis.seed001_wfcommons.spec import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
 from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
 from datasched.analysis.seed002.spec import Seed002Spec

@@ -19,7 +19,7 @@ def format_report(
     figure_name: str,
     scheduling: Sequence[str] = (),
 ) -> str:
-    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002_scheduling.py).
+    """The report; ``scheduling``: the scheduling section's lines (analysis/seed002/scheduling.py).
     The IFER and request-size figures are ``figure_name`` with ``_ifer`` / ``_sizes`` before
     the suffix (the artifact rule writes them so)."""
     small = min(spec.request_sizes)

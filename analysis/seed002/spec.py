@@ -97,7 +97,7 @@ class Seed002Spec:
     # the seek spread multiplies α, so at α = 0 every scale is the same linear disk.
     hdd_seek_scale: tuple[float, ...] = (0.0,)
     ifer_dt: tuple[float, ...] = ()  # IFER start offsets (s); empty: no IFER runs
-    scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002_scheduling.py)
+    scheduling: SchedulingSpec | None = None  # the scheduling section (analysis/seed002/scheduling.py)
     # server cache settings swept besides none (write-behind, read-ahead), on the count-only curve
     server_caches: tuple[CacheSetting, ...] = ()
     memory_bandwidth: float = 1e10  # the servers' memory, B/s (ours: the paper gives none)
