@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed002.figure import variant_title
+from datasched.analysis.seed002.figure import configuration_colour, variant_title
 from datasched.analysis.seed002.table import in_set
 
 
@@ -21,7 +21,7 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from datasched.analysis.style import PALETTE, figure_style, save
+    from datasched.analysis.style import figure_style, save
 
     ifer = [r for r in rows if r["kind"] == "ifer"]
     alphas = list(dict.fromkeys(r["hdd_alpha"] for r in ifer))
@@ -48,7 +48,7 @@ def plot_ifer(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
                         [r["makespan_mean"] for r in line],
                         yerr=[r["makespan_ci997"] for r in line],
                         label=cfg,
-                        color=PALETTE[k % len(PALETTE)],
+                        color=configuration_colour(cfg),
                         marker="os^vD<>"[k % 7],
                         markersize=4,
                         capsize=3,

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.seed002.figure import configuration_colour
 from datasched.analysis.seed002.spec import KIB, PAPER_SIZES_KB
 
 
@@ -20,7 +21,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from datasched.analysis.style import PALETTE, figure_style, save
+    from datasched.analysis.style import figure_style, save
 
     small = min((r["request_size"] for r in rows), default=0)
     single = [
@@ -57,7 +58,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
                         ys.append(mean)
                         lows.append(mean - min(values))
                         highs.append(max(values) - mean)
-                ax.bar(xs, ys, width, yerr=[lows, highs], label=cfg, color=PALETTE[i % len(PALETTE)])
+                ax.bar(xs, ys, width, yerr=[lows, highs], label=cfg, color=configuration_colour(cfg))
             ax.scatter(
                 range(len(tests)),
                 [PAPER_SIZES_KB[t][m] for t in tests],
