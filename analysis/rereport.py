@@ -11,6 +11,7 @@ digits), so a rewritten report may differ from a pipeline run in a last printed 
 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
     python -m datasched.analysis.rereport --variant full seed000_fig10   # from the runs committed so far
+    python -m datasched.analysis.rereport --variant full seed001_wfcommons   # its figure only
 """
 
 from __future__ import annotations
@@ -149,6 +150,22 @@ def seed000_abstract(exp: Any, variant: str) -> Path:
     return out
 
 
+def seed001_wfcommons(exp: Any, variant: str) -> Path:
+    """The figure only: the report lists every run (``runs.json`` in the results folder), which
+    the plotted numbers (means and ranges per group) do not hold."""
+    from datasched.analysis.seed001_wfcommons import figure
+
+    folder = Path(exp.seed001_wfcommons_dir)
+    text = {"app", "platform", "variant", "style"}
+    summary = [
+        {k: v if k in text else int(v) if k == "instances" else float(v) for k, v in r.items()}
+        for r in _csv(folder / "seed001_wfcommons_plotted.csv")
+    ]
+    title = f"Seed 001 on WfCommons shapes: data-aware vs data-unaware ({variant})"
+    figure.plot(summary, folder / "seed001_wfcommons.png", title)
+    return folder / "seed001_wfcommons.png"
+
+
 def _nearest(values: set[float], want: float) -> float:
     return min(values, key=lambda g: abs(g - want))
 
@@ -160,6 +177,7 @@ ARTIFACTS: dict[str, Callable[[Any, str], Path]] = {
     "seed000_fig7": seed000_fig7,
     "seed000_fig10": seed000_fig10,
     "seed000_abstract": seed000_abstract,
+    "seed001_wfcommons": seed001_wfcommons,
 }
 
 
