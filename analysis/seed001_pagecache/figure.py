@@ -15,9 +15,8 @@ from datasched.analysis.seed001_pagecache.spec import (
     PAPER_T3,
     SINGLE_FILES,
     PageCacheSpec,
-    param_sets,
 )
-from datasched.analysis.seed001_pagecache.table import tables
+from datasched.analysis.seed001_pagecache.table import t3_range, tables_at
 
 
 def plot(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: str, path: Path, title: str) -> None:
@@ -26,8 +25,7 @@ def plot(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: str, path
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    (p,) = [q for q in param_sets(spec) if q.name == best]
-    t = tables(spec, p, rows)
+    t = tables_at(spec, rows, best)
     fig, axes = plt.subplots(1, 3, figsize=(15, 4.8))
     colours = {"lustre": "tab:red", "ssd": "tab:blue", "memory": "tab:green"}
     Numbers = Mapping[str, Mapping[str, tuple[float, ...]]]
@@ -42,7 +40,7 @@ def plot(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: str, path
         for kind in HARDWARE:
             for config in configs:
                 pv = paper[kind][config][0]
-                ov = ours[kind][config][0] if ours is not None else max(s[kind][config][0] for s in t.t3)
+                ov = ours[kind][config][0] if ours is not None else t3_range(t, kind, config)[0]
                 ax.bar(x - 0.2, pv, 0.4, color=colours[kind], alpha=0.45, hatch="//", edgecolor="black")
                 ax.bar(x + 0.2, ov, 0.4, color=colours[kind], edgecolor="black")
                 ticks.append(x)

@@ -10,22 +10,14 @@ from datasched.analysis.seed000_common import claims_table, verdict_rules
 from datasched.analysis.seed001_pagecache.claims import verdict_rows
 from datasched.analysis.seed001_pagecache.spec import (
     GB,
-    HARDWARE,
-    MULTI_FILES,
-    PAPER_T1,
-    PAPER_T2,
-    PAPER_T3,
-    SINGLE_FILES,
     PageCacheSpec,
-    param_sets,
 )
-from datasched.analysis.seed001_pagecache.table import tables
+from datasched.analysis.seed001_pagecache.table import side_by_side, tables_at
 
 
 def format_report(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], variant: str, figure: str) -> str:
     verdicts, best, fails = verdict_rows(spec, rows)
-    (p,) = [q for q in param_sets(spec) if q.name == best]
-    t = tables(spec, p, rows)
+    t = tables_at(spec, rows, best)
     lines = [
         f"# Seed 001 Tables 1–3: producer–consumer I/O on one node ({variant})",
         "",
@@ -79,20 +71,16 @@ def format_report(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], varian
         "| table | hardware | files | paper total (write/read) | ours total (write/read) |",
         "|---|---|---|---|---|",
     ]
-    for table, paper, ours in (("1", PAPER_T1, t.t1), ("2", PAPER_T2, t.t2)):
-        for kind in HARDWARE:
-            for config in SINGLE_FILES:
-                pp, oo = paper[kind][config], ours[kind][config]
-                lines.append(
-                    f"| {table} | {kind} | {config} | {pp[0]:.2f} ({pp[1]:.2f}/{pp[2]:.2f}) | "
-                    f"{oo[0]:.2f} ({oo[1]:.2f}/{oo[2]:.2f}) |"
-                )
-    for kind in HARDWARE:
-        for config in MULTI_FILES:
-            mx = max(s[kind][config][0] for s in t.t3)
-            mn = min(s[kind][config][1] for s in t.t3)
-            pp3 = PAPER_T3[kind][config]
-            lines.append(f"| 3 (max (min)) | {kind} | {config} | {pp3[0]:.2f} ({pp3[1]:.2f}) | {mx:.2f} ({mn:.2f}) |")
+    for table, kind, config, pp, oo in side_by_side(t):
+        if table == "3":
+            lines.append(
+                f"| 3 (max (min)) | {kind} | {config} | {pp[0]:.2f} ({pp[1]:.2f}) | {oo[0]:.2f} ({oo[1]:.2f}) |"
+            )
+        else:
+            lines.append(
+                f"| {table} | {kind} | {config} | {pp[0]:.2f} ({pp[1]:.2f}/{pp[2]:.2f}) | "
+                f"{oo[0]:.2f} ({oo[1]:.2f}/{oo[2]:.2f}) |"
+            )
     lines += [
         "",
         f"{len(rows)} simulations; every parameter set's values: `{variant}` results folder, `values.json`.",

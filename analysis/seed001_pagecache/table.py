@@ -4,7 +4,7 @@ the plotted numbers (the paper's beside ours at the best set)."""
 from __future__ import annotations
 
 import csv
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -67,10 +67,33 @@ def tables(spec: PageCacheSpec, p: ParamSet, rows: Sequence[Mapping[str, Any]]) 
     return Tables(single("1", False), single("2", True), t3)
 
 
+def tables_at(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: str) -> Tables:
+    """Our Tables 1-3 at the parameter set named ``best`` (the set the report, the figure and the
+    plotted numbers show)."""
+    (p,) = [q for q in param_sets(spec) if q.name == best]
+    return tables(spec, p, rows)
+
+
+def t3_range(t: Tables, kind: str, config: str) -> tuple[float, float]:
+    """Table 3 over every seed: (largest max total, smallest min total) of ``kind`` and ``config``."""
+    return max(s[kind][config][0] for s in t.t3), min(s[kind][config][1] for s in t.t3)
+
+
+def side_by_side(t: Tables) -> Iterator[tuple[str, str, str, tuple[float, ...], tuple[float, ...]]]:
+    """Tables 1-3 row by row, the paper's beside ours: (table, hardware, files, paper, ours), Tables
+    1 and 2 as (total, write, read), Table 3 as (max total, min total)."""
+    for table, paper, ours in (("1", PAPER_T1, t.t1), ("2", PAPER_T2, t.t2)):
+        for kind in HARDWARE:
+            for config in SINGLE_FILES:
+                yield table, kind, config, paper[kind][config], ours[kind][config]
+    for kind in HARDWARE:
+        for config in MULTI_FILES:
+            yield "3", kind, config, PAPER_T3[kind][config], t3_range(t, kind, config)
+
+
 def write_table(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: str, path: Path) -> None:
     """Tables 1-3 at the best parameter set, the paper's beside ours (the plotted numbers)."""
-    (p,) = [q for q in param_sets(spec) if q.name == best]
-    t = tables(spec, p, rows)
+    t = tables_at(spec, rows, best)
     with open(path, "w", newline="") as handle:
         w = csv.writer(handle, lineterminator="\n")
         w.writerow(
@@ -86,13 +109,8 @@ def write_table(spec: PageCacheSpec, rows: Sequence[Mapping[str, Any]], best: st
                 "ours_read",
             ]
         )
-        for table, paper, ours in (("1", PAPER_T1, t.t1), ("2", PAPER_T2, t.t2)):
-            for kind in HARDWARE:
-                for config in SINGLE_FILES:
-                    pp, oo = paper[kind][config], ours[kind][config]
-                    w.writerow([table, kind, config, *pp, *(f"{v:.4f}" for v in oo)])
-        for kind in HARDWARE:
-            for config in MULTI_FILES:
-                mx = max(s[kind][config][0] for s in t.t3)
-                mn = min(s[kind][config][1] for s in t.t3)
-                w.writerow(["3", kind, config, *PAPER_T3[kind][config], "", f"{mx:.4f}", f"{mn:.4f}", ""])
+        for table, kind, config, pp, oo in side_by_side(t):
+            if table == "3":  # (max, min): no read column
+                w.writerow([table, kind, config, *pp, "", *(f"{v:.4f}" for v in oo), ""])
+            else:
+                w.writerow([table, kind, config, *pp, *(f"{v:.4f}" for v in oo)])

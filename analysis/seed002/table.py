@@ -27,12 +27,7 @@ SUMMARY_COLUMNS = (
     "runs",
     "makespan_mean",
     "makespan_ci997",
-    "mean_client_request_size",
-    "mean_dispatch_size",
-    "mean_server_request_size",
-    "mean_queue_wait",
-    "server_concurrency",
-    "server_balance",
+    *CASE_COLUMNS[4:],  # the run's sizes, waits and occupancy, averaged over its runs
 )
 
 
