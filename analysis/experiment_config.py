@@ -37,14 +37,14 @@ from datasched.analysis.seed000_fig9 import Fig9Spec
 from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
 from datasched.analysis.seed000_fig10 import Fig10Spec
 from datasched.analysis.seed000_fig10 import parse_spec as parse_fig10_spec
-from datasched.analysis.seed001_pagecache import PageCacheSpec
-from datasched.analysis.seed001_pagecache import parse_spec as parse_pagecache_spec
-from datasched.analysis.seed001_wfcommons import WfSweepSpec
-from datasched.analysis.seed001_wfcommons import parse_spec as parse_wfcommons_spec
+from datasched.analysis.seed001_pagecache.spec import PageCacheSpec
+from datasched.analysis.seed001_pagecache.spec import parse_spec as parse_pagecache_spec
+from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec
+from datasched.analysis.seed001_wfcommons.spec import parse_spec as parse_wfcommons_spec
 from datasched.analysis.seed001_workflows import Seed001Spec
 from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
-from datasched.analysis.seed002_twins import Seed002Spec
-from datasched.analysis.seed002_twins import parse_spec as parse_seed002_spec
+from datasched.analysis.seed002.spec import Seed002Spec
+from datasched.analysis.seed002.spec import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003.spec import Seed003Spec
 from datasched.analysis.seed003.spec import parse_spec as parse_seed003_spec
 from datasched.analysis.seed004.spec import Seed004Spec

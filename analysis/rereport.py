@@ -11,6 +11,7 @@ digits), so a rewritten report may differ from a pipeline run in a last printed 
 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
     python -m datasched.analysis.rereport --variant full seed000_fig10   # from the runs committed so far
+    python -m datasched.analysis.rereport --variant full seed001_wfcommons   # its figure only
 """
 
 from __future__ import annotations
@@ -54,8 +55,9 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
 def seed002_twins(exp: Any, variant: str) -> Path:
     import dataclasses
 
-    from datasched.analysis import seed002_scheduling as scheduling
-    from datasched.analysis import seed002_twins as twins
+    from datasched.analysis.seed002 import figure, figure_ifer, figure_sizes, scheduling
+    from datasched.analysis.seed002.report import format_report
+    from datasched.analysis.seed002.spec import set_name
 
     folder = Path(exp.seed002_twins_dir)
     text_columns = {"kind", "pattern", "operation", "configuration", "server_cache"}
@@ -79,15 +81,17 @@ def seed002_twins(exp: Any, variant: str) -> Path:
     )
     runs = scheduling.read_rows([folder / "seed002_twins_scheduling.csv"])
     section = scheduling.report_section(spec.scheduling, runs)
-    twins.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
-    twins.plot_ifer(
+    figure.plot(rows, folder / "seed002_twins.png", f"Seed 002 (TWINS) on datasched ({variant})")
+    figure_ifer.plot_ifer(
         rows, folder / "seed002_twins_ifer.png", f"Seed 002 IFER (2 × 64 processes) on datasched ({variant})"
     )
-    twins.plot_sizes(rows, folder / "seed002_twins_sizes.png", f"Seed 002 request sizes on datasched ({variant})")
-    text = twins.format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
+    figure_sizes.plot_sizes(
+        rows, folder / "seed002_twins_sizes.png", f"Seed 002 request sizes on datasched ({variant})"
+    )
+    text = format_report(rows, spec, variant, "seed002_twins.png", scheduling=section)
     if spec != full:
         title, rest = text.split("\n", 1)
-        not_run = [twins.set_name(*p) for p in full.parameter_sets() if p not in spec.parameter_sets()]
+        not_run = [set_name(*p) for p in full.parameter_sets() if p not in spec.parameter_sets()]
         text = (
             f"{title}\n\n**Not simulated yet at this scale**: {'; '.join(not_run)} (config/{variant}.yaml). "
             "This report is rebuilt from the committed numbers (analysis/rereport.py); the verdicts below "
@@ -146,6 +150,22 @@ def seed000_abstract(exp: Any, variant: str) -> Path:
     return out
 
 
+def seed001_wfcommons(exp: Any, variant: str) -> Path:
+    """The figure only: the report lists every run (``runs.json`` in the results folder), which
+    the plotted numbers (means and ranges per group) do not hold."""
+    from datasched.analysis.seed001_wfcommons import figure
+
+    folder = Path(exp.seed001_wfcommons_dir)
+    text = {"app", "platform", "variant", "style"}
+    summary = [
+        {k: v if k in text else int(v) if k == "instances" else float(v) for k, v in r.items()}
+        for r in _csv(folder / "seed001_wfcommons_plotted.csv")
+    ]
+    title = f"Seed 001 on WfCommons shapes: data-aware vs data-unaware ({variant})"
+    figure.plot(summary, folder / "seed001_wfcommons.png", title)
+    return folder / "seed001_wfcommons.png"
+
+
 def _nearest(values: set[float], want: float) -> float:
     return min(values, key=lambda g: abs(g - want))
 
@@ -157,6 +177,7 @@ ARTIFACTS: dict[str, Callable[[Any, str], Path]] = {
     "seed000_fig7": seed000_fig7,
     "seed000_fig10": seed000_fig10,
     "seed000_abstract": seed000_abstract,
+    "seed001_wfcommons": seed001_wfcommons,
 }
 
 

@@ -223,7 +223,8 @@ def plot(rows: Sequence[Mapping[str, Any]], path: Path, title: str) -> None:
     ax.set_xticks(range(len(labels)), labels, fontsize=8)
     ax.set_ylabel("T_all of workflow 1 -> 7 -> 9 (s)")
     ax.set_title(title)
-    ax.legend(fontsize=7, loc="lower left")
+    # beside the axes: inside, at any corner, it covered the first or last group's bars
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0)
     fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)

@@ -29,7 +29,7 @@ rule seed001_workflows_artifact:
         "scripts/seed001_artifact.py"
 
 
-# Seed 001 on real workflow shapes (analysis/seed001_wfcommons.py): one job runs every
+# Seed 001 on real workflow shapes (analysis/seed001_wfcommons/): one job runs every
 # (instance, size scale, style, platform, variant) simulation in process, then the figure,
 # its plotted numbers and the report.
 rule seed001_wfcommons_artifact:
@@ -50,7 +50,7 @@ rule seed001_wfcommons_artifact:
         "scripts/seed001_wfcommons_artifact.py"
 
 
-# Seed 001 Tables 1-3, the producer-consumer benchmark (analysis/seed001_pagecache.py): one
+# Seed 001 Tables 1-3, the producer-consumer benchmark (analysis/seed001_pagecache/): one
 # job runs every distinct (hardware, page cache, file set, jitter, seed) simulation in
 # process, then the figure, its plotted numbers and the report.
 rule seed001_pagecache_artifact:

@@ -1,9 +1,9 @@
-# Seed 002 (TWINS) artifact (analysis/seed002_twins.py): one job per test (every
+# Seed 002 (TWINS) artifact (analysis/seed002/): one job per test (every
 # configuration x seed of one access pattern, operation, request size, HDD alpha and seek
 # scale, or one IFER offset), then the figures (makespans, IFER against dt, request sizes),
 # the plotted numbers and the report. SEED002* and seed002_twins_outputs() are in
 # rules/common.smk. The scheduling section (EASY on a Markov
-# phase workload through the forwarding layer, analysis/seed002_scheduling.py): one job per
+# phase workload through the forwarding layer, analysis/seed002/scheduling.py): one job per
 # configuration x seed.
 
 

@@ -2,18 +2,18 @@
 
 from pathlib import Path
 
-from datasched.analysis import seed001_wfcommons as wf
+from datasched.analysis.seed001_wfcommons import figure, report, runs, table
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 work = Path(sm.params.work)
 work.mkdir(parents=True, exist_ok=True)
-rows = wf.run_all(sm.params.spec, work)
-summary = wf.summarise(rows)
-wf.write_table(summary, Path(sm.output.plotted))
-wf.plot(
+rows = runs.run_all(sm.params.spec, work)
+summary = table.summarise(rows)
+table.write_table(summary, Path(sm.output.plotted))
+figure.plot(
     summary, Path(sm.output.figure), f"Seed 001 on WfCommons shapes: data-aware vs data-unaware ({sm.params.variant})"
 )
-report = wf.format_report(summary, rows, sm.params.spec, sm.params.variant, Path(sm.output.figure).name)
-Path(sm.output.report).write_text(report)
-wf.write_runs_json(rows, work / "runs.json")
+text = report.format_report(summary, rows, sm.params.spec, sm.params.variant, Path(sm.output.figure).name)
+Path(sm.output.report).write_text(text)
+runs.write_runs_json(rows, work / "runs.json")
 Path(sm.log[0]).write_text(f"{len(rows)} runs\n")

@@ -1,9 +1,10 @@
-"""Snakemake script: every configuration x seed of one seed-002 test (analysis/seed002_twins.py)."""
+"""Snakemake script: every configuration x seed of one seed-002 test (analysis/seed002/)."""
 
 import time
 from pathlib import Path
 
-from datasched.analysis.seed002_twins import Case, run_case
+from datasched.analysis.seed002.runs import run_case
+from datasched.analysis.seed002.spec import Case
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 start = time.perf_counter()

@@ -1,10 +1,10 @@
 """Snakemake script: one configuration x seed of seed 002's scheduling section
-(analysis/seed002_scheduling.py)."""
+(analysis/seed002/scheduling.py)."""
 
 import time
 from pathlib import Path
 
-from datasched.analysis.seed002_scheduling import run_one, write_rows
+from datasched.analysis.seed002.scheduling import run_one, write_rows
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 start = time.perf_counter()

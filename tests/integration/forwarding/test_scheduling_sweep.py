@@ -1,5 +1,5 @@
 """Seed 002's scheduling section end to end on a tiny workload: EASY schedules Markov phase
-jobs whose SAN I/O goes through the forwarders (analysis/seed002_scheduling.py); the same run
+jobs whose SAN I/O goes through the forwarders (analysis/seed002/scheduling.py); the same run
 twice gives byte-identical outputs, and every byte the jobs read or wrote reached the servers."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import math
 
 import pytest
 
-from datasched.analysis import seed002_scheduling as scheduling
+from datasched.analysis.seed002 import scheduling
 from datasched.platforms.catalog import catalog_path
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from datasched.analysis import seed001_wfcommons as wf
+from datasched.analysis.seed001_wfcommons.measure import peak_occupancy
+from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec, parse_spec
 
 
-def spec() -> wf.WfSweepSpec:
-    return wf.parse_spec(
+def spec() -> WfSweepSpec:
+    return parse_spec(
         {
             "apps": [{"name": "a", "instances": ["x.json", "y.json"]}],
             "variants": [
@@ -39,18 +40,19 @@ def test_peak_occupancy_applies_one_dates_changes_together():
         {"time": "2", "nvm": "n1", "used_bytes": "5"},
         {"time": "3", "nvm": "n1", "used_bytes": "0"},
     ]
-    assert wf.peak_occupancy(rows) == (6.0, 5.0)
-    assert wf.peak_occupancy([]) == (0.0, 0.0)
+    assert peak_occupancy(rows) == (6.0, 5.0)
+    assert peak_occupancy([]) == (0.0, 0.0)
 
 
 def test_summary_gives_the_mean_and_range_of_the_recorded_runs():
     """Three runs of one shape with T_all 10, 20, 90 s: mean 40 s, range [10..90] (a 95 % t
     interval, 40 -/+ 4.30 * 43.6 / sqrt(3), would reach below 0 s; it is not what is shown)."""
-    from datasched.analysis.seed001_wfcommons import METRICS, _fmt, summarise
+    from datasched.analysis.seed001_wfcommons.spec import METRICS
+    from datasched.analysis.seed001_wfcommons.table import mean_range, summarise
 
     key = {"app": "a", "platform": "scm", "variant": "aware", "style": "dependency", "size_scale": 1.0}
     rows = [key | dict.fromkeys(METRICS, 0.0) | {"makespan": t} for t in (10.0, 20.0, 90.0)]
     (entry,) = summarise(rows)
     assert (entry["makespan"], entry["makespan_min"], entry["makespan_max"]) == (40.0, 10.0, 90.0)
     assert entry["instances"] == 3
-    assert _fmt(entry, "makespan") == "40.0 [10.0..90.0]"
+    assert mean_range(entry, "makespan") == "40.0 [10.0..90.0]"

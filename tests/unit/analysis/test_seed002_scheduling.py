@@ -1,12 +1,12 @@
-"""Seed 002's scheduling section (analysis/seed002_scheduling.py): config, workload, layer
+"""Seed 002's scheduling section (analysis/seed002/scheduling.py): config, workload, layer
 documents and the report section."""
 
 from __future__ import annotations
 
 import pytest
 
-from datasched.analysis import seed002_scheduling as scheduling
 from datasched.analysis.experiment_config import load_config_file
+from datasched.analysis.seed002 import scheduling
 
 SPEC = scheduling.SchedulingSpec(
     configurations=("fifo", "twins-8ms"),

@@ -1,4 +1,4 @@
-"""Seed 002 (TWINS) artifact logic: experiment documents, paths, intervals, claims."""
+"""Seed 002 (TWINS) artifact logic (analysis/seed002/): experiment documents, paths, intervals, claims."""
 
 from __future__ import annotations
 
@@ -6,16 +6,23 @@ import math
 
 import pytest
 
-from datasched.analysis import seed002_twins as twins
+from datasched.analysis.seed002.claims import best_set, gain, sweep_verdicts, verdicts
+from datasched.analysis.seed002.figure import plot
+from datasched.analysis.seed002.figure_ifer import plot_ifer
+from datasched.analysis.seed002.figure_sizes import plot_sizes
+from datasched.analysis.seed002.intervals import mean_ci, t_quantile
+from datasched.analysis.seed002.report_tables import seek_movement_table
+from datasched.analysis.seed002.runs import case_experiment, ifer_applications, paper_experiment
+from datasched.analysis.seed002.spec import CONFIGURATIONS, CacheSetting, Case, Seed002Spec, parse_spec
 from datasched.analysis.verdicts import VerdictError, Word
 from datasched.errors import UserError
 
-SPEC = twins.Seed002Spec(
+SPEC = Seed002Spec(
     scale=1 / 32,
     patterns=("shared_strided",),
     operations=("read", "write"),
     request_sizes=(32768,),
-    configurations=tuple(twins.CONFIGURATIONS),
+    configurations=tuple(CONFIGURATIONS),
     hdd_alpha=(0.1,),
     seeds=(1, 2),
     ifer_dt=(-0.5,),
@@ -24,7 +31,7 @@ SPEC = twins.Seed002Spec(
 
 def test_paper_experiment_has_the_papers_setup():
     """32 nodes x 4 processes, 4 forwarders, 4 servers, 32 MiB per process at scale 1."""
-    doc = twins.paper_experiment(
+    doc = paper_experiment(
         scheduler="twins", window=0.008, pattern="shared_strided", operation="read", request_size=32768, seed=3
     )
     assert doc["clients"] == {"nodes": 32, "processes_per_node": 4}
@@ -32,7 +39,7 @@ def test_paper_experiment_has_the_papers_setup():
     assert doc["servers"]["count"] == 4
     (app,) = doc["applications"]
     assert app["processes"] * app["bytes_per_process"] == 4 * 2**30
-    direct = twins.paper_experiment(
+    direct = paper_experiment(
         scheduler="direct", pattern="shared_strided", operation="read", request_size=32768, seed=3
     )
     assert direct["mode"] == "direct" and "forwarding" not in direct
@@ -40,25 +47,25 @@ def test_paper_experiment_has_the_papers_setup():
 
 def test_ifer_offsets_start_the_right_application_first():
     """dt > 0: A starts first (B at dt); dt < 0: B first (A at -dt)."""
-    a, b = twins.ifer_applications(dt=0.5, operation="read", request_size=32768, scale=1, jitter=0)
+    a, b = ifer_applications(dt=0.5, operation="read", request_size=32768, scale=1, jitter=0)
     assert (a["start"], b["start"]) == (0.0, 0.5) and a["processes"] == b["processes"] == 64
-    a, b = twins.ifer_applications(dt=-0.5, operation="read", request_size=32768, scale=1, jitter=0)
+    a, b = ifer_applications(dt=-0.5, operation="read", request_size=32768, scale=1, jitter=0)
     assert (a["start"], b["start"]) == (0.5, 0.0)
 
 
 def test_case_paths_round_trip():
     for case in SPEC.cases():
-        assert twins.Case.from_path(case.path) == case
+        assert Case.from_path(case.path) == case
     assert len(SPEC.cases()) == 2 + 1
 
 
 def test_t_quantiles_match_the_tables():
     """t(0.975, 1) = 12.706, t(0.975, 7) = 2.365 (tabulated); t(0.9985, 7) = 4.44."""
-    assert twins.t_quantile(0.975, 1) == pytest.approx(12.706, abs=2e-3)
-    assert twins.t_quantile(0.975, 7) == pytest.approx(2.365, abs=2e-3)
-    assert twins.t_quantile(0.9985, 7) == pytest.approx(4.44, abs=0.01)
-    mean, half = twins.mean_ci([1.0, 3.0])
-    assert mean == 2 and half == pytest.approx(twins.t_quantile(0.9985, 1) * math.sqrt(2) / math.sqrt(2))
+    assert t_quantile(0.975, 1) == pytest.approx(12.706, abs=2e-3)
+    assert t_quantile(0.975, 7) == pytest.approx(2.365, abs=2e-3)
+    assert t_quantile(0.9985, 7) == pytest.approx(4.44, abs=0.01)
+    mean, half = mean_ci([1.0, 3.0])
+    assert mean == 2 and half == pytest.approx(t_quantile(0.9985, 1) * math.sqrt(2) / math.sqrt(2))
 
 
 def _rows(times: dict[str, float], ci997: float = 0.5, **key) -> list[dict]:
@@ -87,31 +94,31 @@ PAPER_LIKE = (
 def test_gain_and_verdicts():
     """Gain = 100 (T_other − T_twins) / T_other: 50 -> 25 s is 50 %; judged by analysis/verdicts.py."""
     rows = _both(*PAPER_LIKE)
-    gain = twins.gain(rows, "twins-8ms", "no-forwarding", pattern="shared_strided")
-    assert gain is not None and gain[0] == pytest.approx(50)
-    words = {v.claim: v.judgement.word for v in twins.verdicts(rows, 0.1, 32768)}
+    got = gain(rows, "twins-8ms", "no-forwarding", pattern="shared_strided")
+    assert got is not None and got[0] == pytest.approx(50)
+    words = {v.claim: v.judgement.word for v in verdicts(rows, 0.1, 32768)}
     assert words["shared 1D-strided small reads: twins-8ms faster than no-forwarding"] is Word.REPRODUCED
     assert words["shared 1D-strided small reads: twins-8ms faster than fifo"] is Word.REPRODUCED  # 28.6 %
     noisy = _rows(PAPER_LIKE[0], ci997=20.0) + _rows(PAPER_LIKE[1], pattern="shared_contiguous")
-    words = {v.claim: v.judgement.word for v in twins.verdicts(noisy, 0.1, 32768)}
+    words = {v.claim: v.judgement.word for v in verdicts(noisy, 0.1, 32768)}
     assert words["shared 1D-strided small reads: twins-8ms faster than fifo"] is Word.INCONCLUSIVE
 
 
 def test_a_missing_case_is_an_error_not_a_dropped_row():
     with pytest.raises(VerdictError):
         # the contiguous pattern was run, but its TWINS 1 ms case is absent
-        twins.verdicts(_rows(PAPER_LIKE[0]) + _rows({"fifo": 35.0}, pattern="shared_contiguous"), 0.1, 32768)
+        verdicts(_rows(PAPER_LIKE[0]) + _rows({"fifo": 35.0}, pattern="shared_contiguous"), 0.1, 32768)
 
 
 def test_sweep_over_alpha_needs_one_alpha_for_every_claim():
     """Strided holds at α = 0.1 only, contiguous at α = 0.5 only: no α reproduces both."""
     bad = {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 49.0, "twins-1ms": 49.0}
     rows = _both(PAPER_LIKE[0], bad, 0.1) + _both(bad, PAPER_LIKE[1], 0.5)
-    words = {v.key: v.judgement for v in twins.sweep_verdicts(rows, (0.1, 0.5), 32768)}
+    words = {v.key: v.judgement for v in sweep_verdicts(rows, (0.1, 0.5), 32768)}
     assert words["twins.strided-vs-no-forwarding"].word is Word.CONSISTENT_FOR_SOME
     assert "α = 0.1" in words["twins.strided-vs-no-forwarding"].why
     good = _both(*PAPER_LIKE, 0.1) + _both(bad, PAPER_LIKE[1], 0.5)
-    words = {v.key: v.judgement for v in twins.sweep_verdicts(good, (0.1, 0.5), 32768)}
+    words = {v.key: v.judgement for v in sweep_verdicts(good, (0.1, 0.5), 32768)}
     assert all(j.word is Word.REPRODUCED and "α = 0.1" in j.why for j in words.values())
 
 
@@ -131,10 +138,10 @@ def test_config_errors_name_the_key(tmp_path):
 
 def test_drain_configuration_is_twins_with_drain():
     """``twins-8ms-drain``: TWINS, 8 ms windows, the engine's drain option; the others never drain."""
-    case = twins.Case("single", "shared_strided", "read", 32768, 0.1, 0.0)
-    drained = case.experiment(SPEC, "twins-8ms-drain", 1)["forwarding"]
+    case = Case("single", "shared_strided", "read", 32768, 0.1, 0.0)
+    drained = case_experiment(case, SPEC, "twins-8ms-drain", 1)["forwarding"]
     assert (drained["scheduler"], drained["window"], drained["drain"]) == ("twins", 0.008, True)
-    assert "drain" not in case.experiment(SPEC, "twins-8ms", 1)["forwarding"]
+    assert "drain" not in case_experiment(case, SPEC, "twins-8ms", 1)["forwarding"]
 
 
 def _plot_rows(alphas, sizes):
@@ -168,7 +175,7 @@ def test_plot_gives_one_panel_per_alpha_and_request_size(monkeypatch, tmp_path, 
 
     figures = []
     monkeypatch.setattr(style, "save", lambda fig, png: figures.append(fig))
-    twins.plot(_plot_rows(alphas, sizes), tmp_path / "f.png", "t")
+    plot(_plot_rows(alphas, sizes), tmp_path / "f.png", "t")
     (fig,) = figures
     assert len(fig.axes) == panels
     assert all(len(ax.patches) == 4 for ax in fig.axes)
@@ -177,7 +184,7 @@ def test_plot_gives_one_panel_per_alpha_and_request_size(monkeypatch, tmp_path, 
 def test_seek_scales_are_swept_only_where_alpha_is_positive():
     """The seek spread multiplies α: at α = 0 every seek scale is the same linear disk, so
     (0, s > 0) is not a parameter set; every other (α, seek) pair is, with its own cases."""
-    spec = twins.Seed002Spec(
+    spec = Seed002Spec(
         scale=1 / 32,
         patterns=("shared_strided",),
         operations=("read",),
@@ -191,11 +198,11 @@ def test_seek_scales_are_swept_only_where_alpha_is_positive():
     cases = spec.cases()
     assert len(cases) == 3
     for case in cases:
-        assert twins.Case.from_path(case.path) == case
+        assert Case.from_path(case.path) == case
     seeky = next(c for c in cases if c.hdd_seek_scale > 0)
     assert "/seek=1048576/" in seeky.path
-    assert seeky.experiment(spec, "fifo", 1)["servers"]["hdd_seek_scale"] == 2**20
-    assert "hdd_seek_scale" not in cases[0].experiment(spec, "fifo", 1)["servers"]
+    assert case_experiment(seeky, spec, "fifo", 1)["servers"]["hdd_seek_scale"] == 2**20
+    assert "hdd_seek_scale" not in case_experiment(cases[0], spec, "fifo", 1)["servers"]
 
 
 def test_best_set_names_the_set_with_most_claims_and_what_it_fails():
@@ -204,12 +211,12 @@ def test_best_set_names_the_set_with_most_claims_and_what_it_fails():
     bad = {"no-forwarding": 50.0, "fifo": 35.0, "twins-8ms": 49.0, "twins-1ms": 49.0}
     seeky = [r | {"hdd_seek_scale": float(2**20)} for r in _both(bad, PAPER_LIKE[1], 0.5)]
     rows = _both(*PAPER_LIKE, 0.1) + seeky
-    name, held, failed = twins.best_set(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
+    name, held, failed = best_set(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
     assert name == "α = 0.1" and len(held) == 4 and failed == []
-    name, held, failed = twins.best_set(seeky, (0.5,), 32768, (float(2**20),))
+    name, held, failed = best_set(seeky, (0.5,), 32768, (float(2**20),))
     assert name == "α = 0.5, seek scale 1 MiB"
     assert set(failed) == {"twins.strided-vs-no-forwarding", "twins.strided-vs-fifo"}
-    table = twins.seek_movement_table(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
+    table = seek_movement_table(rows, (0.1, 0.5), 32768, (0.0, float(2**20)))
     assert any(line.startswith("| 0.5 | twins.contiguous-vs-fifo | – |") for line in table)
 
 
@@ -225,7 +232,7 @@ def test_ifer_figure_has_dt_on_the_x_axis_one_line_per_configuration(monkeypatch
         for dt in (-1.0, 0.0, 1.0)
         for c in ("fifo", "twins-8ms")
     ]
-    twins.plot_ifer(rows, tmp_path / "i.png", "t")
+    plot_ifer(rows, tmp_path / "i.png", "t")
     (fig,) = figures
     (ax,) = fig.axes
     assert ax.get_xlabel().startswith("dt")
@@ -249,7 +256,7 @@ def test_sizes_figure_marks_the_papers_table(monkeypatch, tmp_path):
         }
         for r in _both({"fifo": 1.0, "hbrr": 1.0, "no-forwarding": 2.0}, {"fifo": 1.0, "hbrr": 1.0}, 0.1)
     ]
-    twins.plot_sizes(rows, tmp_path / "s.png", "t")
+    plot_sizes(rows, tmp_path / "s.png", "t")
     (fig,) = figures
     assert [ax.get_title() for ax in fig.axes] == ["leaving clients", "leaving I/O nodes", "arriving at servers"]
     assert all(len(ax.patches) == 2 * 2 for ax in fig.axes)  # fifo, hbrr × strided, contiguous reads
@@ -259,7 +266,7 @@ def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_varian
     """A cache setting joins every α on the count-only curve (not the seek-aware one); its dirty
     threshold is given at the paper's scale and shrinks with the variant's bytes per process (the
     same share of the data absorbed); the read-ahead window does not."""
-    spec = twins.Seed002Spec(
+    spec = Seed002Spec(
         scale=1 / 32,
         patterns=("shared_strided",),
         operations=("write",),
@@ -268,7 +275,7 @@ def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_varian
         hdd_alpha=(0.0, 0.5),
         seeds=(1,),
         hdd_seek_scale=(0.0, 2**20),
-        server_caches=(twins.CacheSetting("wb", 2**30, 2**20),),
+        server_caches=(CacheSetting("wb", 2**30, 2**20),),
         memory_bandwidth=5e9,
     )
     assert spec.parameter_sets() == [
@@ -279,11 +286,11 @@ def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_varian
         (0.5, 2**20, "none"),
     ]
     cached = next(c for c in spec.cases() if c.cache == "wb" and c.hdd_alpha == 0.5)
-    assert "/cache=wb/" in cached.path and twins.Case.from_path(cached.path) == cached
-    servers = cached.experiment(spec, "fifo", 1)["servers"]
+    assert "/cache=wb/" in cached.path and Case.from_path(cached.path) == cached
+    servers = case_experiment(cached, spec, "fifo", 1)["servers"]
     assert servers["cache"] == {"memory_bandwidth": 5e9, "write_behind": 2**25, "read_ahead": 2**20}
     with pytest.raises(ValueError, match="unique and not 'none'"):
-        twins.parse_spec(
+        parse_spec(
             {
                 "scale": 1,
                 "patterns": ["shared_strided"],

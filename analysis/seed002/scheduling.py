@@ -180,7 +180,7 @@ def report_section(spec: SchedulingSpec | None, rows: Sequence[Mapping[str, Any]
     """Markdown: per configuration, means over seeds (99.7 % Student t half-widths) of the
     schedule's figures, and the paired difference of each configuration's mean waiting time
     against the first configuration's (same workloads)."""
-    from datasched.analysis.seed002_twins import mean_ci
+    from datasched.analysis.seed002.intervals import mean_ci
 
     lines = ["## Scheduling sweep through the forwarding layer (no paper claim)", ""]
     if spec is None or not rows:
@@ -193,7 +193,7 @@ def report_section(spec: SchedulingSpec | None, rows: Sequence[Mapping[str, Any]
         f"(`--forwarding-layer`: {spec.request_size // 1024} KiB requests, file per I/O task, 64 KiB stripes, 16 in",
         f"flight per forwarder, HDD α = {spec.hdd_alpha:g}). The paper measures single benchmarks, not schedules:",
         "**there is no paper claim to compare with**; this is what the model predicts, with the choices listed",
-        f"in analysis/seed002_scheduling.py. Means over seeds {list(spec.seeds)} with 99.7 % Student t half-widths:",
+        f"in analysis/seed002/scheduling.py. Means over seeds {list(spec.seeds)} with 99.7 % Student t half-widths:",
         "",
         "| configuration | makespan (s) | mean wait (s) | mean turnaround (s) | mean slowdown "
         "| mean SAN time per job (s) | walltime reached |",
