@@ -291,6 +291,8 @@ def resource_names(platform: Path | None) -> dict[str, str]:
 
 def load_run(folder: str | Path, label: str | None = None, prefix: str = "out") -> RunData:
     """Reads one run's output folder (``folder/<prefix>_jobs.csv`` and its siblings)."""
+    if not prefix or "/" in prefix or "\0" in prefix:  # "../x" would read outside the folder named
+        raise UserError(f"--prefix: {prefix!r} is a file-name prefix of the run's outputs (like out), not a path")
     root = Path(folder)
     jobs_csv = root / f"{prefix}_jobs.csv"
     if not root.is_dir():
