@@ -9,6 +9,7 @@
 // above 1e23 flops or bytes ends beyond 1e23 s on any resource slower than one flop or
 // byte per second. Refusing it when the workload is read names the profile and the field,
 // where the end of such a phase at run time could only name the job.
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -39,6 +40,15 @@ inline std::string format_date(double seconds)
   return buffer;
 }
 
+/// A number as the user wrote it: the shortest text that reads back as the same double
+/// (2e+23, not nlohmann's 1.9999999999999998e+23).
+inline std::string format_number(double x)
+{
+  char buffer[32];
+  const auto printed = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, printed.ptr);
+}
+
 /// A workload number that becomes a date (a profile's flops, bytes or seconds, a data
 /// item's bytes, an event's date): a finite JSON number >= 0 and <= kMaxTime. Anything
 /// else is an InputError "<where>: field '<field>' must be a number >= 0 and <= 1e23
@@ -52,7 +62,7 @@ inline double checked_workload_number(const nlohmann::json& value, const std::st
   const double x = value.get<double>();
   if (!std::isfinite(x) || x < 0 || x > kMaxTime)
     throw InputError(where + ": field '" + field + "' must be " + range +
-                     " (Batsim 4.2.1 cannot write a larger date or number in its protocol), got " + value.dump());
+                     " (Batsim 4.2.1 cannot write a larger date or number in its protocol), got " + format_number(x));
   return x;
 }
 

@@ -132,7 +132,7 @@ std::vector<InitialItem> parse_initial_items(const nlohmann::json& data, const s
     const std::string at = where + ": datasched_data[" + std::to_string(i) + "]";
     if (!entry.is_object() || !entry.contains("name") || !entry.at("name").is_string() || !entry.contains("bytes"))
       throw InputError(at + ": needs a string 'name' and a number 'bytes' >= 0");
-    const double bytes = checked_workload_number(entry.at("bytes"), at, "bytes", "bytes"); // staged and moved later
+    const double bytes  = checked_workload_number(entry.at("bytes"), at, "bytes", "bytes"); // staged and moved later
     const auto producer = entry.value("producer", nlohmann::json());
     if (!producer.is_null() && !producer.is_number_integer())
       throw InputError(at + ": 'producer' must be a job id (integer) or null");
