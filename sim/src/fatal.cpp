@@ -14,6 +14,39 @@ namespace datasched {
 
 namespace {
 
+/// `text` on one line: control characters (other than tab) and the Unicode line
+/// separators U+0085, U+2028 and U+2029 written as escapes (\n, \x1e, \u2028). Error
+/// messages quote what the user wrote (a JSON key may hold "\n" or "\u001e"), and the
+/// printed error must stay one line whatever it quotes (as Python's UserError,
+/// datasched/errors.py). Found by the experiment readers' property test.
+std::string one_line(const std::string& text)
+{
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n') {
+      out += "\\n";
+    } else if (byte == '\r') {
+      out += "\\r";
+    } else if ((byte < 0x20 && byte != '\t') || byte == 0x7f) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", byte);
+      out += escaped;
+    } else if (byte == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x85) {
+      out += "\\u0085";
+      ++i;
+    } else if (byte == 0xe2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
+               (static_cast<unsigned char>(text[i + 2]) == 0xa8 || static_cast<unsigned char>(text[i + 2]) == 0xa9)) {
+      out += static_cast<unsigned char>(text[i + 2]) == 0xa8 ? "\\u2028" : "\\u2029";
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
 std::function<void()>& cleanup_slot()
 {
   static std::function<void()> cleanup;
@@ -124,7 +157,7 @@ int report_engine_error(const EngineError& error, bool print)
 {
   run_cleanup();
   if (print) {
-    std::fprintf(stderr, "datasched-sim: error: %s\n", error.what());
+    std::fprintf(stderr, "datasched-sim: error: %s\n", one_line(error.what()).c_str());
     std::fflush(stderr);
   }
   return error.code();
@@ -175,7 +208,7 @@ extern "C" void on_abort(int)
 
 void install_abort_handler(const std::string& message, const std::vector<std::string>& outputs)
 {
-  g_abort_message = "datasched-sim: error: " + message + "\n";
+  g_abort_message = "datasched-sim: error: " + one_line(message) + "\n";
   g_abort_paths.clear();
   for (const auto& path : outputs) {
     g_abort_paths.push_back(path);
