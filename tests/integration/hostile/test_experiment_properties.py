@@ -53,11 +53,13 @@ FORWARDING_LAYER = {
 }
 SECONDS_PER_CASE = 30
 
-NOT_A_STRING = st.one_of(st.integers(-5, 5), st.floats(allow_nan=False), st.booleans(), st.none(), st.just([]))
+NOT_A_STRING: st.SearchStrategy[object] = st.one_of(
+    st.integers(-5, 5), st.floats(allow_nan=False), st.booleans(), st.none(), st.just([])
+)
 NOT_A_BOOLEAN = st.one_of(st.integers(0, 1), st.sampled_from(["true", "false"]), st.none())
 NOT_A_CONTAINER = st.one_of(st.integers(-5, 5), st.text(max_size=3), st.booleans(), st.none())
 #: Keys no reader knows: an ASCII prefix no documented key has, then anything.
-UNKNOWN_KEY = st.text(max_size=6).map(lambda s: "zz_" + s)
+UNKNOWN_KEY: st.SearchStrategy[str] = st.text(max_size=6).map(lambda s: "zz_" + s)
 
 
 def _places(doc: object, path: tuple = ()) -> list[tuple]:
@@ -76,11 +78,27 @@ def _get(doc: object, path: tuple) -> object:
     return doc
 
 
+def _as_engine_prints(text: str) -> str:
+    """``text`` escaped as the engine escapes what it quotes (sim/src/one_line.hpp)."""
+    out = ""
+    for c in text:
+        if c in "\n\r":
+            out += {"\n": "\\n", "\r": "\\r"}[c]
+        elif (ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F:
+            out += f"\\x{ord(c):02x}"
+        elif c in "\x85\u2028\u2029":
+            out += f"\\u{ord(c):04x}"
+        else:
+            out += c
+    return out
+
+
 def _named(path: tuple) -> str:
     """How the engine names the path of a field: ("applications", 0, "name") ->
     "applications[0].name"."""
     out = ""
     for key in path:
+        key = key if isinstance(key, int) else _as_engine_prints(key)
         out += f"[{key}]" if isinstance(key, int) else (f".{key}" if out else key)
     return out
 
@@ -93,7 +111,8 @@ def hostile_change(draw, doc: dict) -> tuple[dict, str]:
     if kind == "unknown key":
         objects = [()] + [p for p in _places(doc) if isinstance(_get(doc, p), dict)]
         path = draw(st.sampled_from(objects), label="object")
-        key = draw(UNKNOWN_KEY.filter(lambda k: k not in _get(doc, path)), label="key")  # type: ignore[operator]
+        taken = set(_get(doc, path))  # type: ignore[call-overload]
+        key = draw(UNKNOWN_KEY.filter(lambda k: k not in taken), label="key")
         _get(doc, path)[key] = draw(st.one_of(st.integers(), st.text(max_size=3), st.none()), label="its value")  # type: ignore[index]
         return doc, _named((*path, key))
     path = draw(st.sampled_from(_places(doc)), label="field")
