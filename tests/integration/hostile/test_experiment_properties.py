@@ -54,7 +54,7 @@ FORWARDING_LAYER = {
 SECONDS_PER_CASE = 30
 
 NOT_A_STRING: st.SearchStrategy[object] = st.one_of(
-    st.integers(-5, 5), st.floats(allow_nan=False), st.booleans(), st.none(), st.just([])
+    st.integers(-5, 5), st.floats(allow_nan=False, allow_infinity=False), st.booleans(), st.none(), st.just([])
 )
 NOT_A_BOOLEAN = st.one_of(st.integers(0, 1), st.sampled_from(["true", "false"]), st.none())
 NOT_A_CONTAINER = st.one_of(st.integers(-5, 5), st.text(max_size=3), st.booleans(), st.none())
