@@ -11,12 +11,13 @@ is drawn as each job's bytes on a device spread evenly over the job's run, and l
 from __future__ import annotations
 
 import csv
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from datasched.errors import UserError
+from datasched.errors import UserError, read_utf8
 
 #: The storage tiers of ``out_io.csv`` (``<tier>_bytes`` columns), in the order shown.
 TIERS = ("dram", "local_nvm", "remote_nvm", "san", "network", "stage_in", "stage_out")
@@ -50,11 +51,17 @@ class RunData:
 
 
 def _read_rows(path: Path) -> list[dict[str, str]]:
+    """The rows of one output CSV; a file that is not UTF-8 text or not CSV (a damaged or
+    foreign file in the run's folder) is one error naming it and the line."""
     try:
-        with open(path, newline="") as handle:
-            return list(csv.DictReader(handle))
+        text = read_utf8(path)
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        return list(reader)
+    except csv.Error as exc:
+        raise UserError(f"{path}:{reader.line_num}: not a CSV file: {exc}") from None
 
 
 def _number(row: dict[str, str], column: str, path: Path, line: int) -> float:
@@ -284,6 +291,8 @@ def resource_names(platform: Path | None) -> dict[str, str]:
 
 def load_run(folder: str | Path, label: str | None = None, prefix: str = "out") -> RunData:
     """Reads one run's output folder (``folder/<prefix>_jobs.csv`` and its siblings)."""
+    if not prefix or "/" in prefix or "\0" in prefix:  # "../x" would read outside the folder named
+        raise UserError(f"--prefix: {prefix!r} is a file-name prefix of the run's outputs (like out), not a path")
     root = Path(folder)
     jobs_csv = root / f"{prefix}_jobs.csv"
     if not root.is_dir():

@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.seeds import seed_argument
 
 from .dragonfly import ROUTINGS
 
@@ -33,7 +34,7 @@ def register(subparsers) -> None:
     gen.add_argument("--levels", type=int, help="fat-tree levels")
     gen.add_argument("--pah", help="dragonfly p,a,h e.g. 2,4,2")
     gen.add_argument("--routing", choices=ROUTINGS, help="dragonfly routing (default minimal; seed 000: valiant)")
-    gen.add_argument("--routing-seed", type=int, help="seed of the Valiant intermediate groups (default 1)")
+    gen.add_argument("--routing-seed", type=seed_argument, help="seed of the Valiant intermediate groups (default 1)")
     gen.add_argument("--mode", choices=("unified", "san"), help="storage mode")
     gen.add_argument("--io-servers", type=int, help="k I/O servers")
     gen.add_argument("--out", type=Path, required=True)

@@ -16,6 +16,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
+from datasched.seeds import SEED_MAX
+
 GBIT = 1e9 / 8  # bytes per second in one Gbit/s
 GB = 1e9
 
@@ -112,7 +114,7 @@ class DragonflyParams(Strict):
         description="minimal, or Valiant (seed 000's choice): via a seeded intermediate group per "
         "(source router, destination router) pair (platforms/dragonfly.py)",
     )
-    routing_seed: int = Field(1, ge=0, description="seed of the Valiant intermediate groups")
+    routing_seed: int = Field(1, ge=0, le=SEED_MAX, description="seed of the Valiant intermediate groups")
 
     @model_validator(mode="after")
     def _groups_fit(self) -> DragonflyParams:

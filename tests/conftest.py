@@ -17,6 +17,9 @@ settings.register_profile("dev", max_examples=30, deadline=None)
 settings.register_profile(
     "ci", max_examples=60, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
 )
+#: A long property run (e.g. the experiment readers' hostile changes, docs/testing.md):
+#: HYPOTHESIS_PROFILE=long pytest tests/integration/hostile/test_experiment_properties.py
+settings.register_profile("long", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 REPO = Path(__file__).resolve().parents[1]

@@ -54,6 +54,7 @@ from pydantic import (
 
 from datasched.errors import UserError, read_utf8, yaml_error
 from datasched.platforms.params import MAX_TOPOLOGY_NODES
+from datasched.workloads.phases import MAX_AMOUNT
 
 FORMAT_TAG: Literal["datasched-workflow/1"] = "datasched-workflow/1"
 
@@ -266,6 +267,7 @@ def check_references(workflow: Workflow, where: str) -> None:
                 )
     for step in workflow.steps:
         for index, phase in enumerate(step.phases):
+            _check_engine_range(phase, workflow.reference, f"{where}: step {step.id} phase {index} ({phase.kind})")
             for name in phase.data:
                 product = products.get(name)
                 if product is None:
@@ -285,6 +287,17 @@ def check_references(workflow: Workflow, where: str) -> None:
                         f"{where}: step {step.id} phase {index} reads {total_read:g} B but data "
                         f"{list(phase.data)} hold only {available:g} B"
                     )
+
+
+def _check_engine_range(phase: WorkflowPhase, ref: Reference, where: str) -> None:
+    """A phase's amount and nominal duration at most ``MAX_AMOUNT`` (1e23), the engine's
+    bound for every profile number: a larger one (1e300 flops, or 1e20 s at 1e9 flop/s)
+    is refused here, naming the step, not in the engine after a conversion that
+    succeeded."""
+    unit = "flops" if phase.kind == "compute" else "bytes per node"
+    for what, value in ((unit, phase.amount(ref)), ("nominal seconds", phase.nominal_seconds(ref))):
+        if value > MAX_AMOUNT:
+            raise UserError(f"{where}: {value:.6g} {what}, above {MAX_AMOUNT:g} (the largest amount the engine takes)")
 
 
 def workflow_from_dict(data: Any, where: str = "<workflow>") -> Workflow:

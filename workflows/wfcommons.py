@@ -68,14 +68,16 @@ from datasched.workflows.model import (
     workflow_from_dict,
     workflow_to_dict,
 )
+from datasched.workloads.phases import MAX_AMOUNT
 
 SUPPORTED_SCHEMAS = ("1.4", "1.5")
 
 
 class WfCommonsConversion(BaseModel):
-    """Options of the conversion (module docstring)."""
+    """Options of the conversion (module docstring). Finite numbers only: an infinite
+    host speed would be blamed on the first task's runtime."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     host_speed: PositiveFloat = 1e9  # flop/s per node: runtime x host_speed flops
     cores_per_node: PositiveInt = 1  # a task of c cores takes ceil(c / cores_per_node) nodes
@@ -305,10 +307,14 @@ def _check(instance: Instance, source: str) -> tuple[dict[str, int], dict[str, s
 
 
 def _finite(value: float, where: str, what: str) -> float:
-    """``value`` if it is a finite number; an overflow (1e300 s x 1e9 flop/s) is an error
-    naming the task, never a ``.inf`` written into the workflow."""
+    """``value`` if the engine can compute with it: finite and at most ``MAX_AMOUNT``
+    (1e23 flops or bytes, the engine's limit). An overflow (1e300 s x 1e9 flop/s) or an
+    absurd amount is an error naming the task, never a ``.inf`` written into the
+    workflow nor a file the engine then refuses."""
     if not math.isfinite(value):
         raise UserError(f"{where}: {what} overflows a double ({value}); the instance's numbers are absurd")
+    if value > MAX_AMOUNT:
+        raise UserError(f"{where}: {what} is {value:.6g}, above {MAX_AMOUNT:g} (the largest amount the engine takes)")
     return value
 
 

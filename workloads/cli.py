@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.seeds import seed_argument
 
 if TYPE_CHECKING:
     from datasched.workloads.phases import ProfileMode
@@ -79,7 +80,7 @@ def register(subparsers: Any) -> None:
 
     markov = sub.add_parser("markov", help="seed-000 Markov-chain applications (single or multi-application)")
     markov.add_argument("-o", "--output", type=Path, required=True)
-    markov.add_argument("--seed", type=int, required=True)
+    markov.add_argument("--seed", type=seed_argument, required=True)
     markov.add_argument(
         "--params",
         type=Path,
@@ -132,7 +133,7 @@ def register(subparsers: Any) -> None:
     )
     large.add_argument("--source", type=Path, required=True, help="SWF trace to resample (e.g. a Lublin model output)")
     large.add_argument("-o", "--output", type=Path, required=True)
-    large.add_argument("--seed", type=int, required=True)
+    large.add_argument("--seed", type=seed_argument, required=True)
     large.add_argument("--jobs", type=int, required=True, help="number of jobs to generate")
     large.add_argument("--platform-nodes", type=int, required=True, help="nodes of the target platform")
     large.add_argument(
@@ -277,6 +278,9 @@ def run_markov(args: argparse.Namespace) -> int:
             raise UserError(f"{args.params}: parameters must be a mapping")
         data = loaded
     data = _merge(data, _parse_overrides(args.set))
+    if "seed" in data and data["seed"] != args.seed:  # never run with another seed than one asked for
+        source = "--set" if "seed" in _parse_overrides(args.set) else str(args.params)
+        raise UserError(f"{source}: seed {data['seed']!r} differs from --seed {args.seed} (give the seed once)")
     data["seed"] = args.seed
     try:
         params = markov.parse_params(data)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import numpy as np
 from pydantic import (
@@ -40,6 +40,8 @@ from pydantic import (
 )
 
 from datasched.errors import UserError
+from datasched.platforms.params import MAX_TOPOLOGY_NODES
+from datasched.seeds import SEED_MAX
 from datasched.workloads.jsonio import write_json
 from datasched.workloads.phases import (
     AccessType,
@@ -55,6 +57,9 @@ from datasched.workloads.phases import (
 )
 
 GENERATOR_NAME = "datasched.workloads.markov"
+#: Tasks, devices and platform sizes: at most the largest platform the generator builds
+#: (a job of 10^11 tasks was written, then refused by the engine's 32-bit ``res``).
+NodeCount = Annotated[int, Field(ge=1, le=MAX_TOPOLOGY_NODES)]
 FORMAT_VERSION = 1
 
 #: Table 1 "SAN-k" choices of the multi-application column.
@@ -121,17 +126,17 @@ class SingleApplicationParams(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["single"] = "single"
-    seed: int
+    seed: int = Field(ge=0, le=SEED_MAX)
     prob_cc: float = Field(default=0.25, ge=0, le=1)
-    tasks: PositiveInt = 64
-    io_tasks: PositiveInt | None = None  # None: every task does I/O (the paper's 64 of 64)
+    tasks: NodeCount = 64
+    io_tasks: NodeCount | None = None  # None: every task does I/O (the paper's 64 of 64)
     allocation: StorageAllocation = StorageAllocation.INTERNAL
-    stg_k: PositiveInt | None = None  # None: 1, or tasks for cache
+    stg_k: NodeCount | None = None  # None: 1, or tasks for cache
     mem_hit_pct: float = Field(default=0, ge=0, le=100)
     remote_pct: float = Field(default=0, ge=0, le=100)
     access: AccessType = AccessType.DISPERSE
     san_k: PositiveInt = 4
-    nb_res: PositiveInt | None = None  # platform size; default: tasks
+    nb_res: NodeCount | None = None  # platform size; default: tasks
     sizes: PhaseSizes = PhaseSizes()
     rates: ReferenceRates = ReferenceRates()
     walltime_factor: float | None = Field(default=10.0, ge=1.0)
@@ -178,10 +183,10 @@ class MultiApplicationParams(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: Literal["multi"] = "multi"
-    seed: int
-    n_apps: PositiveInt = 50
-    max_tasks: PositiveInt
-    nb_res: PositiveInt | None = None  # default: max_tasks
+    seed: int = Field(ge=0, le=SEED_MAX)
+    n_apps: Annotated[int, Field(ge=1, le=1_000_000)] = 50  # jobs of the workload
+    max_tasks: NodeCount
+    nb_res: NodeCount | None = None  # default: max_tasks
     allocations: tuple[StorageAllocation, ...] = tuple(StorageAllocation)
     access_types: tuple[AccessType, ...] = tuple(AccessType)
     san_k_choices: tuple[int, ...] = SAN_K_CHOICES

@@ -63,6 +63,13 @@ class AccessType(str, enum.Enum):
         return short.get(text.lower()) or cls(text.lower())
 
 
+#: Largest amount (flops, bytes, seconds) a phase profile may hold: the engine's 1e23
+#: (sim/src/model/batsim_numbers.hpp). Batsim 4.2.1 aborts writing a larger number in
+#: its protocol, and such an amount ends beyond 1e23 s on any resource slower than one
+#: flop or byte per second; the engine refuses it when it reads the workload.
+MAX_AMOUNT = 1e23
+
+
 class StorageDescriptor(BaseModel):
     """How an application's I/O reaches storage (one per application)."""
 
@@ -75,10 +82,13 @@ class StorageDescriptor(BaseModel):
     access: AccessType
     san_k: int = Field(ge=1, description="I/O servers used when allocation is san")
     stage_in_bytes: float = Field(
-        0.0, ge=0, description="loaded from central storage onto the devices before phase 0 (ignored under san)"
+        0.0,
+        ge=0,
+        le=MAX_AMOUNT,
+        description="loaded from central storage onto the devices before phase 0 (ignored under san)",
     )
     stage_out_bytes: float = Field(
-        0.0, ge=0, description="written back to central storage after the last phase (ignored under san)"
+        0.0, ge=0, le=MAX_AMOUNT, description="written back to central storage after the last phase (ignored under san)"
     )
 
     def to_json(self) -> dict[str, Any]:
@@ -353,7 +363,7 @@ def application_profiles(
     raise ValueError(f"unknown profile mode {mode!r} (expected 'composed' or 'phases')")
 
 
-_NUM = {"type": "number", "minimum": 0}
+_NUM = {"type": "number", "minimum": 0, "maximum": MAX_AMOUNT}
 _NODES = {"type": "integer", "minimum": 1}
 #: JSON Schema of the ``datasched_phases`` profile (engine contract, mirrored in README).
 PHASE_PROFILE_SCHEMA: dict[str, Any] = {

@@ -75,6 +75,8 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
 
     if args.hosts < 1:
         raise UserError(f"--hosts: must be at least 1, got {args.hosts}")
+    if args.max_jobs is not None and args.max_jobs < 1:  # 0 jobs would read as "no schedule found"
+        raise UserError(f"--max-jobs: must be at least 1, got {args.max_jobs}")
     options = parse_params(
         SolveOptions,
         {
@@ -109,7 +111,7 @@ def _register_cpsat(subparsers: Any) -> None:
     )
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds (default 10)")
     parser.add_argument("--workers", type=int, default=1, help="CP-SAT workers (1 = deterministic)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="CP-SAT random seed, 0 to 2**31 - 1")
     parser.add_argument("--host-model", default="cumulative", choices=["cumulative", "explicit"])
     parser.add_argument("--max-jobs", type=int, default=None, help="only the first N jobs")
     parser.add_argument("--output", required=True, help="plan JSON to write")

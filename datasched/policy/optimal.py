@@ -78,7 +78,7 @@ class SolveOptions(PolicyParams):
     objective: Objective = Field("makespan", description="what to minimise")
     time_limit_s: float = Field(10.0, gt=0, description="CP-SAT wall-clock limit")
     workers: int = Field(1, ge=1, description="CP-SAT search workers (1 = deterministic)")
-    seed: int = Field(0, description="CP-SAT random seed")
+    seed: int = Field(0, ge=0, le=2**31 - 1, description="CP-SAT random seed (a 32-bit signed integer there)")
     host_model: Literal["cumulative", "explicit"] = Field("cumulative", description="how hosts are modelled")
     time_unit: float = Field(1.0, gt=0, description="seconds per CP-SAT time step")
     strengthen: bool = Field(

@@ -1,5 +1,7 @@
 #include "fatal.hpp"
 
+#include "one_line.hpp"
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -124,7 +126,7 @@ int report_engine_error(const EngineError& error, bool print)
 {
   run_cleanup();
   if (print) {
-    std::fprintf(stderr, "datasched-sim: error: %s\n", error.what());
+    std::fprintf(stderr, "datasched-sim: error: %s\n", one_line(error.what()).c_str());
     std::fflush(stderr);
   }
   return error.code();
@@ -175,7 +177,7 @@ extern "C" void on_abort(int)
 
 void install_abort_handler(const std::string& message, const std::vector<std::string>& outputs)
 {
-  g_abort_message = "datasched-sim: error: " + message + "\n";
+  g_abort_message = "datasched-sim: error: " + one_line(message) + "\n";
   g_abort_paths.clear();
   for (const auto& path : outputs) {
     g_abort_paths.push_back(path);

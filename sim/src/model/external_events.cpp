@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "fatal.hpp"
+#include "model/batsim_numbers.hpp"
 #include "model/interval_set.hpp"
 
 namespace datasched {
@@ -33,8 +34,8 @@ std::vector<ExternalEvent> load_external_events(const std::string& path, int nb_
       throw InputError(where + ": missing string field 'type'");
     e.timestamp = e.object.at("timestamp").get<double>();
     e.type      = e.object.at("type").get<std::string>();
-    if (e.timestamp < 0)
-      throw InputError(where + ": negative timestamp");
+    if (!(e.timestamp >= 0 && e.timestamp <= kMaxTime)) // the event's date, written in the protocol
+      e.timestamp = checked_workload_number(e.object.at("timestamp"), where, "timestamp", "s");
     if (e.type == "machine_available" || e.type == "machine_unavailable") {
       if (!e.object.contains("resources") || !e.object.at("resources").is_string())
         throw InputError(where + ": missing string field 'resources'");

@@ -24,6 +24,7 @@
 
 #include "fatal.hpp"
 #include "model/input_limits.hpp"
+#include "one_line.hpp"
 
 namespace datasched {
 
@@ -186,7 +187,7 @@ public:
   {
     for (const auto& [key, value] : object_.items())
       if (!seen_.count(key))
-        fail(key, "unknown key");
+        fail(one_line(key), "unknown key"); // the key as the user wrote it, escaped: one line
   }
 
 private:

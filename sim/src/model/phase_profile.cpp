@@ -5,6 +5,7 @@
 #include <set>
 
 #include "fatal.hpp"
+#include "model/batsim_numbers.hpp"
 #include "model/enum_names.hpp"
 
 namespace datasched {
@@ -101,9 +102,15 @@ public:
     return d;
   }
 
-  double optional_number(const std::string& field, double fallback) const
+  /// A flops, bytes or seconds amount: checked_workload_number's range (0 to 1e23).
+  double amount(const std::string& field, const char* unit) const
   {
-    return has(field) ? number(field, 0, HUGE_VAL) : fallback;
+    return checked_workload_number(required(field), where_, field, unit);
+  }
+
+  double optional_amount(const std::string& field, const char* unit, double fallback) const
+  {
+    return has(field) ? amount(field, unit) : fallback;
   }
 
   int integer(const std::string& field, int low) const
@@ -150,8 +157,8 @@ StorageDescriptor parse_storage(const nlohmann::json& object, const std::string&
   s.remote_pct      = f.number("remote_pct", 0, 100);
   s.access          = access_type_from_string(f.string("access"), where);
   s.san_k           = f.integer("san_k", 1);
-  s.stage_in_bytes  = f.optional_number("stage_in_bytes", 0);
-  s.stage_out_bytes = f.optional_number("stage_out_bytes", 0);
+  s.stage_in_bytes  = f.optional_amount("stage_in_bytes", "bytes", 0);
+  s.stage_out_bytes = f.optional_amount("stage_out_bytes", "bytes", 0);
   return s;
 }
 
@@ -178,7 +185,7 @@ std::vector<ItemUse> parse_items(const nlohmann::json& items, const std::string&
       throw InputError(at + ": item name '" + use.name + "' must be non-empty, without commas, quotes or newlines");
     if (!names.insert(use.name).second)
       throw InputError(at + ": item '" + use.name + "' is listed twice in the phase");
-    use.bytes = f.number("bytes", 0, HUGE_VAL);
+    use.bytes = f.amount("bytes", "bytes");
     if (f.has("to"))
       use.home = item_home_from_string(f.string("to"), at);
     total += use.bytes;
@@ -211,9 +218,9 @@ Phase parse_phase(const nlohmann::json& object, const std::string& where, int re
   }
   allowed.insert(amount_field);
   StrictObject f(object, where, allowed);
-  p.amount = f.number(amount_field, 0, HUGE_VAL);
+  p.amount = f.amount(amount_field, p.kind == PhaseKind::Compute ? "flops" : "bytes");
   if (f.has("nominal_seconds"))
-    f.number("nominal_seconds", 0, HUGE_VAL);
+    f.amount("nominal_seconds", "s");
   if (p.kind == PhaseKind::Communicate && f.string("pattern") != "all_to_all")
     throw InputError(where + ": unknown communication pattern '" + f.string("pattern") + "' (expected all_to_all)");
   if (f.has("nodes")) {

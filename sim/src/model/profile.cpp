@@ -44,20 +44,15 @@ public:
     return object_.at(field);
   }
 
-  double number(const char* field, bool required_field = true, double fallback = 0) const
+  /// A flops, bytes or seconds amount: checked_workload_number's range (0 to 1e23).
+  double number(const char* field, const char* unit, bool required_field = true, double fallback = 0) const
   {
     if (!object_.contains(field)) {
       if (required_field)
         throw InputError(where_ + ": missing field '" + field + "'");
       return fallback;
     }
-    const auto& v = object_.at(field);
-    if (!v.is_number())
-      throw InputError(where_ + ": field '" + field + "' must be a number");
-    double d = v.get<double>();
-    if (!std::isfinite(d) || d < 0)
-      throw InputError(where_ + ": field '" + field + "' must be a finite non-negative number");
-    return d;
+    return checked_workload_number(object_.at(field), where_, field, unit);
   }
 
   std::string string(const char* field, bool required_field = true, const std::string& fallback = "") const
@@ -73,18 +68,15 @@ public:
     return v.get<std::string>();
   }
 
-  std::vector<double> numbers(const char* field) const
+  std::vector<double> numbers(const char* field, const char* unit) const
   {
     const auto& v = required(field);
     if (!v.is_array())
       throw InputError(where_ + ": field '" + field + "' must be an array of numbers");
     std::vector<double> out;
     out.reserve(v.size());
-    for (const auto& item : v) {
-      if (!item.is_number() || !std::isfinite(item.get<double>()) || item.get<double>() < 0)
-        throw InputError(where_ + ": field '" + field + "' must contain only non-negative numbers");
-      out.push_back(item.get<double>());
-    }
+    for (size_t i = 0; i < v.size(); ++i)
+      out.push_back(checked_workload_number(v[i], where_, std::string(field) + "[" + std::to_string(i) + "]", unit));
     return out;
   }
 
@@ -118,16 +110,13 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
   const std::string type = f.string("type");
   if (type == "delay") {
     p.type  = ProfileType::Delay;
-    p.delay = f.number("delay");
+    p.delay = f.number("delay", "s");
     if (!(p.delay > 0)) // as Batsim 4.2.1 (profiles.cpp): a workload it refuses must not run here
       throw InputError(ctx + ": field 'delay' must be > 0 (Batsim 4.2.1 refuses a delay of 0)");
-    if (p.delay > kMaxTime) // written in SIMULATION_BEGINS's profiles
-      throw InputError(ctx + ": field 'delay' must be <= " + kMaxTimeText +
-                       " s (Batsim 4.2.1 aborts writing a larger number in its protocol)");
   } else if (type == "parallel") {
     p.type = ProfileType::Parallel;
-    p.cpu  = f.numbers("cpu");
-    p.com  = f.numbers("com");
+    p.cpu  = f.numbers("cpu", "flops");
+    p.com  = f.numbers("com", "bytes");
     if (p.cpu.empty())
       throw InputError(ctx + ": field 'cpu' must not be empty");
     if (p.com.size() != p.cpu.size() * p.cpu.size())
@@ -135,8 +124,8 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
                        std::to_string(p.cpu.size() * p.cpu.size()) + " (cpu size squared)");
   } else if (type == "parallel_homogeneous" || type == "parallel_homogeneous_total") {
     p.type = type == "parallel_homogeneous" ? ProfileType::ParallelHomogeneous : ProfileType::ParallelHomogeneousTotal;
-    p.cpu_amount = f.number("cpu");
-    p.com_amount = f.number("com");
+    p.cpu_amount = f.number("cpu", "flops");
+    p.com_amount = f.number("com", "bytes");
   } else if (type == "composed") {
     p.type = ProfileType::Composed;
     if (object.contains("repeat")) {
@@ -155,12 +144,12 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     }
   } else if (type == "parallel_homogeneous_pfs") {
     p.type           = ProfileType::ParallelHomogeneousPfs;
-    p.bytes_to_read  = f.number("bytes_to_read", false, 0);
-    p.bytes_to_write = f.number("bytes_to_write", false, 0);
+    p.bytes_to_read  = f.number("bytes_to_read", "bytes", false, 0);
+    p.bytes_to_write = f.number("bytes_to_write", "bytes", false, 0);
     p.storage_label  = f.string("storage", false, "pfs");
   } else if (type == "data_staging") {
     p.type       = ProfileType::DataStaging;
-    p.nb_bytes   = f.number("nb_bytes");
+    p.nb_bytes   = f.number("nb_bytes", "bytes");
     p.from_label = f.string("from");
     p.to_label   = f.string("to");
   } else if (type == "datasched_phases") {

@@ -1,35 +1,15 @@
 #pragma once
 // Batsim 4 profiles: what a job does once started.
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "model/batsim_numbers.hpp"
 #include "model/phase_profile.hpp"
 
 namespace datasched {
-
-/// Largest date or duration Batsim 4.2.1 can run, and so the engine: 1e23 s (the double
-/// 99999999999999991611392). Batsim reads any finite number and runs SimGrid's double clock
-/// to it (its own test_long_workload.json submits at 1e17 s), but it writes every number of
-/// the protocol with printf("%6f") into a 32-byte buffer and aborts on an assertion when the
-/// text takes 31 characters or more (protocol.hpp, Writer::Double): a submit time, walltime
-/// or delay above 1e23 (sent in JOB_SUBMITTED or SIMULATION_BEGINS), or a clock past it
-/// (the next event's timestamp), stops real Batsim; here it is one error line. Checked
-/// against the real build: walltime, subtime and delay of 1e23 run, 2e23 abort.
-inline constexpr double kMaxTime          = 1e23;
-inline constexpr const char* kMaxTimeText = "1e23";
-
-/// A date for an error message: six significant digits, so 5e+291 is not printed as a
-/// 292-digit number (std::to_string's "%f").
-inline std::string format_date(double seconds)
-{
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", seconds);
-  return buffer;
-}
 
 enum class ProfileType {
   Delay,                    ///< sleeps, uses no resource

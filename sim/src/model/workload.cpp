@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "fatal.hpp"
+#include "model/batsim_numbers.hpp"
 #include "protocol/json_text.hpp"
 
 namespace datasched {
@@ -129,15 +130,14 @@ std::vector<InitialItem> parse_initial_items(const nlohmann::json& data, const s
   for (size_t i = 0; i < data.size(); ++i) {
     const auto& entry    = data[i];
     const std::string at = where + ": datasched_data[" + std::to_string(i) + "]";
-    if (!entry.is_object() || !entry.contains("name") || !entry.at("name").is_string() || !entry.contains("bytes") ||
-        !entry.at("bytes").is_number() || !std::isfinite(entry.at("bytes").get<double>()) ||
-        entry.at("bytes").get<double>() < 0)
+    if (!entry.is_object() || !entry.contains("name") || !entry.at("name").is_string() || !entry.contains("bytes"))
       throw InputError(at + ": needs a string 'name' and a number 'bytes' >= 0");
+    const double bytes  = checked_workload_number(entry.at("bytes"), at, "bytes", "bytes"); // staged and moved later
     const auto producer = entry.value("producer", nlohmann::json());
     if (!producer.is_null() && !producer.is_number_integer())
       throw InputError(at + ": 'producer' must be a job id (integer) or null");
     if (producer.is_null())
-      out.push_back(InitialItem{entry.at("name").get<std::string>(), entry.at("bytes").get<double>()});
+      out.push_back(InitialItem{entry.at("name").get<std::string>(), bytes});
   }
   return out;
 }

@@ -72,7 +72,7 @@ def test_a_job_ending_past_1e23_is_one_error_line_naming_it(tmp_path):
         ({"subtime": 2e23}, 1, ["'subtime' must be >= 0 and <= 1e23 s"]),
         ({"subtime": 0, "walltime": 2e23}, 1, ["'walltime' must be <= 1e23 s"]),
         ({"subtime": 0, "walltime": 1e308}, 1, ["'walltime' must be <= 1e23 s"]),
-        ({"subtime": 0}, 2e23, ["profile 'p'", "'delay' must be <= 1e23 s"]),
+        ({"subtime": 0}, 2e23, ["profile 'p'", "'delay' must be a number >= 0 and <= 1e23 s"]),
     ],
     ids=["negative-subtime", "subtime-2e23", "walltime-2e23", "walltime-1e308", "delay-2e23"],
 )

@@ -85,7 +85,7 @@ CASES = [
     ("profile-unknown-type", profile({"type": "teleport"}), ["profile 'p'", "unknown profile type 'teleport'"]),
     ("profile-smpi", profile({"type": "smpi", "trace": "t"}), ["profile 'p'", "not supported"]),
     ("delay-missing", profile({"type": "delay"}), ["profile 'p'", "missing field 'delay'"]),
-    ("delay-negative", profile({"type": "delay", "delay": -1}), ["profile 'p'", "finite non-negative"]),
+    ("delay-negative", profile({"type": "delay", "delay": -1}), ["profile 'p'", "'delay' must be a number >= 0"]),
     ("delay-string", profile({"type": "delay", "delay": "5"}), ["profile 'p'", "'delay' must be a number"]),
     (
         "delay-overflow",
@@ -98,7 +98,11 @@ CASES = [
         ["profile 'p'", "'cpu' must not be empty"],
     ),
     ("parallel-com-size", profile({"type": "parallel", "cpu": [1, 1], "com": [0]}), ["profile 'p'", "expected 4"]),
-    ("parallel-cpu-negative", profile({"type": "parallel", "cpu": [-1], "com": [0]}), ["profile 'p'", "non-negative"]),
+    (
+        "parallel-cpu-negative",
+        profile({"type": "parallel", "cpu": [-1], "com": [0]}),
+        ["profile 'p'", "'cpu[0]' must be"],
+    ),
     ("parallel-cpu-not-array", profile({"type": "parallel", "cpu": 5, "com": []}), ["profile 'p'", "array of numbers"]),
     ("homogeneous-no-cpu", profile({"type": "parallel_homogeneous", "com": 0}), ["profile 'p'", "missing field 'cpu'"]),
     (

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from datasched.workloads.phases import (
     EMBEDDED_PHASES_FIELD,
     AccessType,
+    ItemUse,
     Phase,
     PhaseKind,
     ReferenceRates,
@@ -201,3 +202,31 @@ def test_per_task_distribution_in_profile_nominal_and_fallback():
     assert profiles["app.0.dist"]["com"] == pytest.approx(2 * GB / 12)
     with pytest.raises(jsonschema.ValidationError):
         validate_phase_profile({**profile, "io_distribution": "broadcast"})
+
+
+@pytest.mark.parametrize("field", ["bytes", "nominal_seconds", "item bytes", "stage_in_bytes", "stage_out_bytes"])
+def test_schema_bounds_every_amount_at_the_engines_1e23(field):
+    """Issue 32: the schema says what the engine reads (model/batsim_numbers.hpp): every
+    amount at most MAX_AMOUNT = 1e23; 1e23 itself is valid, 2e23 is not."""
+    from pydantic import ValidationError
+
+    from datasched.workloads.phases import MAX_AMOUNT
+
+    def profile(value: float) -> dict:
+        p = phase_profile([Phase(PhaseKind.WRITE, GB, items=(ItemUse("x", GB),))], storage(), 4, 2, RATES)
+        target = {"item bytes": p["phases"][0]["items"][0], "bytes": p["phases"][0]}.get(field)
+        if field.startswith("stage_"):
+            p["storage"][field] = value
+        elif target is not None:
+            target["bytes"] = value
+        else:
+            p["phases"][0][field] = value
+        return p
+
+    validate_phase_profile(profile(MAX_AMOUNT))
+    with pytest.raises(jsonschema.ValidationError):
+        validate_phase_profile(profile(2 * MAX_AMOUNT))
+    if field.startswith("stage_"):
+        base = {"allocation": "internal", "stg_k": 1, "mem_hit_pct": 0, "remote_pct": 0, "access": "disperse"}
+        with pytest.raises(ValidationError, match=field):
+            StorageDescriptor(**base, san_k=1, **{field: 2 * MAX_AMOUNT})
