@@ -17,7 +17,7 @@ for run in spec.runs():
 rows = fig7.table_rows(results)
 fig7.write_table(rows, Path(sm.output.plotted))
 fig7.plot(rows, Path(sm.output.figure), f"Seed 000 Fig. 7 on datasched ({sm.params.variant})")
-breakdown = fig7.read_breakdown(Path(sm.params.sims), spec.runs())
+breakdown = fig7.read_breakdown(Path(sm.params.sims), fig7.breakdown_runs(spec))
 report = fig7.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name, breakdown)
 Path(sm.output.report).write_text(report)
 Path(sm.log[0]).write_text(f"{len(rows)} runs\n")

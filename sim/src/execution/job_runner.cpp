@@ -482,10 +482,12 @@ private:
       io.bytes[static_cast<int>(spec.tier)] += spec.total_bytes;
       tier_end[static_cast<int>(spec.tier)]     = std::max(tier_end[static_cast<int>(spec.tier)], took);
       class_end[static_cast<int>(spec.traffic)] = std::max(class_end[static_cast<int>(spec.traffic)], took);
-      for (size_t next : successors[k])
-        if (--waiting[next] == 0)
-          launch(next);
-      job_->progress[frame].execs = pending;
+      if (!successors[k].empty()) {
+        for (size_t next : successors[k])
+          if (--waiting[next] == 0)
+            launch(next);
+        job_->progress[frame].execs = pending; // a kill must also cancel the activities just started
+      }
     }
     if (forwarded) {
       if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)

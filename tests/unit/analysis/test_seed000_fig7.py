@@ -122,3 +122,11 @@ def test_verdicts_read_the_distributing_model_only():
     got = words(table)
     assert got["fig7.fp-gain"] == "reproduced" and got["fig7.ba-slight-gain"] == "reproduced"
     assert words(rows(1.0, 1.0, io="none-72"))["fig7.fp-gain"] == "not reproduced"  # alone, it is judged
+
+
+def test_the_breakdown_reads_only_np_and_fp_at_the_largest_stg_of_the_judged_model():
+    spec = fig7.parse_spec({**BASE, "tasks": 72, "io_models": ["none-72", "per_task-64"]}, Path("."))
+    assert fig7.breakdown_runs(spec) == [
+        fig7.Fig7Run("stg-64", 50.0, "np", "activity", "per_task-64"),
+        fig7.Fig7Run("stg-64", 50.0, "fp", "activity", "per_task-64"),
+    ]
