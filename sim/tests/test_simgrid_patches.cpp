@@ -47,18 +47,21 @@ struct Route {
   std::vector<std::string> links;
 };
 
-/// Builds the platform (hosts at 1 Gf, the links, the routes), starts every task at 0,
-/// and returns their completion dates; in the calling (child) process.
-std::vector<double> completion_dates(const std::vector<std::string>& hosts, const std::vector<Link>& links,
-                                     const std::vector<Route>& routes, const std::vector<Task>& tasks)
+/// The SimGrid engine of this (child) process, with `config` (e.g. "host/ptask-route-cache:0")
+/// if not empty, and the platform: hosts at 1 Gf, the links, the routes.
+void build_platform(const std::vector<std::string>& hosts, const std::vector<Link>& links,
+                    const std::vector<Route>& routes, const std::string& config = "")
 {
   int argc            = 3;
   char name[]         = "test";
   char model[]        = "--cfg=host/model:ptask_L07";
   char quiet[]        = "--log=root.thres:critical";
   char* argv[]        = {name, model, quiet, nullptr};
-  static auto* engine = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("world");
+  static const auto* engine = new sg4::Engine(&argc, argv);
+  (void)engine;
+  if (!config.empty())
+    sg4::Engine::set_config(config);
+  auto* zone = sg4::create_full_zone("world");
   for (const auto& h : hosts)
     zone->create_host(h, 1e9);
   for (const auto& l : links) {
@@ -75,20 +78,32 @@ std::vector<double> completion_dates(const std::vector<std::string>& hosts, cons
                     nullptr, in_route, false);
   }
   zone->seal();
+}
 
+sg4::ExecPtr start_task(const Task& task)
+{
+  std::vector<sg4::Host*> where;
+  for (const auto& h : task.hosts)
+    where.push_back(sg4::Host::by_name(h));
+  auto exec = sg4::this_actor::exec_init(where, std::vector<double>(where.size(), 0.0), task.bytes);
+  exec->start();
+  if (task.priority != 1)
+    exec->update_priority(task.priority);
+  return exec;
+}
+
+/// Builds the platform, starts every task at 0, and returns their completion dates; in
+/// the calling (child) process.
+std::vector<double> completion_dates(const std::vector<std::string>& hosts, const std::vector<Link>& links,
+                                     const std::vector<Route>& routes, const std::vector<Task>& tasks)
+{
+  build_platform(hosts, links, routes);
   std::vector<double> dates(tasks.size(), -1);
   sg4::Actor::create("starter", sg4::Host::by_name(hosts.front()), [&tasks, &dates]() {
     std::vector<sg4::ExecPtr> running;
     std::vector<size_t> index;
     for (size_t i = 0; i < tasks.size(); ++i) {
-      std::vector<sg4::Host*> where;
-      for (const auto& h : tasks[i].hosts)
-        where.push_back(sg4::Host::by_name(h));
-      auto exec = sg4::this_actor::exec_init(where, std::vector<double>(where.size(), 0.0), tasks[i].bytes);
-      exec->start();
-      if (tasks[i].priority != 1)
-        exec->update_priority(tasks[i].priority);
-      running.push_back(exec);
+      running.push_back(start_task(tasks[i]));
       index.push_back(i);
     }
     while (!running.empty()) {
@@ -98,7 +113,7 @@ std::vector<double> completion_dates(const std::vector<std::string>& hosts, cons
       index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
     }
   });
-  engine->run();
+  sg4::Engine::get_instance()->run();
   return dates;
 }
 
@@ -217,6 +232,98 @@ TEST(SimgridPatches, TcpGammaBoundUsesTheLargestLatencyTimesBytes)
               return check(completion_dates({"a", "b"}, {{"slow", 1 * GB, 0.1}}, {{"a", "b", {"slow"}}},
                                             {{{"a", "b"}, {0, 0.1 * GB, 0, 0}}}),
                            {expected});
+            }),
+            0);
+}
+
+// Patch 0004 (routes kept per host list): a ptask on a host list seen before reads its
+// routes from the cache. Tasks run one after another here, so each date is the previous
+// one plus the task's own time alone; a cache that gave another route, latency or link
+// policy than routing would change that time.
+
+/// A latency change of one link, made just before task `before_task` starts.
+struct LatencyChange {
+  size_t before_task = 0;
+  std::string link;
+  double latency = 0;
+};
+
+/// Builds the platform (with `config`), runs the tasks one after another (each starts
+/// when the previous ends), and returns their completion dates.
+std::vector<double> dates_one_after_another(const std::vector<std::string>& hosts, const std::vector<Link>& links,
+                                            const std::vector<Route>& routes, const std::vector<Task>& tasks,
+                                            const std::string& config, const std::vector<LatencyChange>& changes = {})
+{
+  build_platform(hosts, links, routes, config);
+  std::vector<double> dates(tasks.size(), -1);
+  sg4::Actor::create("runner", sg4::Host::by_name(hosts.front()), [&tasks, &dates, &changes]() {
+    for (size_t i = 0; i < tasks.size(); ++i) {
+      for (const auto& change : changes)
+        if (change.before_task == i)
+          sg4::Link::by_name(change.link)->set_latency(change.latency);
+      start_task(tasks[i])->wait();
+      dates[i] = sg4::Engine::get_clock();
+    }
+  });
+  sg4::Engine::get_instance()->run();
+  return dates;
+}
+
+/// The 4-host platform of all_to_all() with a 0.1 GB/s FATPIPE backbone; tasks: the whole all-to-all, one 1 GB flow h0 -> h1 alone, the
+/// whole all-to-all again.
+std::vector<double> repeated_exchanges(const std::string& config, const std::vector<LatencyChange>& changes = {})
+{
+  std::vector<std::string> hosts = {"h0", "h1", "h2", "h3"};
+  std::vector<Link> links        = {{"l0"}, {"l1"}, {"l2"}, {"l3"}, {"bb", 0.1 * GB, 0, true}};
+  std::vector<Route> routes;
+  for (size_t i = 0; i < hosts.size(); ++i)
+    for (size_t j = 0; j < hosts.size(); ++j)
+      if (i != j)
+        routes.push_back({hosts[i], hosts[j], {"l" + std::to_string(i), "bb", "l" + std::to_string(j)}});
+  std::vector<double> everyone(16, 1 * GB);
+  for (size_t i = 0; i < 4; ++i)
+    everyone[i * 4 + i] = 0;
+  std::vector<double> one_pair(16, 0);
+  one_pair[1] = 1 * GB;
+  return dates_one_after_another(hosts, links, routes, {{hosts, everyone}, {hosts, one_pair}, {hosts, everyone}},
+                                 config, changes);
+}
+
+TEST(SimgridPatches, ARepeatedHostListGetsTheSameRoutesFromTheCache)
+{
+  // Each task alone is limited by the FATPIPE backbone at 0.1 GB/s per flow: 1 GB takes
+  // 10 s (all-to-all and single flow alike); so 10, 20, 30 s, cache on (default) or off.
+  EXPECT_EQ(run_in_child([] { return check(repeated_exchanges(""), {10.0, 20.0, 30.0}); }), 0);
+  EXPECT_EQ(run_in_child([] { return check(repeated_exchanges("host/ptask-route-cache:0"), {10.0, 20.0, 30.0}); }),
+            0);
+}
+
+TEST(SimgridPatches, ALinkLatencyChangeEmptiesTheCache)
+{
+  // Latency 0 for the first two tasks; l1 gets 1 ms before the third: the routes through
+  // l1 now pay 1 ms, a ptask first pays its largest route latency, so the third ends at
+  // 20 + 0.001 + 10 s (the TCP-window bound, gamma / (2 x 0.001 x 1 GB) = 2.1 tasks/s, is
+  // above the backbone's 0.1 task/s), as when the cache is off. A cache that kept the old
+  // latencies would give 30 s.
+  const std::vector<LatencyChange> change = {{2, "l1", 1e-3}};
+  EXPECT_EQ(run_in_child([&change] { return check(repeated_exchanges("", change), {10.0, 20.0, 30.001}); }), 0);
+  EXPECT_EQ(run_in_child([&change] {
+              return check(repeated_exchanges("host/ptask-route-cache:0", change), {10.0, 20.0, 30.001});
+            }),
+            0);
+}
+
+TEST(SimgridPatches, TheRouteCacheSizeIsValidated)
+{
+  // A bound outside 0..8192 MiB is refused when set (xbt_assert: the child aborts).
+  EXPECT_NE(run_in_child([] {
+              int argc     = 2;
+              char name[]  = "test";
+              char quiet[] = "--log=root.thres:critical";
+              char* argv[] = {name, quiet, nullptr};
+              sg4::Engine engine(&argc, argv);
+              sg4::Engine::set_config("host/ptask-route-cache:-1");
+              return 0;
             }),
             0);
 }

@@ -49,7 +49,9 @@
 // (every pair routed three times, each link's element found by a linear search), so an
 // exact all-to-all of n nodes cost O(n^3 x route length). The project's SimGrid build
 // (simgrid/patches/0002) routes each pair once and expands each link once: O(pairs x
-// route length), i.e. O(n^2 x route length) for an all-to-all.
+// route length), i.e. O(n^2 x route length) for an all-to-all; and it keeps the routes
+// per host list (patch 0004), so a job's later phases on the same executors read their
+// routes instead of routing again.
 //
 // Approximate all-to-all (engine option --ipc-fanout D, default 0 = exact): a
 // communicate phase of n > D + 1 nodes becomes one activity in which active node i
