@@ -52,11 +52,11 @@ struct Route {
 void build_platform(const std::vector<std::string>& hosts, const std::vector<Link>& links,
                     const std::vector<Route>& routes, const std::string& config = "")
 {
-  int argc            = 3;
-  char name[]         = "test";
-  char model[]        = "--cfg=host/model:ptask_L07";
-  char quiet[]        = "--log=root.thres:critical";
-  char* argv[]        = {name, model, quiet, nullptr};
+  int argc                  = 3;
+  char name[]               = "test";
+  char model[]              = "--cfg=host/model:ptask_L07";
+  char quiet[]              = "--log=root.thres:critical";
+  char* argv[]              = {name, model, quiet, nullptr};
   static const auto* engine = new sg4::Engine(&argc, argv);
   (void)engine;
   if (!config.empty())
@@ -294,8 +294,7 @@ TEST(SimgridPatches, ARepeatedHostListGetsTheSameRoutesFromTheCache)
   // Each task alone is limited by the FATPIPE backbone at 0.1 GB/s per flow: 1 GB takes
   // 10 s (all-to-all and single flow alike); so 10, 20, 30 s, cache on (default) or off.
   EXPECT_EQ(run_in_child([] { return check(repeated_exchanges(""), {10.0, 20.0, 30.0}); }), 0);
-  EXPECT_EQ(run_in_child([] { return check(repeated_exchanges("host/ptask-route-cache:0"), {10.0, 20.0, 30.0}); }),
-            0);
+  EXPECT_EQ(run_in_child([] { return check(repeated_exchanges("host/ptask-route-cache:0"), {10.0, 20.0, 30.0}); }), 0);
 }
 
 TEST(SimgridPatches, ALinkLatencyChangeEmptiesTheCache)
