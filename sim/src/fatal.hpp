@@ -35,18 +35,23 @@
 #include <string>
 #include <vector>
 
+#include "one_line.hpp"
+
 namespace datasched {
 
+/// The message is stored on one line (one_line()): it quotes what the user wrote, and a
+/// NUL there would otherwise end what() early, cutting the message at the culprit.
 class InputError : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit InputError(const std::string& message) : std::runtime_error(one_line(message)) {}
+  explicit InputError(const char* message) : InputError(std::string(message)) {}
 };
 
 /// An error that ends the run: `what()` is the one-line message (without the
 /// "datasched-sim: error: " prefix), `code()` the process exit status.
 class EngineError : public std::runtime_error {
 public:
-  explicit EngineError(const std::string& message, int code = 1) : std::runtime_error(message), code_(code) {}
+  explicit EngineError(const std::string& message, int code = 1) : std::runtime_error(one_line(message)), code_(code) {}
   int code() const { return code_; }
 
 private:

@@ -77,6 +77,10 @@ CASES = [
     ("res-beyond-int64", doc([job(res=10**20)]), ["job 'w0!1'", "'res' must be a positive integer"]),
     ("res-missing", without("res"), ["job 'w0!1'", "'res'"]),
     ("profile-missing", without("profile"), ["job 'w0!1'", "field 'profile'"]),
+    # a NUL in a quoted name is written as \x00 and does not end the message (InputError
+    # stores one_line(message); what() stopped at the NUL before)
+    ("nul-in-profile-name", doc([job(profile="a\u0000b-tail")]), ["unknown profile 'a\\x00b-tail'"]),
+    ("nul-in-profile-type", profile({"type": "dela\u0000y-tail", "delay": 1}), ["type 'dela\\x00y-tail'"]),
     ("profile-number", doc([job(profile=3)]), ["job 'w0!1'", "field 'profile'"]),
     ("profile-unknown", doc([job(profile="q")]), ["job 'w0!1'", "unknown profile 'q'"]),
     ("profile-not-object", profile(5), ["profile 'p'", "must be a JSON object"]),
