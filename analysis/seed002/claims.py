@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict
+from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed002.intervals import t_quantile
 from datasched.analysis.seed002.spec import MIB, parameter_sets, set_name
 from datasched.analysis.seed002.table import find_row, in_set
