@@ -37,6 +37,11 @@ CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
 }
 
 
+#: The paper's IFER gains (two applications, 1D-strided reads, mean over dt): TWINS's makespan
+#: below each other configuration's, in % (judged in ``claims``, marked on the IFER figure).
+IFER_PAPER_GAINS: tuple[tuple[str, int], ...] = (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16))
+
+
 #: The paper's aggregation table (HBRR): sizes in KB leaving clients, leaving the I/O nodes and
 #: arriving at the servers, per (pattern, operation).
 PAPER_SIZES_KB: dict[tuple[str, str], tuple[float, float, float]] = {
