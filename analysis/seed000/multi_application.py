@@ -86,3 +86,10 @@ def seed_summary(values: Sequence[tuple[float, float]]) -> dict[str, Any]:
         "ci95_high_s": ci.high,
         "mean_wait_s": sum(v[1] for v in values) / len(values),
     }
+
+
+def communicate_phases(ipc_fanout: int) -> str:
+    """The reports' set-up sentence on how communicate phases ran (``run_settings``' ``ipc_fanout``)."""
+    if ipc_fanout:
+        return f"communicate phases as the engine's calibrated approximate all-to-all (`--ipc-fanout {ipc_fanout}`)."
+    return "exact all-to-all communicate phases."

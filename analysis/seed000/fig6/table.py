@@ -32,6 +32,7 @@ def table_rows(results: Mapping[Fig6Run, float], routing: str = "minimal") -> li
 
 
 def storage_order_key(name: str) -> tuple[int, int]:
+    """STG-k by k, then CACHE, then SAN: the order of the table's rows and the figure's lines."""
     if name.startswith("stg-"):
         return (0, int(name.removeprefix("stg-")))
     return (1, 0) if name == "cache" else (2, 0)

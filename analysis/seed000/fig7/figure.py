@@ -72,6 +72,7 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
 
 
 def io_title(io: str) -> str:
+    """A panel title naming an I/O model in words."""
     distribution, io_tasks = io_model_parts(io)
     if distribution == "none":
         return f"{io_tasks} I/O tasks, no distribution"

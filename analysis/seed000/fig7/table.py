@@ -67,6 +67,7 @@ def read_table(path: Path) -> list[dict[str, Any]]:
 def vs_np_at(
     rows: Sequence[Mapping[str, Any]], io: str, storage: str, remote: float, policy: str, sharing: str
 ) -> float | None:
+    """One run's run time relative to NP (``vs_np``), or None when the table has no such run."""
     key = (io, storage, remote, policy, sharing)
     for r in rows:
         if (r["io"], r["storage"], r["remote_pct"], r["policy"], r["sharing"]) == key:

@@ -10,6 +10,7 @@ from datasched.analysis.seed000.fig8.claims import verdicts
 from datasched.analysis.seed000.fig8.figure import plot
 from datasched.analysis.seed000.fig8.spec import Fig8Run, Fig8Spec
 from datasched.analysis.seed000.fig8.table import COLUMNS, table_rows, write_table
+from datasched.analysis.seed000.multi_application import communicate_phases
 from datasched.analysis.seed000.multi_application_artifact import FigureSteps
 from datasched.analysis.seed000.routing import dragonfly_routing_note
 
@@ -44,11 +45,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig8Spec, variant: st
         f"- queue policy `{spec.scheduler}`, allocation `{spec.allocation}`, storage policy per bar "
         "(Cache; Internal / External with Disperse, Affinity, Local; k = the application's drawn STG-k; "
         f"External picks the least-loaded NVMs outside the partition), traffic policy `{spec.traffic_policy}`; "
-        + (
-            f"communicate phases as the engine's calibrated approximate all-to-all (`--ipc-fanout {spec.ipc_fanout}`)."
-            if spec.ipc_fanout
-            else "exact all-to-all communicate phases."
-        ),
+        + communicate_phases(spec.ipc_fanout),
         "",
         "## Why ours may differ",
         "",

@@ -55,4 +55,5 @@ def write_table(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
 
 
 def by_strategy(rows: Sequence[Mapping[str, Any]]) -> dict[tuple[str, str, str], Mapping[str, Any]]:
+    """The table's rows by (topology, storage strategy, access)."""
     return {(r["topology"], r["storage"], r["access"]): r for r in rows}

@@ -12,6 +12,7 @@ from datasched.analysis.style import save
 def series_curve(
     rows: Sequence[Mapping[str, Any]], topology: str, series: str, staging: str | None = None
 ) -> dict[int, float]:
+    """Mean total time by server count of one series on one topology (and staging model)."""
     return {
         int(r["servers"]): float(r["mean_total_s"])
         for r in rows
@@ -20,6 +21,7 @@ def series_curve(
 
 
 def staging_levels(rows: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The staging models of the rows, in their order (SAN stages nothing)."""
     return list(dict.fromkeys(r["staging"] for r in rows if r["series"] != "SAN"))
 
 

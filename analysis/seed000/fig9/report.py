@@ -10,6 +10,7 @@ from datasched.analysis.seed000.fig9.claims import verdicts
 from datasched.analysis.seed000.fig9.figure import plot
 from datasched.analysis.seed000.fig9.spec import Fig9Run, Fig9Spec
 from datasched.analysis.seed000.fig9.table import COLUMNS, table_rows, write_table
+from datasched.analysis.seed000.multi_application import communicate_phases
 from datasched.analysis.seed000.multi_application_artifact import FigureSteps
 
 
@@ -38,12 +39,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig9Spec, variant: st
         f"model ({', '.join(f'`{m}`' for m in spec.staging)}; workloads/README.md);",
         f"- queue policy `{spec.scheduler}`, allocation `{spec.allocation}`; storage policy `internal` with "
         "Affinity (k = the drawn STG-k), `cache`, or `san` with k = every server; traffic policy "
-        f"`{spec.traffic_policy}`; "
-        + (
-            f"communicate phases as the engine's calibrated approximate all-to-all (`--ipc-fanout {spec.ipc_fanout}`)."
-            if spec.ipc_fanout
-            else "exact all-to-all communicate phases."
-        ),
+        f"`{spec.traffic_policy}`; " + communicate_phases(spec.ipc_fanout),
         "",
         "## Why ours may differ",
         "",
