@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.accumulate import Accumulating, replace
-from datasched.analysis.seed000_common import path_fields, run_means
+from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.multi_application import run_means
 from datasched.errors import UserError
 
 

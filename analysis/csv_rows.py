@@ -22,3 +22,13 @@ def write_csv(path: Path, columns: Sequence[str], rows: Sequence[Mapping[str, An
             writer.writerow({c: (f"{row[c]:.9g}" if isinstance(row[c], float) else row[c]) for c in columns})
     tmp.replace(path)
     return path
+
+
+def write_rows(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], path: Path) -> Path:
+    """A plotted-numbers CSV: floats as ``%.6f`` (as Batsim's CSVs), the rest as they are."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: (f"{v:.6f}" if isinstance(v, float) else v) for k, v in row.items()})
+    return path

@@ -27,16 +27,16 @@ from typing import Any
 
 from datasched.analysis.placement_gap import PlacementGapSpec
 from datasched.analysis.placement_gap import parse_spec as parse_placement_gap_spec
-from datasched.analysis.seed000_fig6 import Fig6Spec
-from datasched.analysis.seed000_fig6 import parse_spec as parse_fig6_spec
-from datasched.analysis.seed000_fig7 import Fig7Spec
-from datasched.analysis.seed000_fig7 import parse_spec as parse_fig7_spec
-from datasched.analysis.seed000_fig8 import Fig8Spec
-from datasched.analysis.seed000_fig8 import parse_spec as parse_fig8_spec
-from datasched.analysis.seed000_fig9 import Fig9Spec
-from datasched.analysis.seed000_fig9 import parse_spec as parse_fig9_spec
-from datasched.analysis.seed000_fig10 import Fig10Spec
-from datasched.analysis.seed000_fig10 import parse_spec as parse_fig10_spec
+from datasched.analysis.seed000.fig6.spec import Fig6Spec
+from datasched.analysis.seed000.fig6.spec import parse_spec as parse_fig6_spec
+from datasched.analysis.seed000.fig7.spec import Fig7Spec
+from datasched.analysis.seed000.fig7.spec import parse_spec as parse_fig7_spec
+from datasched.analysis.seed000.fig8.spec import Fig8Spec
+from datasched.analysis.seed000.fig8.spec import parse_spec as parse_fig8_spec
+from datasched.analysis.seed000.fig9.spec import Fig9Spec
+from datasched.analysis.seed000.fig9.spec import parse_spec as parse_fig9_spec
+from datasched.analysis.seed000.fig10.spec import Fig10Spec
+from datasched.analysis.seed000.fig10.spec import parse_spec as parse_fig10_spec
 from datasched.analysis.seed001_pagecache.spec import PageCacheSpec
 from datasched.analysis.seed001_pagecache.spec import parse_spec as parse_pagecache_spec
 from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec

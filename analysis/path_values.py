@@ -19,3 +19,8 @@ def number(value: float) -> str:
     if x.is_integer() and abs(x) < 1e16:
         return str(int(x))
     return repr(x)
+
+
+def path_fields(path: str) -> dict[str, str]:
+    """``"a=1/b=x"`` -> ``{"a": "1", "b": "x"}`` (the artifacts' result paths)."""
+    return dict(part.split("=", 1) for part in path.split("/"))

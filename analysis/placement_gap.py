@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from datasched.analysis.seed000_common import write_rows
+from datasched.analysis.csv_rows import write_rows
 from datasched.analysis.style import figure_style, save
 from datasched.errors import UserError
 from datasched.policy.allocation import AllocationChoice, AllocationRequest, DataLocations

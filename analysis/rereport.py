@@ -32,7 +32,9 @@ def _csv(path: Path) -> list[dict[str, str]]:
 
 
 def seed000_fig6(exp: Any, variant: str) -> Path:
-    from datasched.analysis import seed000_fig6 as fig6
+    from datasched.analysis.seed000.fig6 import figure as fig6_figure
+    from datasched.analysis.seed000.fig6 import report as fig6_report
+    from datasched.analysis.seed000.fig6 import spec as fig6_spec
 
     folder = Path(exp.seed000_fig6_dir)
     rows = [
@@ -46,8 +48,8 @@ def seed000_fig6(exp: Any, variant: str) -> Path:
         }
         for r in _csv(folder / "seed000_fig6_plotted.csv")
     ]
-    fig6.plot(rows, folder / "seed000_fig6.png", f"Seed 000 Fig. 6 on datasched ({variant})")
-    text = fig6.format_report(rows, fig6.spec_description(exp.seed000_fig6, variant), "seed000_fig6.png")
+    fig6_figure.plot(rows, folder / "seed000_fig6.png", f"Seed 000 Fig. 6 on datasched ({variant})")
+    text = fig6_report.format_report(rows, fig6_spec.spec_description(exp.seed000_fig6, variant), "seed000_fig6.png")
     (folder / "report.md").write_text(text)
     return folder / "report.md"
 
@@ -122,26 +124,28 @@ def seed003_qos(exp: Any, variant: str) -> Path:
 
 
 def seed000_fig7(exp: Any, variant: str) -> Path:
-    from datasched.analysis import seed000_fig7 as fig7
+    from datasched.analysis.seed000.fig7 import figure as fig7_figure
+    from datasched.analysis.seed000.fig7 import report as fig7_report
+    from datasched.analysis.seed000.fig7 import table as fig7_table
 
     folder = Path(exp.seed000_fig7_dir)
-    rows = fig7.read_table(folder / "seed000_fig7_plotted.csv")
-    fig7.plot(rows, folder / "seed000_fig7.png", f"Seed 000 Fig. 7 on datasched ({variant})")
-    (folder / "report.md").write_text(fig7.format_report(rows, exp.seed000_fig7, variant, "seed000_fig7.png"))
+    rows = fig7_table.read_table(folder / "seed000_fig7_plotted.csv")
+    fig7_figure.plot(rows, folder / "seed000_fig7.png", f"Seed 000 Fig. 7 on datasched ({variant})")
+    (folder / "report.md").write_text(fig7_report.format_report(rows, exp.seed000_fig7, variant, "seed000_fig7.png"))
     return folder / "report.md"
 
 
 def seed000_fig10(exp: Any, variant: str) -> Path:
     """From the per-run rows committed in ``runs/`` (all, or those in so far: the report counts them)."""
-    from datasched.analysis import seed000_fig10 as fig10
+    from datasched.analysis.seed000.fig10 import report as fig10_report
 
     folder = Path(exp.seed000_fig10_dir)
-    fig10.build(exp.seed000_fig10, folder, variant)
+    fig10_report.build(exp.seed000_fig10, folder, variant)
     return folder / "report.md"
 
 
 def seed000_abstract(exp: Any, variant: str) -> Path:
-    from datasched.analysis import seed000_abstract as abstract
+    from datasched.analysis.seed000 import abstract
 
     source = Path(exp.seed000_fig6_dir) / "seed000_fig6_plotted.csv"
     out = Path(exp.seed000_abstract_dir) / "report.md"

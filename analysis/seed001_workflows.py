@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
+from datasched.analysis.claims_table import Verdict, claims_table, verdict_rules
 from datasched.analysis.verdicts import VerdictError, by_construction
 
 WORKFLOW_STEPS = (1, 7, 9)  # Table 4: jobs 1 -> 7 -> 9

@@ -5,11 +5,11 @@ import os
 from datasched.analysis.accumulate import spec_digest, summary_path
 from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
 from datasched.analysis.experiment_config import NO_SEED, REPO_ROOT, load_config, scheduler_options
-from datasched.analysis.seed000_common import path_fields
-from datasched.analysis.seed000_fig8 import Fig8Run
-from datasched.analysis.seed000_fig9 import Fig9Run
-from datasched.analysis.seed000_fig7 import Fig7Run
-from datasched.analysis.seed000_fig10 import Fig10Run
+from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.fig8.spec import Fig8Run
+from datasched.analysis.seed000.fig9.spec import Fig9Run
+from datasched.analysis.seed000.fig7.spec import Fig7Run
+from datasched.analysis.seed000.fig10.spec import Fig10Run
 from datasched.analysis.spec_stamp import write_spec_stamp
 from datasched.errors import UserError
 from datasched.platforms.catalog import catalog_path

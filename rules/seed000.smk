@@ -1,4 +1,4 @@
-# Seed 000 artifacts (analysis/seed000_fig6.py, analysis/seed000_fig8.py): workloads,
+# Seed 000 artifacts (analysis/seed000/fig6/, analysis/seed000/fig8/): workloads,
 # one simulation per variant, then the figure, its plotted numbers and the report. FIG6*,
 # FIG8* and seed000_fig{6,8}_outputs() are in rules/common.smk.
 

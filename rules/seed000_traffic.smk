@@ -1,5 +1,5 @@
 # Seed 000's traffic-priority figures and the abstract's headline claims
-# (analysis/seed000_fig7.py, analysis/seed000_fig10.py, analysis/seed000_abstract.py):
+# (analysis/seed000/fig7/, analysis/seed000/fig10/, analysis/seed000/abstract.py):
 # one workload per variant or seed, one simulation per run, a per-run row (Figure 10), then
 # the figure, its plotted numbers and the report. FIG7*, FIG10*, ABSTRACT* and
 # seed000_{fig7,fig10,abstract}_outputs() are in rules/common.smk.

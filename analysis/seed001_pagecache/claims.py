@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict
+from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed001_pagecache.spec import (
     MULTI_FILES,
     PAPER_T1,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from datasched.analysis.seed000_common import claims_table, verdict_rules
+from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed001_pagecache.claims import verdict_rows
 from datasched.analysis.seed001_pagecache.spec import (
     GB,

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict
+from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed002.intervals import t_quantile
-from datasched.analysis.seed002.spec import MIB, parameter_sets, set_name
+from datasched.analysis.seed002.spec import IFER_PAPER_GAINS, MIB, parameter_sets, set_name
 from datasched.analysis.seed002.table import find_row, in_set
 from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, Word, level, sweep
 
@@ -123,7 +123,7 @@ def claim_values(
             )
         )
     ifer = [r for r in rows if r["kind"] == "ifer" and in_set(r, alpha, seek, cache)]
-    for other, paper in (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16)) if ifer else ():
+    for other, paper in IFER_PAPER_GAINS if ifer else ():
         for window in ("twins-1ms", "twins-8ms"):
             per_dt = [_gain_estimate(ifer, window, other, dt=dt) for dt in sorted({r["dt"] for r in ifer})]
             if any(e is None for e in per_dt):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from datasched.analysis.seed000_common import claims_table, verdict_rules
+from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed002.claims import best_set, size_verdicts, sweep_verdicts, verdicts
 from datasched.analysis.seed002.report_tables import cache_movement_table, mechanism_table, seek_movement_table
 from datasched.analysis.seed002.spec import KIB, MIB, Seed002Spec, set_name

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.analysis.path_values import number
-from datasched.analysis.seed000_common import path_fields
+from datasched.analysis.path_values import number, path_fields
 from datasched.analysis.seed002.scheduling import SchedulingSpec, parse_scheduling_spec
 
 MIB = 2**20
@@ -36,6 +35,11 @@ CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
     # TWINS with the engine's drain option (sim/src/forwarding/README.md; ours, not the paper's).
     "twins-8ms-drain": ("twins-drain", 0.008),
 }
+
+
+#: The paper's IFER gains (two applications, 1D-strided reads, mean over dt): TWINS's makespan
+#: below each other configuration's, in % (judged in ``claims``, marked on the IFER figure).
+IFER_PAPER_GAINS: tuple[tuple[str, int], ...] = (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16))
 
 
 #: The paper's aggregation table (HBRR): sizes in KB leaving clients, leaving the I/O nodes and

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 
-from datasched.analysis.seed000_common import Verdict
+from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed003.table import WEIGHT_PARTS, Effects
 from datasched.analysis.verdicts import Estimate, SweepClaim, all_of, no_effect, sweep
 

@@ -6,7 +6,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from datasched.analysis.seed000_common import claims_table, verdict_rules
+from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed003.claims import verdicts
 from datasched.analysis.seed003.runs import COLLECTIVE_MAX
 from datasched.analysis.seed003.spec import AWP_HALO, AWP_ITERATIONS, CG_EXCHANGE, CG_ITERATIONS, MIB, Seed003Spec

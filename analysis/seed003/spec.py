@@ -7,8 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.analysis.path_values import number
-from datasched.analysis.seed000_common import path_fields
+from datasched.analysis.path_values import number, path_fields
 
 MIB = 2**20
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from datasched.analysis.seed000_common import Verdict
+from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed004.spec import PAPER, Seed004Spec
 from datasched.analysis.seed004.table import consistent_costs, cost_bounds, cost_interval, idle_overheads, select
 from datasched.analysis.verdicts import Estimate, Judgement, Word, by_construction, no_effect

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from datasched.analysis.seed000_common import claims_table, verdict_rules
+from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed004.claims import verdicts
 from datasched.analysis.seed004.spec import Seed004Spec
 from datasched.analysis.seed004.table import select

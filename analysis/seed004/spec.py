@@ -8,8 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.analysis.path_values import number
-from datasched.analysis.seed000_common import path_fields
+from datasched.analysis.path_values import number, path_fields
 
 #: Table II of the paper: HPL nodes -> (N, P, Q).
 HPL_TABLE: dict[int, tuple[int, int, int]] = {

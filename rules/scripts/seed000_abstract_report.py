@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from datasched.analysis import seed000_abstract as abstract
+from datasched.analysis.seed000 import abstract
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 rows = abstract.read_fig6(Path(sm.input.fig6))

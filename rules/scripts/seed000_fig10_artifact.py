@@ -2,9 +2,9 @@
 
 from pathlib import Path
 
-from datasched.analysis import seed000_fig10 as fig10
+from datasched.analysis.seed000.fig10 import report as fig10_report
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
-text = fig10.build(spec, Path(sm.output.report).parent, sm.params.variant)
+text = fig10_report.build(spec, Path(sm.output.report).parent, sm.params.variant)
 Path(sm.log[0]).write_text(text)

@@ -3,10 +3,11 @@ into the artifact's runs/ folder so that a long variant can be committed run by 
 
 from pathlib import Path
 
-from datasched.analysis import seed000_fig10 as fig10
+from datasched.analysis.seed000.fig10 import runs as fig10_runs
+from datasched.analysis.seed000.fig10 import spec as fig10_spec
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
-run = fig10.Fig10Run.from_path(sm.wildcards.fig10)
-row = fig10.run_row(run, Path(sm.input.jobs))
-fig10.write_run_rows([row], Path(sm.output[0]))
+run = fig10_spec.Fig10Run.from_path(sm.wildcards.fig10)
+row = fig10_runs.run_row(run, Path(sm.input.jobs))
+fig10_runs.write_run_rows([row], Path(sm.output[0]))
 Path(sm.log[0]).write_text(f"{run.path}: {row}\n")

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from datasched.analysis.pipeline import simulate
-from datasched.analysis.seed000_fig10 import Fig10Run
+from datasched.analysis.seed000.fig10.spec import Fig10Run
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec

@@ -2,14 +2,15 @@
 
 from pathlib import Path
 
-from datasched.analysis import seed000_fig10 as fig10
-from datasched.analysis.seed000_common import compute_nodes, path_fields
+from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.fig10 import spec as fig10_spec
+from datasched.analysis.seed000.multi_application import compute_nodes
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
 fields = path_fields(sm.wildcards.fig10w)
-params = fig10.markov_params(spec, int(fields["seed"]), compute_nodes(spec.platform), fields["io"])
+params = fig10_spec.markov_params(spec, int(fields["seed"]), compute_nodes(spec.platform), fields["io"])
 out = Path(sm.output[0])
 tmp = out.with_name(out.name + ".tmp")
 markov.write(markov.generate_from_seed(markov.parse_params(params)), tmp, profile_mode="phases")

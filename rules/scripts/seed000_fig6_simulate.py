@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from datasched.analysis.pipeline import simulate
-from datasched.analysis.seed000_fig6 import Fig6Run
+from datasched.analysis.seed000.fig6.spec import Fig6Run
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 label = f"fig6 {sm.wildcards.fig6}"

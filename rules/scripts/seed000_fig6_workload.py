@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from datasched.analysis.seed000_fig6 import Fig6Run
+from datasched.analysis.seed000.fig6.spec import Fig6Run
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

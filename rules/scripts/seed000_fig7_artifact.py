@@ -3,7 +3,10 @@
 import csv
 from pathlib import Path
 
-from datasched.analysis import seed000_fig7 as fig7
+from datasched.analysis.seed000.fig7 import breakdown as fig7_breakdown
+from datasched.analysis.seed000.fig7 import figure as fig7_figure
+from datasched.analysis.seed000.fig7 import report as fig7_report
+from datasched.analysis.seed000.fig7 import table as fig7_table
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
@@ -14,10 +17,10 @@ for run in spec.runs():
     if row["final_state"] != "COMPLETED_SUCCESSFULLY":
         raise RuntimeError(f"seed000 fig7 {run.path}: the application ended {row['final_state']}")
     results[run] = float(row["execution_time"])
-rows = fig7.table_rows(results)
-fig7.write_table(rows, Path(sm.output.plotted))
-fig7.plot(rows, Path(sm.output.figure), f"Seed 000 Fig. 7 on datasched ({sm.params.variant})")
-breakdown = fig7.read_breakdown(Path(sm.params.sims), fig7.breakdown_runs(spec))
-report = fig7.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name, breakdown)
+rows = fig7_table.table_rows(results)
+fig7_table.write_table(rows, Path(sm.output.plotted))
+fig7_figure.plot(rows, Path(sm.output.figure), f"Seed 000 Fig. 7 on datasched ({sm.params.variant})")
+breakdown = fig7_breakdown.read_breakdown(Path(sm.params.sims), fig7_breakdown.breakdown_runs(spec))
+report = fig7_report.format_report(rows, spec, sm.params.variant, Path(sm.output.figure).name, breakdown)
 Path(sm.output.report).write_text(report)
 Path(sm.log[0]).write_text(f"{len(rows)} runs\n")

@@ -4,7 +4,7 @@ sharing unit; outputs written atomically)."""
 from pathlib import Path
 
 from datasched.analysis.pipeline import simulate
-from datasched.analysis.seed000_fig7 import Fig7Run
+from datasched.analysis.seed000.fig7.spec import Fig7Run
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 run = Fig7Run.from_path(sm.wildcards.fig7)

@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from datasched.analysis.seed000_fig7 import Fig7Run
+from datasched.analysis.seed000.fig7.spec import Fig7Run
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

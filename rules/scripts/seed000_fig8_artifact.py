@@ -3,13 +3,12 @@ simulations, or from the committed summaries when the variant accumulates)."""
 
 from pathlib import Path
 
-from datasched.analysis import seed000_fig8 as fig8
-from datasched.analysis.seed000_multiapp_artifact import write_artifact
+from datasched.analysis.seed000.fig8.report import STEPS
+from datasched.analysis.seed000.multi_application_artifact import write_artifact
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 count = write_artifact(
-    fig8,
-    fig8.Fig8Run,
+    STEPS,
     "seed000_fig8",
     sm.params.spec,
     variant=sm.params.variant,

@@ -3,13 +3,12 @@ simulations, or from the committed summaries when the variant accumulates)."""
 
 from pathlib import Path
 
-from datasched.analysis import seed000_fig9 as fig9
-from datasched.analysis.seed000_multiapp_artifact import write_artifact
+from datasched.analysis.seed000.fig9.report import STEPS
+from datasched.analysis.seed000.multi_application_artifact import write_artifact
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 count = write_artifact(
-    fig9,
-    fig9.Fig9Run,
+    STEPS,
     "seed000_fig9",
     sm.params.spec,
     variant=sm.params.variant,

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from datasched.analysis.seed000_common import path_fields
-from datasched.analysis.seed000_fig9 import platform_params
+from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.fig9.spec import platform_params
 from datasched.platforms import generate, write
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

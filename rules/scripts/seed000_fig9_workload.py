@@ -2,8 +2,9 @@
 
 from pathlib import Path
 
-from datasched.analysis.seed000_common import compute_nodes, path_fields
-from datasched.analysis.seed000_fig9 import markov_params
+from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.fig9.spec import markov_params
+from datasched.analysis.seed000.multi_application import compute_nodes
 from datasched.workloads import markov
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)

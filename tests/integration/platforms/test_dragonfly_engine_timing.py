@@ -96,7 +96,7 @@ def test_fig6_io_phase_takes_its_busiest_link(scripted, routing, pattern, remote
     0 % memory hits, 1.25 GB per task, on the catalog's 72-node dragonfly (Valiant seed 1, or
     the minimal copy); Disperse and Affinity on the first 64 nodes, Affinity with each device
     on its group's first task ("As"). max over links (bytes / capacity), as
-    analysis/seed000_fig6_links.py computes it from the routes counting the local tier's
+    analysis/seed000/fig6/links.py computes it from the routes counting the local tier's
     bytes on each NVM link, bounds its time from below, and is its time when the local and
     remote tiers do not both crowd the busiest link: e.g. minimal D at 100 % remote,
     1.125 x 1.25 GB through a device's node link = 1.125 s; minimal As at 50 % remote, a
@@ -104,7 +104,7 @@ def test_fig6_io_phase_takes_its_busiest_link(scripted, routing, pattern, remote
     at 2 GB/s = 0.9375 s. Otherwise the two tiers (two parallel tasks, each advancing all its
     flows at one rate) leave the busiest link idle for a while: measured up to 3 % above the
     bound (D at 50 % remote). The route latency (< 10 us) is within the tolerance."""
-    from datasched.analysis import seed000_fig6_links as links
+    from datasched.analysis.seed000.fig6 import links
     from datasched.platforms.catalog import catalog_path
 
     name = "seed000-dragonfly-2-4-2-unified" if routing == "valiant" else "seed000-dragonfly-2-4-2-minimal-unified"

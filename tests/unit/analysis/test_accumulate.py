@@ -13,7 +13,7 @@ from datasched.analysis.accumulating_artifacts import ARTIFACTS, artifact
 from datasched.analysis.experiment_config import REPO_ROOT, load_config, load_config_file
 from datasched.analysis.reproduce import main as reproduce_main
 from datasched.analysis.reproduce_slice import plan, uses_cluster
-from datasched.analysis.seed000_fig8 import Fig8Spec
+from datasched.analysis.seed000.fig8.spec import Fig8Spec
 from datasched.analysis.seed004.spec import Seed004Spec
 from datasched.errors import UserError
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datasched.analysis import seed000_abstract as abstract
+from datasched.analysis.seed000 import abstract
 
 
 def rows(t_hits: dict[float, float], t_remote: dict[float, float]):

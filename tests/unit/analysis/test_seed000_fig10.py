@@ -6,9 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from datasched.analysis import seed000_fig10 as fig10
+from datasched.analysis.seed000.fig10 import claims as fig10_claims
+from datasched.analysis.seed000.fig10 import report as fig10_report
+from datasched.analysis.seed000.fig10 import spec as fig10_spec
+from datasched.analysis.seed000.fig10 import table as fig10_table
 
-SPEC = fig10.Fig10Spec(topology="df", platform=Path("p.xml"), n_apps=2, n_phases=2, seeds=(1, 2, 3))
+SPEC = fig10_spec.Fig10Spec(topology="df", platform=Path("p.xml"), n_apps=2, n_phases=2, seeds=(1, 2, 3))
 
 
 def run(policy, seed, run_s, wait_s=10.0, io="none"):
@@ -26,7 +29,7 @@ def run(policy, seed, run_s, wait_s=10.0, io="none"):
 
 
 def words(runs):
-    return {v.key: v.judgement.word.value for v in fig10.verdicts(SPEC, runs)}
+    return {v.key: v.judgement.word.value for v in fig10_claims.verdicts(SPEC, runs)}
 
 
 def test_fp_17_percent_faster_on_every_seed_is_reproduced():
@@ -37,7 +40,7 @@ def test_fp_17_percent_faster_on_every_seed_is_reproduced():
     # a per-seed wobble shared by all policies keeps ratios exact and makes the interval real
     runs = [{**r, "mean_run_s": r["mean_run_s"] * (1 + 0.01 * r["seed"])} for r in runs]
     runs = [{**r, "mean_total_s": r["mean_run_s"] + r["mean_wait_s"]} for r in runs]
-    rows = fig10.table_rows(SPEC, runs)
+    rows = fig10_table.table_rows(SPEC, runs)
     fp = next(r for r in rows if r["policy"] == "fp")
     assert fp["run_vs_np"] == pytest.approx(0.83)
     assert fp["run_vs_np_ci95_low"] == pytest.approx(0.83) and fp["run_vs_np_ci95_high"] == pytest.approx(0.83)
@@ -59,26 +62,26 @@ def test_fp_slower_than_np_is_not_reproduced_and_ba_order_reversed():
 def test_a_partial_variant_is_judged_on_the_runs_in_and_says_so():
     """Only seed 1 of NP and FP is in: one pair, no interval, so inconclusive; BA is missing."""
     runs = [run("np", 1, 100.0), run("fp", 1, 90.0)]
-    rows = fig10.table_rows(SPEC, runs)
+    rows = fig10_table.table_rows(SPEC, runs)
     assert [(r["policy"], r["n_seeds"]) for r in rows] == [("np", 1), ("fp", 1)]
     got = words(runs)
     assert got == {"fig10.fp-gain": "inconclusive", "fig10.fp-best": "inconclusive", "fig10.ba-50-best": "missing"}
-    text = fig10.format_report(SPEC, runs, rows, "full", "f.png")
+    text = fig10_report.format_report(SPEC, runs, rows, "full", "f.png")
     assert "Runs in: 2 of the 15 planned" in text
 
 
 def test_runs_are_seed_major_and_paths_round_trip():
     runs = SPEC.runs()
-    assert [r.policy for r in runs[:5]] == list(fig10.PAPER_POLICIES) and {r.seed for r in runs[:5]} == {1}
-    assert all(fig10.Fig10Run.from_path(r.path) == r for r in runs)
+    assert [r.policy for r in runs[:5]] == list(fig10_spec.PAPER_POLICIES) and {r.seed for r in runs[:5]} == {1}
+    assert all(fig10_spec.Fig10Run.from_path(r.path) == r for r in runs)
     assert runs[2].path == "io=none/topology=df/policy=ba-95/seed=1"
-    assert fig10.policy_label("ba:95") == "BA 95-5" and fig10.policy_label("ba:5") == "BA 5-95"
+    assert fig10_spec.policy_label("ba:95") == "BA 95-5" and fig10_spec.policy_label("ba:5") == "BA 5-95"
 
 
 def test_io_models_are_a_dimension_and_per_task_is_judged():
     """Both models planned per seed; the verdicts read per_task only: FP 17 % faster there,
     10 % slower under none (which would be *not reproduced* if it were judged)."""
-    spec = fig10.Fig10Spec(
+    spec = fig10_spec.Fig10Spec(
         topology="df",
         platform=Path("p.xml"),
         n_apps=2,
@@ -95,18 +98,18 @@ def test_io_models_are_a_dimension_and_per_task_is_judged():
             run("np", s, 100.0 * (1 + 0.01 * s), io="per_task"),
             run("fp", s, 83.0 * (1 + 0.01 * s), io="per_task"),
         ]
-    got = {v.key: v.judgement.word.value for v in fig10.verdicts(spec, runs)}
+    got = {v.key: v.judgement.word.value for v in fig10_claims.verdicts(spec, runs)}
     assert got["fig10.fp-gain"] == "reproduced"
-    rows = fig10.table_rows(spec, runs)
+    rows = fig10_table.table_rows(spec, runs)
     assert [(r["io"], r["policy"]) for r in rows] == [
         ("none", "np"),
         ("none", "fp"),
         ("per_task", "np"),
         ("per_task", "fp"),
     ]
-    assert fig10.markov_params(spec, 1, 72, "per_task")["io_distribution"] == "per_task"
+    assert fig10_spec.markov_params(spec, 1, 72, "per_task")["io_distribution"] == "per_task"
     with pytest.raises(ValueError, match="io_distributions"):
-        fig10.parse_spec(
+        fig10_spec.parse_spec(
             {"platform": {"df": "p.xml"}, "n_apps": 2, "n_phases": 2, "seeds": [1], "io_distributions": ["x"]},
             Path("."),
         )
@@ -114,5 +117,5 @@ def test_io_models_are_a_dimension_and_per_task_is_judged():
 
 def test_io_groups_reach_the_engine_only_when_set():
     data = {"platform": {"df": "p.xml"}, "n_apps": 2, "n_phases": 2, "seeds": [1]}
-    assert fig10.parse_spec(data, Path(".")).engine_args() == []
-    assert fig10.parse_spec({**data, "io_groups": 16}, Path(".")).engine_args() == ["--io-groups", "16"]
+    assert fig10_spec.parse_spec(data, Path(".")).engine_args() == []
+    assert fig10_spec.parse_spec({**data, "io_groups": 16}, Path(".")).engine_args() == ["--io-groups", "16"]

@@ -1,4 +1,4 @@
-"""The remote-tier link loads behind Figure 6's report (analysis/seed000_fig6_links.py), by hand.
+"""The remote-tier link loads behind Figure 6's report (analysis/seed000/fig6/links.py), by hand.
 
 72 tasks on the (2,4,2) dragonfly, one task per node, R remote bytes per task."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from datasched.analysis import seed000_fig6_links as links
+from datasched.analysis.seed000.fig6 import links
 
 
 def loads(k, access, routing, placement="first"):

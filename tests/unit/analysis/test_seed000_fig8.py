@@ -6,11 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from datasched.analysis import seed000_fig8 as fig8
+from datasched.analysis.seed000.fig8 import claims as fig8_claims
+from datasched.analysis.seed000.fig8 import report as fig8_report
+from datasched.analysis.seed000.fig8 import spec as fig8_spec
+from datasched.analysis.seed000.fig8 import table as fig8_table
 from datasched.analysis.verdicts import Word
 from datasched.errors import UserError
 
-SPEC = fig8.Fig8Spec(
+SPEC = fig8_spec.Fig8Spec(
     platforms={"dragonfly-72": Path("d.xml"), "torus-64": Path("t.xml")}, n_apps=5, n_phases=3, seeds=(1, 2)
 )
 
@@ -19,29 +22,29 @@ def test_grid_and_paths_round_trip():
     runs = SPEC.runs()
     assert len(runs) == 2 * 7 * 2  # topologies x (cache + 2 strategies x D/A/L) x seeds
     for run in runs:
-        assert fig8.Fig8Run.from_path(run.path) == run
-    internal = fig8.Fig8Run("torus-64", "internal", "A", 2)
+        assert fig8_spec.Fig8Run.from_path(run.path) == run
+    internal = fig8_spec.Fig8Run("torus-64", "internal", "A", 2)
     assert internal.workload_path == "topology=torus-64/seed=2"
     assert internal.scheduler_options(SPEC) == {
         "allocation": "sequential",
         "storage": {"name": "internal", "access": "affinity"},
     }
-    assert fig8.Fig8Run("torus-64", "cache", "L", 1).scheduler_options(SPEC)["storage"] == {"name": "cache"}
+    assert fig8_spec.Fig8Run("torus-64", "cache", "L", 1).scheduler_options(SPEC)["storage"] == {"name": "cache"}
 
 
 def test_markov_params_draw_every_application_as_internal_over_the_system_size():
-    params = fig8.markov_params(SPEC, 7, 72)
+    params = fig8_spec.markov_params(SPEC, 7, 72)
     assert params["max_tasks"] == 72 and params["allocations"] == ["internal"] and params["seed"] == 7
     assert params["walltime_factor"] is None and params["staging"] == "io_volume"
 
 
 def rows_for(totals: dict[tuple[str, str, str], list[float]]):
     results = {
-        fig8.Fig8Run(tp, s, a, seed): (value, 0.0)
+        fig8_spec.Fig8Run(tp, s, a, seed): (value, 0.0)
         for (tp, s, a), values in totals.items()
         for seed, value in zip(SPEC.seeds, values, strict=True)
     }
-    return fig8.table_rows(SPEC, results)
+    return fig8_table.table_rows(SPEC, results)
 
 
 def totals(cache: float, internal: float, external: float, affinity: float = 1.0):
@@ -67,7 +70,7 @@ def test_table_means_and_intervals():
 
 
 def verdict(rows, claim_start):
-    return next(v for v in fig8.verdicts(rows) if v.claim.startswith(claim_start))
+    return next(v for v in fig8_claims.verdicts(rows) if v.claim.startswith(claim_start))
 
 
 def test_verdicts_follow_the_shared_rules():
@@ -88,7 +91,7 @@ def test_verdicts_follow_the_shared_rules():
     assert verdict(small, "Internal/External").judgement.word is Word.IN_DIRECTION
     cache_worst = rows_for(totals(200, 140, 150))
     assert verdict(cache_worst, "Cache is the best").judgement.word is Word.NOT_REPRODUCED
-    assert "| key | claim |" in fig8.format_report(near_paper, SPEC, "quick", "f.png")
+    assert "| key | claim |" in fig8_report.format_report(near_paper, SPEC, "quick", "f.png")
 
 
 def test_config_names_a_missing_platform(tmp_path):
@@ -119,5 +122,5 @@ def test_the_full_config_runs_the_calibrated_all_to_all_and_the_report_says_so()
     assert full.seed000_fig8 is not None and full.seed000_fig8.ipc_fanout == 32
     assert full.seed000_fig9 is not None and full.seed000_fig9.ipc_fanout == 32
     rows = rows_for(totals(100, 140, 150))
-    assert "--ipc-fanout 32" in fig8.format_report(rows, full.seed000_fig8, "full", "f.png")
-    assert "exact all-to-all" in fig8.format_report(rows, SPEC, "quick", "f.png")
+    assert "--ipc-fanout 32" in fig8_report.format_report(rows, full.seed000_fig8, "full", "f.png")
+    assert "exact all-to-all" in fig8_report.format_report(rows, SPEC, "quick", "f.png")

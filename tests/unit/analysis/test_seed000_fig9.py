@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from datasched.analysis import seed000_fig9 as fig9
+from datasched.analysis.seed000.fig9 import claims as fig9_claims
+from datasched.analysis.seed000.fig9 import spec as fig9_spec
+from datasched.analysis.seed000.fig9 import table as fig9_table
 from datasched.analysis.verdicts import Word
 
-SPEC = fig9.Fig9Spec(
+SPEC = fig9_spec.Fig9Spec(
     topologies={"dragonfly-72": "seed000-dragonfly-2-4-2", "torus-64": "seed000-torus-4x4x4"},
     servers=(1, 4, 16, 64),
     n_apps=3,
@@ -21,12 +23,12 @@ def test_grid_paths_and_options():
     # topologies x (I-A and Cache under 2 staging models + SAN once) x servers
     assert len(runs) == 2 * (2 * 2 + 1) * 4 * len(SPEC.seeds) == len(set(runs))
     for run in runs:
-        assert fig9.Fig9Run.from_path(run.path) == run
+        assert fig9_spec.Fig9Run.from_path(run.path) == run
     assert {r.staging for r in runs if r.series == "SAN"} == {"io_volume"}
-    san = fig9.Fig9Run("torus-64", "SAN", 16, 1)
+    san = fig9_spec.Fig9Run("torus-64", "SAN", 16, 1)
     assert san.platform_path == "topology=torus-64/mode=san/servers=16"
     assert san.scheduler_options(SPEC)["storage"] == {"name": "san", "k": 16}
-    ia = fig9.Fig9Run("torus-64", "I-A", 16, 1, "io_volume")
+    ia = fig9_spec.Fig9Run("torus-64", "I-A", 16, 1, "io_volume")
     assert ia.platform_path == "topology=torus-64/mode=unified/servers=16"
     assert ia.scheduler_options(SPEC)["storage"] == {"name": "internal", "access": "affinity"}
     assert ia.workload_path == san.workload_path  # one workload per topology, server count and seed
@@ -34,13 +36,13 @@ def test_grid_paths_and_options():
 
 @pytest.mark.parametrize("mode", ["unified", "san"])
 def test_platforms_are_the_catalogue_systems_with_n_servers(mode):
-    params = fig9.platform_params(SPEC, "dragonfly-72", mode, 16)
+    params = fig9_spec.platform_params(SPEC, "dragonfly-72", mode, 16)
     assert params.storage.io_servers == 16 and params.storage_mode == mode
     assert params.name == f"seed000-dragonfly-2-4-2-{mode}-io16"
 
 
 def test_workload_stages_over_every_server():
-    params = fig9.markov_params(SPEC, 3, 64, 72, "dataset")
+    params = fig9_spec.markov_params(SPEC, 3, 64, 72, "dataset")
     assert params["san_k_choices"] == [64] and params["staging"] == "dataset" and params["max_tasks"] == 72
 
 
@@ -52,12 +54,12 @@ def rows_for(san: dict[int, float], ia: dict[int, float], cache: dict[int, float
             for staging in SPEC.stagings(series):
                 for n, v in curve.items():
                     for seed, noise in zip(SPEC.seeds, (0.999, 1.001), strict=True):
-                        results[fig9.Fig9Run(tp, series, n, seed, staging)] = (v * noise, 0.0)
-    return fig9.table_rows(SPEC, results)
+                        results[fig9_spec.Fig9Run(tp, series, n, seed, staging)] = (v * noise, 0.0)
+    return fig9_table.table_rows(SPEC, results)
 
 
 def verdict(rows, start):
-    return next(v for v in fig9.verdicts(rows) if v.claim.startswith(start))
+    return next(v for v in fig9_claims.verdicts(rows) if v.claim.startswith(start))
 
 
 def test_verdicts_follow_the_shared_rules():
@@ -78,13 +80,13 @@ def test_verdicts_follow_the_shared_rules():
 
 
 def test_one_seed_gives_no_interval_so_every_difference_is_inconclusive():
-    one = fig9.Fig9Spec(topologies=SPEC.topologies, servers=SPEC.servers, n_apps=3, n_phases=2, seeds=(1,))
+    one = fig9_spec.Fig9Spec(topologies=SPEC.topologies, servers=SPEC.servers, n_apps=3, n_phases=2, seeds=(1,))
     results = {
-        fig9.Fig9Run(tp, series, n, 1, staging): (1000.0 / n if series == "SAN" else 10.0, 0.0)
+        fig9_spec.Fig9Run(tp, series, n, 1, staging): (1000.0 / n if series == "SAN" else 10.0, 0.0)
         for tp in one.topologies
         for series in ("SAN", "I-A", "Cache")
         for staging in one.stagings(series)
         for n in one.servers
     }
-    rows = fig9.table_rows(one, results)
-    assert {v.judgement.word for v in fig9.verdicts(rows) if "SAN with one" in v.claim} == {Word.INCONCLUSIVE}
+    rows = fig9_table.table_rows(one, results)
+    assert {v.judgement.word for v in fig9_claims.verdicts(rows) if "SAN with one" in v.claim} == {Word.INCONCLUSIVE}

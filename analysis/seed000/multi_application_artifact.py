@@ -1,22 +1,35 @@
 """Figures 8 and 9 of seed 000 drawn by one routine: both are multi-application sweeps whose
 per-run numbers are (mean total time, mean waiting time), read from each simulation's
 ``out_jobs.csv`` or, when the full variant accumulates, from the committed summaries
-(analysis/accumulate.py). Each figure module supplies the same five pieces (its run type,
-``table_rows``, ``write_table``, ``plot``, ``format_report``, ``COLUMNS``)."""
+(analysis/accumulate.py). Each figure's package supplies the same pieces as a
+:class:`FigureSteps` (``fig8.report.STEPS``, ``fig9.report.STEPS``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from datasched.analysis.accumulate import load_artifact, with_progress, write_pending
-from datasched.analysis.seed000_common import run_means
+from datasched.analysis.seed000.multi_application import run_means
+
+
+@dataclass(frozen=True)
+class FigureSteps:
+    """What one multi-application figure brings to :func:`write_artifact`: its run type (with
+    ``from_path`` and ``path``), its plotted CSV's columns, and its table, figure and report steps."""
+
+    run_type: Any
+    columns: tuple[str, ...]
+    table_rows: Callable[..., list[dict[str, Any]]]
+    write_table: Callable[..., Path]
+    plot: Callable[..., Path]
+    format_report: Callable[..., str]
 
 
 def write_artifact(
-    figure: ModuleType,
-    run_type: Any,
+    figure: FigureSteps,
     name: str,
     spec: Any,
     *,
@@ -34,11 +47,13 @@ def write_artifact(
     if accumulate:
         loaded, progress = load_artifact(name, spec, report.parent)
         spec = loaded.spec
-        results = {run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in loaded.metrics.items()}
+        results = {
+            figure.run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in loaded.metrics.items()
+        }
     else:
         results = {run: run_means(sims / run.path / "out_jobs.csv") for run in spec.runs()}
     if spec is None:
-        write_pending(png, plotted, report, title, figure.COLUMNS, progress)
+        write_pending(png, plotted, report, title, figure.columns, progress)
         return len(results)
     rows = figure.table_rows(spec, results)
     figure.write_table(rows, plotted)

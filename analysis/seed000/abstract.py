@@ -23,8 +23,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed000_common import Verdict, claims_table, verdict_rules
-from datasched.analysis.seed000_fig6 import ONE_APPLICATION, Lookup
+from datasched.analysis.claims_table import Verdict, claims_table, verdict_rules
+from datasched.analysis.seed000.fig6.claims import ONE_APPLICATION
+from datasched.analysis.seed000.fig6.table import Lookup
 from datasched.analysis.verdicts import Estimate, difference
 
 

@@ -24,8 +24,13 @@ from datasched.platforms import dragonfly as df
 #: The (2,4,2) dragonfly of Figure 6: p nodes per router, a routers per group, h global ports
 #: per router, g groups; every link 1.25 GB/s, the NVM read link 2 GB/s.
 P, A, H, GROUPS = 2, 4, 2, 9
+
+
 NODES = P * A * GROUPS
+
+
 LINK_BW, NVM_READ_BW, NVM_WRITE_BW = 1.25e9, 2e9, 1e9
+
 
 #: Bytes per (link, direction), and per device link ("nvm<rank>", "read" | "write").
 Loads = defaultdict[tuple[str, str], float]

@@ -1,5 +1,6 @@
-"""What the seed-000 artifacts share: a verdict row, the engine's node count of a
-platform, per-run means of a multi-application run, and the report's claims table."""
+"""What Figures 8, 9 and 10 share as multi-application sweeps: the engine's node count of a
+platform, the markov parameters and run settings of a workload, and per-run means summarised
+over seeds."""
 
 from __future__ import annotations
 
@@ -7,50 +8,10 @@ import csv
 import json
 import subprocess
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from datasched.analysis.stats import mean_ci95
-from datasched.analysis.verdicts import Judgement
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """One of the paper's stated results beside ours; ``judgement`` comes from
-    :mod:`datasched.analysis.verdicts` (the one set of rules every artifact uses) and ``key``
-    is the claim's id in the seed's claims file (``paper-artifacts/claims/``), which the
-    scoreboard reads back from the report's table."""
-
-    key: str
-    claim: str
-    paper: str
-    ours: str
-    judgement: Judgement
-
-
-def claims_table(verdicts: Sequence[Verdict]) -> list[str]:
-    """The report's Markdown table of claims (the scoreboard parses it: keep one row per claim)."""
-    return [
-        "| key | claim | paper | ours | verdict | why |",
-        "|---|---|---|---|---|---|",
-        *(f"| {v.key} | {v.claim} | {v.paper} | {v.ours} | {v.judgement.word} | {v.judgement.why} |" for v in verdicts),
-    ]
-
-
-def verdict_rules() -> list[str]:
-    """The report's paragraph on the verdict words (one text for every artifact)."""
-    return [
-        "Verdicts follow one set of rules for every artifact (`analysis/verdicts.py`): *reproduced* = same sign",
-        "as the paper, magnitude within 0.5×–2× of the paper's and the 95 % interval over seeds excluding 0 (a",
-        "claim the paper states as a direction only: same sign, interval excluding 0); *in direction* = same sign",
-        "and interval excluding 0, another magnitude; *not reproduced* = opposite sign, interval excluding 0, or",
-        "an interval including 0 that ends below 0.5× the paper's effect (the paper's effect is excluded);",
-        "*inconclusive* = the interval includes 0 and reaches 0.5× the paper's effect; *consistent for some",
-        "parameter* = holds at some swept value of a parameter the paper does not give, while no single parameter",
-        "set satisfies every claim of the figure; *by construction* = follows from an input definition; *missing*",
-        "= not produced.",
-    ]
 
 
 def compute_nodes(platform: Path) -> int:
@@ -78,11 +39,6 @@ def run_means(jobs_csv: Path) -> tuple[float, float]:
     return total, wait
 
 
-def path_fields(path: str) -> dict[str, str]:
-    """``"a=1/b=x"`` -> ``{"a": "1", "b": "x"}`` (the artifacts' result paths)."""
-    return dict(part.split("=", 1) for part in path.split("/"))
-
-
 def multi_application_params(
     seed: int, n_apps: int, n_phases: int, nb_nodes: int, *, san_k: int, staging: str
 ) -> dict[str, Any]:
@@ -101,16 +57,6 @@ def multi_application_params(
         "walltime_factor": None,
         "sizes": {"n_phases": n_phases},
     }
-
-
-def write_rows(rows: Sequence[Mapping[str, Any]], columns: Sequence[str], path: Path) -> Path:
-    """A plotted-numbers CSV: floats as ``%.6f`` (as Batsim's CSVs), the rest as they are."""
-    with open(path, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=columns, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: (f"{v:.6f}" if isinstance(v, float) else v) for k, v in row.items()})
-    return path
 
 
 def run_settings(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,3 +86,10 @@ def seed_summary(values: Sequence[tuple[float, float]]) -> dict[str, Any]:
         "ci95_high_s": ci.high,
         "mean_wait_s": sum(v[1] for v in values) / len(values),
     }
+
+
+def communicate_phases(ipc_fanout: int) -> str:
+    """The reports' set-up sentence on how communicate phases ran (``run_settings``' ``ipc_fanout``)."""
+    if ipc_fanout:
+        return f"communicate phases as the engine's calibrated approximate all-to-all (`--ipc-fanout {ipc_fanout}`)."
+    return "exact all-to-all communicate phases."
