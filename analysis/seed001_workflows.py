@@ -308,12 +308,12 @@ def format_report(
         "",
         "![Figs. 8/9: per-node timelines](seed001_fig8_fig9_timelines.png)",
         "",
-        "Figs. 8/9 (`analysis/seed001_timelines.py`): every job of the dependency-style runs at the first NVM rates, "
-        "data-unaware and data-aware, drawn per node from the runs' `out_jobs.csv` (nodes, start, end) and "
-        "`out_io.csv` (read, compute and write phase seconds in the profile's order). A wait of a workflow step "
-        "(the paper's 20 s for job 9) shows as the gap between its predecessor's end and its start; it comes out of "
-        "the scheduler only when other jobs hold the nodes it needs, which Table 4's sizes (seconds × 1 GB/s) "
-        "decide, so it is not a prediction either.",
+        "Figs. 8/9 (`analysis/seed001_timelines.py`): every job of the model runs (section *Table 4 as a model "
+        "prediction*) at the best single parameter set and its first load seed, data-unaware and data-aware, drawn "
+        "per node from the runs' `out_jobs.csv` (nodes, start, end) and `out_io.csv` (read, compute and write phase "
+        "seconds in the profile's order); background-load jobs are the plain tan bars (unlabelled). A wait of a "
+        "workflow step (the paper's 20 s for job 9) shows as the gap between its predecessor's end and its start; "
+        "it comes out of the scheduler when other jobs hold the nodes it needs.",
         "",
         "## Claims",
         "",

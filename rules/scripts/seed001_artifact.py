@@ -20,9 +20,8 @@ if spec.model is None:
     raise SystemExit("artifacts.seed001_workflows.model: missing (the model runs make the claims)")
 model_rows = model.run_all(spec.model, spec.workflow, work)
 model.write_table(model_rows, Path(sm.output.model_plotted))
-model_report.plot(
-    model_rows, spec.model, Path(sm.output.model_figure), f"Seed 001 Table 4 from the storage model ({sm.params.variant})"
-)
+title = f"Seed 001 Table 4 from the storage model ({sm.params.variant})"
+model_report.plot(model_rows, spec.model, Path(sm.output.model_figure), title)
 # Figs. 8/9: the model runs at the best single parameter set (first load seed), unaware vs aware
 best = model.best_parameter_set(model_rows)
 seed = model.seeds_of(spec.model, best.load)[0]
@@ -30,7 +29,13 @@ panels = []
 for aware, fig in ((False, "Fig. 8: data-unaware"), (True, "Fig. 9: data-aware")):
     run = model.run_dir(work, best, seed, aware)
     panels.append((f"{fig} ({best.name}, seed {seed})", run / "sim", json.loads((run / "workload.json").read_text())))
-tl.plot_timelines(panels, Path(sm.output.timelines), f"Seed 001 Figs. 8/9 from the model runs ({sm.params.variant})", nodes=20)
+tl.plot_timelines(
+    panels,
+    Path(sm.output.timelines),
+    f"Seed 001 Figs. 8/9 from the model runs ({sm.params.variant})",
+    nodes=20,
+    background_first_id=model.BACKGROUND_FIRST_ID,
+)
 report = s1.format_report(
     rows, spec, sm.params.variant, Path(sm.output.figure).name, model_rows, Path(sm.output.model_figure).name
 )

@@ -28,7 +28,9 @@ def test_background_load_offers_the_intensity():
     offered = sum(j["res"] * profiles[j["profile"]]["phases"][0]["nominal_seconds"] for j in jobs)
     assert offered / (nodes * horizon) == pytest.approx(0.8, rel=0.03)
     assert all(1 <= j["res"] <= m.BACKGROUND_MAX_NODES and 0 <= j["subtime"] < horizon for j in jobs)
-    assert all(p["phases"][0]["flops"] == pytest.approx(p["phases"][0]["nominal_seconds"] * 1e9) for p in profiles.values())
+    for profile in profiles.values():
+        (phase,) = profile["phases"]
+        assert phase["kind"] == "compute" and phase["flops"] == pytest.approx(phase["nominal_seconds"] * 1e9)
 
 
 def test_background_load_is_seeded():
@@ -41,7 +43,6 @@ def test_workload_scales_sizes_by_the_rate():
     """An I/O phase moves Table 4 seconds x r bytes per node: job 7's write (120 s, 4 nodes)
     at r = 0.1 GB/s is 12 GB per node, its item wf1.job7_output 48 GB over the nodes."""
     from datasched.workflows.model import load_workflow
-
     from tests.integration.pipeline.test_pipeline import REPO
 
     workflow = load_workflow(REPO / "workflows" / "nextgenio_table4.yaml")
@@ -77,7 +78,6 @@ def test_bad_model_spec_names_the_key(change, message):
 
 def test_config_error_names_the_model_key(tmp_path):
     from datasched.analysis.experiment_config import load_config_file
-
     from tests.integration.pipeline.test_pipeline import TEST_CONFIG
 
     text = (TEST_CONFIG.parent / "quick.yaml").read_text()
