@@ -133,7 +133,7 @@ def parse_model_spec(data: Mapping[str, Any], where: str = "artifacts.seed001_wo
         not isinstance(loads, list)
         or not loads
         or any(not isinstance(v, (int, float)) or not 0 <= v < 1 for v in loads)
-    ):  # noqa: E501
+    ):
         raise UserError(f"{where}.load_intensities: expected a non-empty list of numbers in [0, 1), got {loads!r}")
     seeds = data.get("load_seeds")
     if not isinstance(seeds, list) or not seeds or any(isinstance(s, bool) or not isinstance(s, int) for s in seeds):

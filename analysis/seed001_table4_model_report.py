@@ -38,7 +38,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, path: Path, title: 
 
     styles, lustres = spec.styles, spec.lustre_bws
     fig, axes = plt.subplots(
-        len(styles), len(lustres), figsize=(4.2 * len(lustres) + 2.2, 3.2 * len(styles)), squeeze=False, sharey=True
+        len(styles), len(lustres), figsize=(4.6 * len(lustres), 3.2 * len(styles) + 1.2), squeeze=False, sharey=True
     )
     x = [r / GB for r in spec.size_rates]
     for i, style in enumerate(styles):
@@ -71,9 +71,10 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, path: Path, title: 
     handles, labels = axes[0][0].get_legend_handles_labels()
     handles += [plt.Line2D([], [], color="grey", linestyle="-."), plt.Line2D([], [], color="tab:green", linestyle="-.")]
     labels += ["paper 490 s (unaware)", "paper 280 s (aware)"]
-    fig.legend(handles, labels, loc="center right", fontsize=7)
+    # below the panels: beside them it covered the right-hand panels' lines
+    fig.legend(handles, labels, loc="lower center", fontsize=7, ncol=3, handlelength=3.5)
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0, 1 - 2.2 / (4.2 * len(lustres) + 2.2), 0.97))
+    fig.tight_layout(rect=(0, 1.0 / (3.2 * len(styles) + 1.2), 1, 0.97))
     fig.savefig(path, dpi=110)
     plt.close(fig)
 
@@ -130,5 +131,54 @@ def section(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, figure: str) -> 
         "",
         "(Means over the load seeds; without load a run has no random input and is one run.)",
         "",
+        *why_lines(rows, means),
+        "",
     ]
     return lines
+
+
+def _span(values: Sequence[float], fmt: str = "{:.0f}") -> str:
+    return f"{fmt.format(min(values))} … {fmt.format(max(values))}" if values else "none"
+
+
+def why_lines(rows: Sequence[Mapping[str, Any]], means: Mapping[str, Mapping[str, float]]) -> list[str]:
+    """Why the model's numbers differ from the paper's, from the runs' own numbers."""
+    waits = {style: [claim_values(r)["job9-wait"] for r in rows if r["style"] == style] for style in STYLE_ORDER}
+    loaded_chain = [claim_values(r)["job9-wait"] for r in rows if r["style"] == "chain" and r["load"] > 0]
+    slower = sorted(name for name, m in means.items() if m["aware-reduction"] < 0)
+    aware_by_load: dict[tuple[Any, ...], set[float]] = {}
+    for r in rows:
+        key = (r["size_rate"], r["lustre_bw"], r["tier"], r["style"])
+        aware_by_load.setdefault(key, set()).add(round(float(r["t_all_aware"]), 6))
+    aware_unmoved = sum(len(v) == 1 for v in aware_by_load.values())
+    tiers_slower = sorted({name.split(",")[2] for name in slower})
+    return [
+        "### Why the model differs from the paper (no parameter was tuned toward 490 s, 280 s or 20 s)",
+        "",
+        "- **T_all scales with the sizes over the storage rates.** Data-unaware, every byte crosses the shared "
+        "Lustre-like rate: where r x (the nodes doing I/O at once) exceeds it, T_I/O grows far beyond Table 4's "
+        "seconds (the runs at r = 1 GB/s on 0.1 GB/s Lustre take hours); where Lustre is fast, T_I/O shrinks "
+        "below them. The paper's 490 s is one point of this family, met only where r and the Lustre rate make "
+        "Table 4's seconds come out again: no parameter of the paper fixes them.",
+        f"- **Data-aware is not always faster.** Node storage has fixed rates (the SSD writes at 0.46 GB/s): at "
+        f"{len(slower)} of {len(means)} parameter sets (node tier {', '.join(tiers_slower) or 'none'}) the "
+        "data-aware T_all is longer than the data-unaware one, because a fast Lustre beats the node device; the "
+        "paper's saving assumes node I/O ≈ 0 (\"I/O cost tends to 0 when using SCM\").",
+        f"- **Job 9's wait.** Dependency style: job 9 waits {_span(waits['dependency'], '{:.1f}')} s. The list "
+        "scheduler keeps a dependent step in its submission place (t = 0, ahead of every background job), so it "
+        "starts on the nodes its predecessor frees. Chain style: job 9 enters the queue when job 7 ends, behind the "
+        f"jobs queued meanwhile, and waits {_span(waits['chain'], '{:.1f}')} s "
+        f"({_span(loaded_chain, '{:.1f}')} s with background load): a wait comes out of the scheduler only with "
+        "chained submission under load, and its length is the remaining run time of the jobs that took the nodes "
+        f"(background jobs of mean {BACKGROUND_MEAN_SECONDS:g} s, our choice), not the paper's 20 s.",
+        f"- **The load and the data-aware runs.** At {aware_unmoved} of {len(aware_by_load)} (size, Lustre, tier, "
+        "style) combinations the data-aware T_all is the same at every load and seed (the dashed lines lie under "
+        "the solid ones): the data-aware policy tries released steps whose inputs are on node NVM before other "
+        "waiting jobs, and the nodes their predecessor frees are theirs at once.",
+        "- **Starvation of wide jobs.** Without reservations, the list scheduler lets later, smaller background "
+        "jobs pass a waiting 15-node job (job 6 in the timelines), which then waits until the load thins out; it "
+        "does not enter the workflow's T_all.",
+    ]
+
+
+STYLE_ORDER = ("single-script", "chain", "dependency")

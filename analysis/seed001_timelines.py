@@ -105,16 +105,18 @@ def plot_timelines(
                 for kind, a, b in j["segments"]:
                     ax.broken_barh([(a, b - a)], (node - 0.4, 0.8), color=PHASE_STYLE[kind][0])
                 ax.plot([j["start"], j["start"]], [node - 0.4, node + 0.4], color="black", linewidth=0.6)
-            low, high = min(j["nodes"]), max(j["nodes"])
-            ax.text(
-                (j["start"] + j["finish"]) / 2,
-                (low + high) / 2,
-                f"job {j['job']}",
-                ha="center",
-                va="center",
-                fontsize=8,
-                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1},
-            )
+            # one label per contiguous block of nodes: at the middle of a split allocation
+            # (nodes 0-3 and 15-18) it sat on another job's bars
+            for low, high in ProcSet(*j["nodes"]).intervals():
+                ax.text(
+                    (j["start"] + j["finish"]) / 2,
+                    (low + high) / 2,
+                    f"job {j['job']}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1},
+                )
         ax.set_ylim(-0.7, nodes - 0.3)
         ax.set_yticks(range(nodes))
         ax.tick_params(axis="y", labelsize=7)

@@ -1,6 +1,7 @@
 """Snakemake script: seed 001's Table 4 runs (bookkeeping and model), figures, plotted numbers
 and report."""
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -22,13 +23,19 @@ model_rows = model.run_all(spec.model, spec.workflow, work)
 model.write_table(model_rows, Path(sm.output.model_plotted))
 title = f"Seed 001 Table 4 from the storage model ({sm.params.variant})"
 model_report.plot(model_rows, spec.model, Path(sm.output.model_figure), title)
-# Figs. 8/9: the model runs at the best single parameter set (first load seed), unaware vs aware
+# Figs. 8/9: the model runs at the best single parameter set (first load seed), unaware vs
+# aware, and the data-unaware run of the same set under the highest background load
 best = model.best_parameter_set(model_rows)
-seed = model.seeds_of(spec.model, best.load)[0]
+loaded = dataclasses.replace(best, load=max(spec.model.load_intensities))
 panels = []
-for aware, fig in ((False, "Fig. 8: data-unaware"), (True, "Fig. 9: data-aware")):
-    run = model.run_dir(work, best, seed, aware)
-    panels.append((f"{fig} ({best.name}, seed {seed})", run / "sim", json.loads((run / "workload.json").read_text())))
+for p, aware, fig in (
+    (best, False, "Fig. 8: data-unaware"),
+    (best, True, "Fig. 9: data-aware"),
+    *([(loaded, False, "Fig. 8 under background load")] if loaded != best else []),
+):
+    seed = model.seeds_of(spec.model, p.load)[0]
+    run = model.run_dir(work, p, seed, aware)
+    panels.append((f"{fig} ({p.name}, seed {seed})", run / "sim", json.loads((run / "workload.json").read_text())))
 tl.plot_timelines(
     panels,
     Path(sm.output.timelines),
