@@ -65,9 +65,21 @@ def job_segments(out: Path, workload: Mapping[str, Any]) -> list[dict[str, Any]]
     return result
 
 
-def plot_timelines(panels: Sequence[tuple[str, Path, Mapping[str, Any]]], path: Path, title: str, nodes: int) -> None:
+#: colour of a background-load job (drawn plain and unlabelled: it only occupies nodes)
+BACKGROUND_COLOUR = "tan"
+
+
+def plot_timelines(
+    panels: Sequence[tuple[str, Path, Mapping[str, Any]]],
+    path: Path,
+    title: str,
+    nodes: int,
+    background_first_id: int | None = None,
+) -> None:
     """One panel per (label, run folder, workload): nodes on y, time on x, each job a
-    labelled box over its nodes, its phases coloured inside."""
+    labelled box over its nodes, its phases coloured inside. Jobs whose id is at least
+    ``background_first_id`` are background load: one plain unlabelled colour, and the time
+    axis ends shortly after the last other job (the load may run on long after)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -77,35 +89,48 @@ def plot_timelines(panels: Sequence[tuple[str, Path, Mapping[str, Any]]], path: 
     fig, axes = plt.subplots(len(panels), 1, figsize=(12, 3.6 * len(panels)), squeeze=False)
     for ax, (label, out, workload) in zip(axes[:, 0], panels, strict=True):
         jobs = job_segments(out, workload)
-        end = max(j["finish"] for j in jobs)
+
+        def background(job: Mapping[str, Any]) -> bool:
+            return background_first_id is not None and int(job["job"]) >= background_first_id
+
+        end = max(j["finish"] for j in jobs if not background(j))
         for j in jobs:
+            if background(j):
+                for node in j["nodes"]:
+                    ax.broken_barh([(j["start"], j["finish"] - j["start"])], (node - 0.4, 0.8), color=BACKGROUND_COLOUR)
+                    ax.plot([j["start"], j["start"]], [node - 0.4, node + 0.4], color="black", linewidth=0.4)
+                continue
             for node in j["nodes"]:
                 ax.broken_barh([(j["start"], j["finish"] - j["start"])], (node - 0.4, 0.8), color="lightgrey")
                 for kind, a, b in j["segments"]:
                     ax.broken_barh([(a, b - a)], (node - 0.4, 0.8), color=PHASE_STYLE[kind][0])
                 ax.plot([j["start"], j["start"]], [node - 0.4, node + 0.4], color="black", linewidth=0.6)
-            low, high = min(j["nodes"]), max(j["nodes"])
-            ax.text(
-                (j["start"] + j["finish"]) / 2,
-                (low + high) / 2,
-                f"job {j['job']}",
-                ha="center",
-                va="center",
-                fontsize=8,
-                bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1},
-            )
+            # one label per contiguous block of nodes: at the middle of a split allocation
+            # (nodes 0-3 and 15-18) it sat on another job's bars
+            for low, high in ProcSet(*j["nodes"]).intervals():
+                ax.text(
+                    (j["start"] + j["finish"]) / 2,
+                    (low + high) / 2,
+                    f"job {j['job']}",
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    bbox={"facecolor": "white", "alpha": 0.8, "edgecolor": "none", "pad": 1},
+                )
         ax.set_ylim(-0.7, nodes - 0.3)
         ax.set_yticks(range(nodes))
         ax.tick_params(axis="y", labelsize=7)
         ax.set_xlim(0, end * 1.02)
         ax.invert_yaxis()
         ax.set_ylabel("node")
-        ax.set_title(f"{label}: makespan {end:.0f} s", fontsize=10)
+        ax.set_title(f"{label}: last Table 4 job ends at {end:.0f} s", fontsize=10)
         ax.grid(axis="x", alpha=0.3)
     axes[-1, 0].set_xlabel("time (s)")
     handles = [Patch(color=c, label=name) for c, name in PHASE_STYLE.values()]
     handles.append(Patch(color="lightgrey", label="outside phases (staging, write-back)"))
-    fig.legend(handles=handles, loc="lower center", fontsize=8, ncol=4)
+    if background_first_id is not None:
+        handles.append(Patch(color=BACKGROUND_COLOUR, label="background load"))
+    fig.legend(handles=handles, loc="lower center", fontsize=8, ncol=len(handles))
     fig.suptitle(title, fontsize=11)
     fig.tight_layout(rect=(0, 0.04, 1, 1))
     fig.savefig(path, dpi=110)

@@ -214,7 +214,8 @@ def seed001_workflows_outputs():
     if not SEED001:
         return []
     return [f"{SEED001_DIR}/seed001_table4.png", f"{SEED001_DIR}/seed001_table4_plotted.csv",
-            f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png", f"{SEED001_DIR}/report.md"]  # fmt: skip
+            f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png", f"{SEED001_DIR}/seed001_table4_model.png",
+            f"{SEED001_DIR}/seed001_table4_model_plotted.csv", f"{SEED001_DIR}/report.md"]  # fmt: skip
 
 
 FIG7 = EXP.seed000_fig7

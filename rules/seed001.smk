@@ -1,6 +1,7 @@
 # Seed 001 Table 4 artifact (analysis/seed001_workflows.py): one job runs the small
-# simulations (every submission style x NVM rates x data-unaware/aware, in process), then
-# the figure, its plotted numbers and the report. SEED001* and seed001_workflows_outputs()
+# simulations (the bookkeeping runs: every submission style x NVM rates x data-unaware/aware;
+# the model runs of analysis/seed001_table4_model.py: sizes x Lustre rate x node tier x style
+# x background load; in process), then the figures, their plotted numbers and the report. SEED001* and seed001_workflows_outputs()
 # are in rules/common.smk.
 
 
@@ -18,6 +19,8 @@ rule seed001_workflows_artifact:
         figure=f"{SEED001_DIR}/seed001_table4.png",
         plotted=f"{SEED001_DIR}/seed001_table4_plotted.csv",
         timelines=f"{SEED001_DIR}/seed001_fig8_fig9_timelines.png",
+        model_figure=f"{SEED001_DIR}/seed001_table4_model.png",
+        model_plotted=f"{SEED001_DIR}/seed001_table4_model_plotted.csv",
         report=f"{SEED001_DIR}/report.md",
     params:
         spec=SEED001,

@@ -1,38 +1,52 @@
-"""Snakemake script: seed 001's Table 4 runs, figure, plotted numbers and report."""
+"""Snakemake script: seed 001's Table 4 runs (bookkeeping and model), figures, plotted numbers
+and report."""
 
+import dataclasses
 import json
 from pathlib import Path
 
+from datasched.analysis import seed001_table4_model as model
+from datasched.analysis import seed001_table4_model_report as model_report
 from datasched.analysis import seed001_timelines as tl
 from datasched.analysis import seed001_workflows as s1
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
+spec = sm.params.spec
 work = Path(sm.params.work)
 work.mkdir(parents=True, exist_ok=True)
-rows = s1.run_all(sm.params.spec, work)
+rows = s1.run_all(spec, work)
 s1.write_table(rows, Path(sm.output.plotted))
 s1.plot(rows, Path(sm.output.figure), f"Seed 001 Table 4: T_all of workflow 1 -> 7 -> 9 ({sm.params.variant})")
-# Figs. 8/9: the dependency style (the paper's recommendation) at the first NVM rates, data-unaware vs aware
-nvm = sm.params.spec.nvm_variants[0].name
-workload = json.loads((work / "workload-dependency.json").read_text())
+if spec.model is None:
+    raise SystemExit("artifacts.seed001_workflows.model: missing (the model runs make the claims)")
+model_rows = model.run_all(spec.model, spec.workflow, work)
+model.write_table(model_rows, Path(sm.output.model_plotted))
+title = f"Seed 001 Table 4 from the storage model ({sm.params.variant})"
+model_report.plot(model_rows, spec.model, Path(sm.output.model_figure), title)
+# Figs. 8/9: the model runs at the best single parameter set (first load seed), unaware vs
+# aware, and the data-unaware run of the same set under the highest background load
+best = model.best_parameter_set(model_rows)
+loaded = dataclasses.replace(best, load=max(spec.model.load_intensities))
+panels = []
+for p, aware, fig in (
+    (best, False, "Fig. 8: data-unaware"),
+    (best, True, "Fig. 9: data-aware"),
+    *([(loaded, False, "Fig. 8 under background load")] if loaded != best else []),
+):
+    seed = model.seeds_of(spec.model, p.load)[0]
+    run = model.run_dir(work, p, seed, aware)
+    panels.append((f"{fig} ({p.name}, seed {seed})", run / "sim", json.loads((run / "workload.json").read_text())))
 tl.plot_timelines(
-    [
-        (
-            f"Fig. 8: data-unaware ({nvm} NVM, dependency style)",
-            work / f"sims/nvm={nvm}/style=dependency/policy=unaware",
-            workload,
-        ),
-        (
-            f"Fig. 9: data-aware ({nvm} NVM, dependency style)",
-            work / f"sims/nvm={nvm}/style=dependency/policy=aware",
-            workload,
-        ),
-    ],
+    panels,
     Path(sm.output.timelines),
-    f"Seed 001 Figs. 8/9 from the Table 4 runs ({sm.params.variant})",
+    f"Seed 001 Figs. 8/9 from the model runs ({sm.params.variant})",
     nodes=20,
+    background_first_id=model.BACKGROUND_FIRST_ID,
 )
-report = s1.format_report(rows, sm.params.spec, sm.params.variant, Path(sm.output.figure).name)
+report = s1.format_report(
+    rows, spec, sm.params.variant, Path(sm.output.figure).name, model_rows, Path(sm.output.model_figure).name
+)
 Path(sm.output.report).write_text(report)
 s1.write_runs_json(rows, work / "runs.json")
-Path(sm.log[0]).write_text(f"{len(rows)} runs\n")
+s1.write_runs_json(model_rows, work / "model_runs.json")
+Path(sm.log[0]).write_text(f"{len(rows)} bookkeeping runs, {len(model_rows)} model rows\n")

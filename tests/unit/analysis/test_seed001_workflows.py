@@ -73,7 +73,7 @@ def test_table4_claims_are_by_construction_never_reproduced():
         {"policy": "aware", "nvm": "seed000", "style": "chain", "t_all": 280.0},
     ]
     table = wf.claims(rows)
-    assert [v.judgement.word for v in table] == [Word.BY_CONSTRUCTION] * 2
+    assert [(v.key, v.judgement.word) for v in table] == [("table4.sums", Word.BY_CONSTRUCTION)]
     assert "1 GB/s" in table[0].judgement.why  # names the input definition
     with pytest.raises(VerdictError):
         wf.claims(rows[:1])  # a missing policy is an error, not a dropped row
