@@ -160,6 +160,34 @@ def _solve_threshold(
     """(status, best cost, CP-SAT bound, starts, branches) of ``min cost s.t. cost <= threshold`` on the domains."""
     from ortools.sat.python import cp_model
 
+    model, starts = threshold_model(objective, jobs, nb_hosts, domains, threshold, lagrangian_bound)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = time_limit_s
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    if workers >= 2:
+        solver.parameters.subsolvers.extend(["max_lp", "quick_restart", "default_lp", "core"][:workers])
+    status = solver.solve(model)
+    name = solver.status_name(status)
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        value = round(solver.objective_value)
+        chosen = tuple(solver.value(s) for s in starts)
+        return name, value, int(solver.best_objective_bound), chosen, solver.num_branches
+    bound = int(solver.best_objective_bound) if status == cp_model.UNKNOWN else 0
+    return name, 0, max(bound, lagrangian_bound), (), solver.num_branches
+
+
+def threshold_model(
+    objective: str,
+    jobs: Sequence[UnitJob],
+    nb_hosts: int,
+    domains: Sequence[Sequence[tuple[int, int]]],
+    threshold: int,
+    lagrangian_bound: int,
+):
+    """The time-indexed CP-SAT model of ``min cost s.t. lagrangian_bound <= cost <= threshold``; (model, starts)."""
+    from ortools.sat.python import cp_model
+
     model = cp_model.CpModel()
     starts, intervals, cost_terms = [], [], []
     step_literals: list[dict[int, object]] = []
@@ -211,20 +239,7 @@ def _solve_threshold(
     model.add(cost <= threshold)
     model.add(cost >= lagrangian_bound)
     model.minimize(cost)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = time_limit_s
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    if workers >= 2:
-        solver.parameters.subsolvers.extend(["max_lp", "quick_restart", "default_lp", "core"][:workers])
-    status = solver.solve(model)
-    name = solver.status_name(status)
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        value = round(solver.objective_value)
-        chosen = tuple(solver.value(s) for s in starts)
-        return name, value, int(solver.best_objective_bound), chosen, solver.num_branches
-    bound = int(solver.best_objective_bound) if status == cp_model.UNKNOWN else 0
-    return name, 0, max(bound, lagrangian_bound), (), solver.num_branches
+    return model, starts
 
 
 def _add_active_schedule_rule(model, objective: str, jobs: Sequence[UnitJob], domains, starts) -> None:
