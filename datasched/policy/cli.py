@@ -92,10 +92,7 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
     if not plan.starts:
         raise UserError(f"{args.workload}: CP-SAT found no schedule within {args.time_limit} s (status {plan.status})")
     plan.write(args.output)
-    print(
-        f"{plan.status}: objective {plan.objective} bound {plan.bound} gap {plan.gap:.4f} "
-        f"in {plan.wall_time_s:.2f} s -> {args.output}"
-    )
+    print(f"{plan.status}: {plan.certificate()} -> {args.output}")
     return 0
 
 

@@ -334,7 +334,8 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             start_units,
             math.ceil(max(candidates.values()) - 1e-9),
             lambda threshold: [
-                e - d for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
+                e - d
+                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
             ],
             time_limit_s=remaining,
             workers=options.workers,

@@ -50,6 +50,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from datasched.policy.optimal_bounds import UnitJob
 from datasched.policy.optimal_lagrangian import time_indexed_bound
@@ -140,9 +141,7 @@ def certify(
                 upper, best_starts, threshold = value, starts, None
             else:
                 threshold = lower + (threshold - lower) // 2
-    return Certificate(
-        min(lower, upper), upper, best_starts, nodes, tuple(tried), time.perf_counter() - t0
-    )
+    return Certificate(min(lower, upper), upper, best_starts, nodes, tuple(tried), time.perf_counter() - t0)
 
 
 def _solve_threshold(
@@ -189,15 +188,17 @@ def threshold_model(
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    starts, intervals, cost_terms = [], [], []
-    step_literals: list[dict[int, object]] = []
+    starts: list[Any] = []
+    intervals: list[Any] = []
+    cost_terms: list[tuple[int, Any]] = []
+    step_literals: list[dict[int, Any]] = []
     lows = [runs[0][0] for runs in domains]
     highs = [runs[-1][1] for runs in domains]
     for i, (job, runs) in enumerate(zip(jobs, domains, strict=True)):
         s = model.new_int_var_from_domain(cp_model.Domain.from_intervals([list(r) for r in runs]), f"s_{i}")
         starts.append(s)
         intervals.append(model.new_fixed_size_interval_var(s, job.duration, f"iv_{i}"))
-        literals: dict[int, object] = {}
+        literals: dict[int, Any] = {}
         previous = None
         run_index = 0
         for t in range(lows[i], highs[i]):
@@ -213,7 +214,7 @@ def threshold_model(
             literals[t] = previous
         step_literals.append(literals)
         # s_i = lo_i + sum_t (1 - y_{i,t}), linear in the literals
-        cost_terms.append((i, lows[i] + sum(1 - y for y in literals.values()) if literals else lows[i]))
+        cost_terms.append((i, lows[i] + sum(1 - y for y in literals.values())))
 
     def started_by(i: int, t: int):  # [s_i <= t] as a constant or a literal
         if t < lows[i]:

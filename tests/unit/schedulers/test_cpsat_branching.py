@@ -98,15 +98,11 @@ def test_weak_lp_family_is_closed_by_branching(objective, count, duration):
     its bound is well below (4 jobs, p = 5, total waiting: 18 against 30). The
     branching proves the optimum.
 
-    Seen failing: with the capacity rows written ``<= nb_hosts + 1`` (two jobs fit),
-    the model "found" a schedule below OPT and the assertions on it failed.
+    Seen failing: with capacity ``nb_hosts + 1`` in the threshold model (its rows and
+    its cumulative; two jobs then fit), it "found" 10 below OPT = 15 (3 jobs, p = 5).
     """
     nb_hosts, jobs = 3, [UnitJob(0, duration, 2, 2) for _ in range(count)]
-    optimum = (
-        duration * count * (count - 1) // 2
-        if objective == "total_waiting"
-        else duration * count * (count + 1)
-    )
+    optimum = duration * count * (count - 1) // 2 if objective == "total_waiting" else duration * count * (count + 1)
     lp = time_indexed_bound(objective, jobs, nb_hosts, _latest_starts(objective, jobs)(10**6), None).bound
     assert lp < optimum
     cert = _certify(objective, jobs, nb_hosts)
