@@ -41,6 +41,7 @@ from datasched.policy.optimal_bounds import (
     total_waiting_bound,
     weighted_completion_bound,
 )
+from datasched.policy.optimal_branching import Certificate, certify
 from datasched.policy.optimal_lagrangian import LagrangianBound, time_indexed_bound
 from datasched.policy.optimal_warmstart import best_heuristic_schedule
 from datasched.policy.params import PolicyParams
@@ -91,6 +92,13 @@ class SolveOptions(PolicyParams):
         lt=1,
         description="share of time_limit_s spent on the time-indexed Lagrangian bound before CP-SAT (0: none)",
     )
+    branching_share: float = Field(
+        0.0,
+        ge=0,
+        lt=1,
+        description="share of time_limit_s left to branching on the time-indexed model (optimal_branching) when "
+        "CP-SAT has not proven optimality (0: the cumulative CP-SAT path alone)",
+    )
 
 
 @dataclass
@@ -109,6 +117,17 @@ class Plan:
     warm_start_objective: float | None = None
     time_indexed_bound: float | None = None  # the Lagrangian bound (optimal_lagrangian), before CP-SAT
     time_indexed_s: float | None = None  # its wall time (included in wall_time_s)
+    nodes: int | None = None  # search branches: the cumulative CP-SAT run plus every branching threshold
+    branching_s: float | None = None  # wall time of optimal_branching (included in wall_time_s)
+    branching_thresholds: list = field(default_factory=list)  # [T, outcome] pairs tried by optimal_branching
+
+    def certificate(self) -> str:
+        """One line: objective, bound, which computation proved it, proof status, nodes, time."""
+        gap = "-" if self.gap is None else f"{self.gap * 100:.2f} %"
+        return (
+            f"objective {self.objective} bound {self.bound} (by {self.bound_source or '-'}) {self.status} gap {gap} "
+            f"nodes {self.nodes if self.nodes is not None else '-'} time {self.wall_time_s:.2f} s"
+        )
 
     @property
     def optimal(self) -> bool:
@@ -143,6 +162,9 @@ class Plan:
                 warm_start_objective=data.get("warm_start_objective"),
                 time_indexed_bound=data.get("time_indexed_bound"),
                 time_indexed_s=data.get("time_indexed_s"),
+                nodes=data.get("nodes"),
+                branching_s=data.get("branching_s"),
+                branching_thresholds=data.get("branching_thresholds", []),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"{path}: not a readable plan file: {exc}") from None
@@ -254,7 +276,14 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         model.minimize(cost)
 
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, options.time_limit_s - (time.perf_counter() - t_start))
+    branching = (
+        options.strengthen
+        and options.objective != "makespan"
+        and options.host_model == "cumulative"
+        and options.branching_share > 0
+    )
+    cpsat_limit = options.time_limit_s * (1 - options.branching_share) if branching else options.time_limit_s
+    solver.parameters.max_time_in_seconds = max(0.01, cpsat_limit - (time.perf_counter() - t_start))
     solver.parameters.num_workers = options.workers
     solver.parameters.random_seed = options.seed
     solver.parameters.linearization_level = options.linearization_level
@@ -263,6 +292,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     status = solver.solve(model)
     wall = time.perf_counter() - t_start
     plan = Plan({}, {}, solver.status_name(status), None, None, None, wall, options.model_dump(), nb_hosts)
+    plan.nodes = solver.num_branches
     if warm is not None:
         plan.warm_start = warm.policy
         plan.warm_start_objective = warm.objective / scale * unit
@@ -294,6 +324,30 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         "cp-sat": solver_bound,
         "combinatorial": float(_combinatorial_bound(options.objective, unit_jobs, nb_hosts)),
     }
+    if branching and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
+        remaining = options.time_limit_s - (time.perf_counter() - t_start)
+        cert = certify(
+            options.objective,
+            unit_jobs,
+            nb_hosts,
+            round(value),
+            start_units,
+            math.ceil(max(candidates.values()) - 1e-9),
+            lambda threshold: [
+                e - d
+                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
+            ],
+            time_limit_s=remaining,
+            workers=options.workers,
+            seed=options.seed,
+        )
+        _record_branching(plan, cert)
+        if cert.upper < value:
+            start_units, value = list(cert.starts), float(cert.upper)
+            plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
+            plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+        candidates["time-indexed-branching"] = float(cert.lower)
+        plan.wall_time_s = time.perf_counter() - t_start
     plan.bound_source, bound = max(candidates.items(), key=lambda kv: kv[1])  # ties: the first listed
     if status == cp_model.OPTIMAL or bound >= value - 1e-9:
         plan.status, bound = "OPTIMAL", value
@@ -302,6 +356,12 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     plan.bound = bound / scale * unit
     plan.gap = 0.0 if plan.status == "OPTIMAL" else (value - bound) / max(abs(value), 1e-9)
     return plan
+
+
+def _record_branching(plan: Plan, cert: Certificate) -> None:
+    plan.nodes = (plan.nodes or 0) + cert.nodes
+    plan.branching_s = cert.wall_time_s
+    plan.branching_thresholds = [[threshold, outcome] for threshold, outcome in cert.thresholds]
 
 
 # CP-SAT workers used when more than one is allowed, in this order: the LP-heavy worker
