@@ -97,7 +97,8 @@ class SolveOptions(PolicyParams):
         ge=0,
         lt=1,
         description="share of time_limit_s left to branching on the time-indexed model (optimal_branching) when "
-        "CP-SAT has not proven optimality (0: the cumulative CP-SAT path alone)",
+        "CP-SAT has not proven optimality (0, the default: the cumulative CP-SAT path alone; branching does not pay "
+        "yet on bench/cpsat_gap, schedulers/README.md)",
     )
 
 
