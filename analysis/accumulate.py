@@ -270,3 +270,20 @@ def load_artifact(name: str, spec: Any, folder: str | Path) -> tuple[Loaded, str
     art = artifact(name)
     loaded = load(art.accumulating, spec, folder, spec_digest(spec, REPO_ROOT))
     return loaded, loaded.progress.line(art.block_label)
+
+
+def artifact_metrics(
+    name: str, spec: Any, folder: str | Path, *, accumulate: bool, sims: str | Path
+) -> tuple[Any, dict[str, Mapping[str, Any]], str]:
+    """An artifact's per-unit numbers, read the same way whether or not it accumulates:
+    (spec, unit -> metrics, progress sentence). Accumulating: the committed summaries of the
+    complete blocks, the spec restricted to them (``None`` when no block is complete). Otherwise:
+    every planned unit's metrics computed from its simulation's result file under ``sims`` by
+    the same function that writes a summary, the spec as given and no progress sentence."""
+    from datasched.analysis.accumulating_artifacts import artifact
+
+    if accumulate:
+        loaded, line = load_artifact(name, spec, folder)
+        return loaded.spec, dict(loaded.metrics), line
+    art = artifact(name)
+    return spec, {unit: art.metrics(Path(sims) / unit / art.result) for unit in art.accumulating.units(spec)}, ""

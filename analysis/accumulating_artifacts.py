@@ -1,8 +1,11 @@
 """The artifacts that can accumulate (analysis/accumulate.py) and what each one's unit is:
 its planned units, blocks, restricted spec, summary metrics, and where its config lives.
 
-- seed 000 Fig. 8 and Fig. 9: a unit is one simulation; a block is a workload seed (a figure
-  from the complete seeds is the figure of a config with those seeds);
+- seed 000 Fig. 8, Fig. 9 and Fig. 10: a unit is one simulation; a block is a workload seed (a
+  figure from the complete seeds is the figure of a config with those seeds);
+- seed 000 Fig. 7: a unit is one simulation of the single application; a block is a storage
+  assignment STG-k over every I/O model, policy, share of remote accesses and sharing unit (each
+  run is judged against NP at the same STG-k, so a complete STG-k is a complete panel column);
 - seed 004: a unit is one case (node model x HPL size x configuration: one Snakemake job of
   about 20-40 short runs); a block is an HPL size over both node models and every configuration.
 """
@@ -17,11 +20,13 @@ from typing import Any
 
 from datasched.analysis.accumulate import Accumulating, replace
 from datasched.analysis.path_values import path_fields
+from datasched.analysis.seed000.fig7.summary import run_summary as fig7_run_summary
+from datasched.analysis.seed000.fig10.runs import run_metrics as fig10_run_metrics
 from datasched.analysis.seed000.multi_application import run_means
 from datasched.errors import UserError
 
 
-def _seed_units(spec: Any) -> list[str]:
+def _run_units(spec: Any) -> list[str]:
     return [run.path for run in spec.runs()]
 
 
@@ -31,6 +36,18 @@ def _seed_of(unit: str) -> int:
 
 def _with_seeds(spec: Any, seeds: list[Any]) -> Any:
     return replace(spec, seeds=tuple(seeds))
+
+
+def _storage_of(unit: str) -> int:
+    return int(path_fields(unit)["storage"].removeprefix("stg-"))
+
+
+def _with_storages(spec: Any, stg_k: list[Any]) -> Any:
+    """Fig. 7 restricted to some STG-k; its per-flow subset keeps the STG-k it shares with them."""
+    flow = replace(spec.flow, stg_k=tuple(k for k in spec.flow.stg_k if k in stg_k))
+    if not flow.stg_k:
+        flow = replace(flow, ba_levels=(), remote_levels=())
+    return replace(spec, stg_k=tuple(stg_k), flow=flow)
 
 
 def _case_units(spec: Any) -> list[str]:
@@ -71,12 +88,14 @@ class Artifact:
     #: CPU seconds per unit assumed before any is measured (from the full variant's costs in
     #: config/full.yaml's comments); later slices use the measured ones.
     default_cpu_s: float
+    #: A unit's summary from its finished job's result file (``result``, in the unit's folder).
     metrics: Callable[[Path], Mapping[str, Any]]
+    result: str = "out_jobs.csv"
 
 
 ARTIFACTS: dict[str, Artifact] = {
     "seed000_fig8": Artifact(
-        Accumulating("seed000_fig8", _seed_units, _seed_of, _with_seeds),
+        Accumulating("seed000_fig8", _run_units, _seed_of, _with_seeds),
         lambda exp: exp.seed000_fig8,
         lambda exp: exp.seed000_fig8_dir,
         "seed",
@@ -84,12 +103,28 @@ ARTIFACTS: dict[str, Artifact] = {
         multiapp_metrics,
     ),
     "seed000_fig9": Artifact(
-        Accumulating("seed000_fig9", _seed_units, _seed_of, _with_seeds),
+        Accumulating("seed000_fig9", _run_units, _seed_of, _with_seeds),
         lambda exp: exp.seed000_fig9,
         lambda exp: exp.seed000_fig9_dir,
         "seed",
         100.0,  # about 17 CPU hours for 600 runs
         multiapp_metrics,
+    ),
+    "seed000_fig10": Artifact(
+        Accumulating("seed000_fig10", _run_units, _seed_of, _with_seeds),
+        lambda exp: exp.seed000_fig10,
+        lambda exp: exp.seed000_fig10_dir,
+        "seed",
+        300.0,  # about 4 CPU hours for 50 runs
+        fig10_run_metrics,
+    ),
+    "seed000_fig7": Artifact(
+        Accumulating("seed000_fig7", _run_units, _storage_of, _with_storages),
+        lambda exp: exp.seed000_fig7,
+        lambda exp: exp.seed000_fig7_dir,
+        "STG-k value",
+        20.0,  # a few s of CPU per run without distribution, up to ~40 s at STG-64 with it
+        fig7_run_summary,
     ),
     "seed004_interference": Artifact(
         Accumulating("seed004_interference", _case_units, _size_of, _with_sizes, unit_label="cases"),
@@ -98,6 +133,7 @@ ARTIFACTS: dict[str, Artifact] = {
         "HPL size",
         540.0,  # about 6 CPU hours for 40 cases
         case_metrics,
+        result="runs.csv",
     ),
 }
 

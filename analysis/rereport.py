@@ -10,7 +10,7 @@ Numbers read back from the CSVs carry the precision they were written with (6 to
 digits), so a rewritten report may differ from a pipeline run in a last printed digit.
 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
-    python -m datasched.analysis.rereport --variant full seed000_fig10   # from the runs committed so far
+    python -m datasched.analysis.rereport --variant full seed000_fig10   # from the summaries committed so far
     python -m datasched.analysis.rereport --variant full seed001_wfcommons   # its figure only
 """
 
@@ -124,11 +124,17 @@ def seed003_qos(exp: Any, variant: str) -> Path:
 
 
 def seed000_fig7(exp: Any, variant: str) -> Path:
+    """From the committed run summaries when the variant accumulates (the complete STG-k), else
+    from the committed plotted numbers (the report's breakdown needs the simulations then)."""
     from datasched.analysis.seed000.fig7 import figure as fig7_figure
     from datasched.analysis.seed000.fig7 import report as fig7_report
     from datasched.analysis.seed000.fig7 import table as fig7_table
 
     folder = Path(exp.seed000_fig7_dir)
+    if "seed000_fig7" in exp.accumulate:
+        sims = Path(exp.results_dir) / "seed000_fig7" / "sims"
+        fig7_report.build(exp.seed000_fig7, folder, variant, accumulate=True, sims=sims)
+        return folder / "report.md"
     rows = fig7_table.read_table(folder / "seed000_fig7_plotted.csv")
     fig7_figure.plot(rows, folder / "seed000_fig7.png", f"Seed 000 Fig. 7 on datasched ({variant})")
     (folder / "report.md").write_text(fig7_report.format_report(rows, exp.seed000_fig7, variant, "seed000_fig7.png"))
@@ -136,11 +142,13 @@ def seed000_fig7(exp: Any, variant: str) -> Path:
 
 
 def seed000_fig10(exp: Any, variant: str) -> Path:
-    """From the per-run rows committed in ``runs/`` (all, or those in so far: the report counts them)."""
+    """From the committed run summaries in ``runs/`` when the variant accumulates (the complete
+    seeds; the report counts them); otherwise from the simulations under ``results/``."""
     from datasched.analysis.seed000.fig10 import report as fig10_report
 
     folder = Path(exp.seed000_fig10_dir)
-    fig10_report.build(exp.seed000_fig10, folder, variant)
+    sims = Path(exp.results_dir) / "seed000_fig10" / "sims"
+    fig10_report.build(exp.seed000_fig10, folder, variant, accumulate="seed000_fig10" in exp.accumulate, sims=sims)
     return folder / "report.md"
 
 

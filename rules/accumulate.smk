@@ -12,6 +12,8 @@
 localrules:
     seed000_fig8_summary,
     seed000_fig9_summary,
+    seed000_fig7_summary,
+    seed000_fig10_summary,
     seed004_interference_summary,
 
 
@@ -47,6 +49,38 @@ rule seed000_fig9_summary:
         "scripts/accumulate_summary.py"
 
 
+rule seed000_fig7_summary:
+    input:
+        result=f"{FIG7_RESULTS}/sims/{{fig7}}/out_jobs.csv",
+        cost=f"{FIG7_RESULTS}/sims/{{fig7}}/cost.json",
+    output:
+        f"{FIG7_DIR}/runs/{{fig7}}.json",
+    params:
+        artifact="seed000_fig7",
+        unit=lambda wildcards: wildcards.fig7,
+        digest=summary_digest("seed000_fig7") if FIG7 else "",
+    log:
+        f"{FIG7_RESULTS}/logs/summaries/{{fig7}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
+rule seed000_fig10_summary:
+    input:
+        result=f"{FIG10_RESULTS}/sims/{{fig10}}/out_jobs.csv",
+        cost=f"{FIG10_RESULTS}/sims/{{fig10}}/cost.json",
+    output:
+        f"{FIG10_DIR}/runs/{{fig10}}.json",
+    params:
+        artifact="seed000_fig10",
+        unit=lambda wildcards: wildcards.fig10,
+        digest=summary_digest("seed000_fig10") if FIG10 else "",
+    log:
+        f"{FIG10_RESULTS}/logs/summaries/{{fig10}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
 rule seed004_interference_summary:
     input:
         result=f"{SEED004_RESULTS}/cases/{{seed004}}/runs.csv",
@@ -76,3 +110,13 @@ rule seed000_fig9_runs:
 rule seed004_interference_runs:
     input:
         missing_summaries("seed004_interference"),
+
+
+rule seed000_fig7_runs:
+    input:
+        missing_summaries("seed000_fig7"),
+
+
+rule seed000_fig10_runs:
+    input:
+        missing_summaries("seed000_fig10"),

@@ -1,7 +1,8 @@
 # Seed 000's traffic-priority figures and the abstract's headline claims
 # (analysis/seed000/fig7/, analysis/seed000/fig10/, analysis/seed000/abstract.py):
-# one workload per variant or seed, one simulation per run, a per-run row (Figure 10), then
-# the figure, its plotted numbers and the report. FIG7*, FIG10*, ABSTRACT* and
+# one workload per variant or seed, one simulation per run, then the figure, its plotted numbers
+# and the report (from the simulations, or from the committed summaries when the full variant
+# accumulates: rules/accumulate.smk). FIG7*, FIG10*, ABSTRACT* and
 # seed000_{fig7,fig10,abstract}_outputs() are in rules/common.smk.
 
 
@@ -16,7 +17,6 @@ localrules:
     seed000_fig7_workload,
     seed000_fig7_artifact,
     seed000_fig10_workload,
-    seed000_fig10_row,
     seed000_fig10_artifact,
     seed000_abstract_report,
 
@@ -39,6 +39,7 @@ rule seed000_fig7_simulate:
         workload=lambda wildcards: f"{FIG7_RESULTS}/workloads/{Fig7Run.from_path(wildcards.fig7).workload_path}.json",
     output:
         jobs=f"{FIG7_RESULTS}/sims/{{fig7}}/out_jobs.csv",
+        cost=f"{FIG7_RESULTS}/sims/{{fig7}}/cost.json",
     params:
         platform=str(FIG7.platform) if FIG7 else "",
         decision_timeout=EXP.decision_timeout,
@@ -55,7 +56,9 @@ rule seed000_fig7_simulate:
 rule seed000_fig7_artifact:
     input:
         spec_stamp=spec_stamp("fig7", FIG7),
-        jobs=[f"{FIG7_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG7.runs()] if FIG7 else [],
+        jobs=[f"{FIG7_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG7.runs()]
+        if FIG7 and not accumulates("seed000_fig7")
+        else committed_summaries("seed000_fig7"),
     output:
         figure=f"{FIG7_DIR}/seed000_fig7.png",
         plotted=f"{FIG7_DIR}/seed000_fig7_plotted.csv",
@@ -64,6 +67,7 @@ rule seed000_fig7_artifact:
         spec=FIG7,
         variant=EXP.variant,
         sims=f"{FIG7_RESULTS}/sims",
+        accumulate=accumulates("seed000_fig7"),
     log:
         f"{FIG7_RESULTS}/logs/artifact.log",
     script:
@@ -89,6 +93,7 @@ rule seed000_fig10_simulate:
         workload=lambda wildcards: f"{FIG10_RESULTS}/workloads/{Fig10Run.from_path(wildcards.fig10).workload_path}.json",
     output:
         jobs=f"{FIG10_RESULTS}/sims/{{fig10}}/out_jobs.csv",
+        cost=f"{FIG10_RESULTS}/sims/{{fig10}}/cost.json",
     params:
         spec=FIG10,
         decision_timeout=EXP.decision_timeout,
@@ -102,21 +107,12 @@ rule seed000_fig10_simulate:
         "scripts/seed000_fig10_simulate.py"
 
 
-rule seed000_fig10_row:
-    input:
-        jobs=f"{FIG10_RESULTS}/sims/{{fig10}}/out_jobs.csv",
-    output:
-        f"{FIG10_DIR}/runs/{{fig10}}.csv",
-    log:
-        f"{FIG10_RESULTS}/logs/rows/{{fig10}}.log",
-    script:
-        "scripts/seed000_fig10_row.py"
-
-
 rule seed000_fig10_artifact:
     input:
         spec_stamp=spec_stamp("fig10", FIG10),
-        rows=[f"{FIG10_DIR}/runs/{run.path}.csv" for run in FIG10.runs()] if FIG10 else [],
+        jobs=[f"{FIG10_RESULTS}/sims/{run.path}/out_jobs.csv" for run in FIG10.runs()]
+        if FIG10 and not accumulates("seed000_fig10")
+        else committed_summaries("seed000_fig10"),
     output:
         figure=f"{FIG10_DIR}/seed000_fig10.png",
         plotted=f"{FIG10_DIR}/seed000_fig10_plotted.csv",
@@ -124,6 +120,8 @@ rule seed000_fig10_artifact:
     params:
         spec=FIG10,
         variant=EXP.variant,
+        sims=f"{FIG10_RESULTS}/sims",
+        accumulate=accumulates("seed000_fig10"),
     log:
         f"{FIG10_RESULTS}/logs/artifact.log",
     script:

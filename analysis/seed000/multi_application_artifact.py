@@ -11,8 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.accumulate import load_artifact, with_progress, write_pending
-from datasched.analysis.seed000.multi_application import run_means
+from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
 
 
 @dataclass(frozen=True)
@@ -43,15 +42,8 @@ def write_artifact(
     number of runs read. A partial accumulating variant with no complete block writes the
     pending placeholders instead."""
     png, plotted, report = outputs
-    progress = ""
-    if accumulate:
-        loaded, progress = load_artifact(name, spec, report.parent)
-        spec = loaded.spec
-        results = {
-            figure.run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in loaded.metrics.items()
-        }
-    else:
-        results = {run: run_means(sims / run.path / "out_jobs.csv") for run in spec.runs()}
+    spec, metrics, progress = artifact_metrics(name, spec, report.parent, accumulate=accumulate, sims=sims)
+    results = {figure.run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in metrics.items()}
     if spec is None:
         write_pending(png, plotted, report, title, figure.columns, progress)
         return len(results)

@@ -1,7 +1,9 @@
-"""Snakemake script: one seed-000 Figure 10 simulation (the run's traffic policy; outputs atomic)."""
+"""Snakemake script: one seed-000 Figure 10 simulation (the run's traffic policy; outputs atomic;
+its CPU seconds in cost.json)."""
 
 from pathlib import Path
 
+from datasched.analysis.accumulate import cpu_seconds, write_cost
 from datasched.analysis.pipeline import simulate
 from datasched.analysis.seed000.fig10.spec import Fig10Run
 
@@ -21,4 +23,6 @@ seconds = simulate(
     ipc_fanout=spec.ipc_fanout,
     engine_args=spec.engine_args(),
 )
-Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall\n")
+cpu = cpu_seconds()
+write_cost(sm.output.cost, cpu)
+Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall, {cpu:.1f} s CPU\n")

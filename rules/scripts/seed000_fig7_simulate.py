@@ -1,8 +1,9 @@
 """Snakemake script: one seed-000 Figure 7 simulation (FCFS, the run's traffic policy and
-sharing unit; outputs written atomically)."""
+sharing unit; outputs written atomically; its CPU seconds in cost.json)."""
 
 from pathlib import Path
 
+from datasched.analysis.accumulate import cpu_seconds, write_cost
 from datasched.analysis.pipeline import simulate
 from datasched.analysis.seed000.fig7.spec import Fig7Run
 
@@ -20,4 +21,6 @@ seconds = simulate(
     traffic_policy=run.policy,
     engine_args=run.engine_args(),
 )
-Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall\n")
+cpu = cpu_seconds()
+write_cost(sm.output.cost, cpu)
+Path(sm.log[0]).write_text(f"{label}: {seconds:.2f} s wall, {cpu:.1f} s CPU\n")

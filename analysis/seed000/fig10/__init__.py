@@ -16,9 +16,10 @@ distribute what they read to the other tasks, seed 000 5.1; Figure 7's report), 
 one application. Each model is a dimension of the runs; the claims are judged on
 ``per_task`` when it was run.
 
-Each completed simulation is one row of the runs table (:data:`RUN_COLUMNS`), written per run
-(``runs/<path>.csv``) so that the paper-sized variant, hours of CPU, can be committed run by
-run and judged on the runs that are in (the report counts them).
+Each completed simulation gives one row of the runs (its identity and its means over the
+applications, ``runs.run_row``). The paper-sized variant, hours of CPU, accumulates
+(analysis/accumulate.py): each run's summary is committed as it completes
+(``runs/<path>.json``) and the figure is drawn from the complete seeds (the report counts them).
 
 Steps: ``spec``, ``runs``, ``table``, ``figure``, ``claims``, ``report``.
 """

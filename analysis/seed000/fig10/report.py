@@ -1,4 +1,4 @@
-"""Figure 10 step 6, the report (and :func:`build`, the whole artifact from the runs table)."""
+"""Figure 10 step 6, the report (and :func:`build`, the whole artifact from the runs' summaries)."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
 from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed000.fig10.claims import verdicts
 from datasched.analysis.seed000.fig10.figure import plot
-from datasched.analysis.seed000.fig10.runs import read_run_rows
-from datasched.analysis.seed000.fig10.spec import Fig10Spec, policy_label
-from datasched.analysis.seed000.fig10.table import table_rows, write_table
+from datasched.analysis.seed000.fig10.runs import run_row
+from datasched.analysis.seed000.fig10.spec import Fig10Run, Fig10Spec, policy_label
+from datasched.analysis.seed000.fig10.table import COLUMNS, table_rows, write_table
 
 
 def identical_seeds(spec: Fig10Spec, runs: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -58,7 +59,6 @@ def routing_notes(platform: Path) -> list[str]:
 def format_report(
     spec: Fig10Spec, runs: Sequence[Mapping[str, Any]], rows: Sequence[Mapping[str, Any]], variant: str, figure: str
 ) -> str:
-    planned = len(spec.runs())
     done = sorted({(r["io"], r["policy"], r["seed"]) for r in runs if r["topology"] == spec.topology})
     per_policy = ", ".join(f"{policy_label(r['policy'])} {r['n_seeds']} (`{r['io']}`)" for r in rows)
     lines = [
@@ -66,11 +66,11 @@ def format_report(
         "",
         f"![Figure 10]({figure})",
         "",
-        f"**Runs in: {len(done)} of the {planned} planned** ({len(spec.io_distributions)} I/O models × "
-        f"{len(spec.policies)} policies × {len(spec.seeds)} seeds; seeds per policy: {per_policy}). Per-run numbers:",
-        "`runs/` (one CSV per run); plotted numbers: `seed000_fig10_plotted.csv` (per I/O model and policy: means",
-        "over its seeds; ratios to NP over the seeds NP also has, mean and 95 % t interval of the paired per-seed",
-        f"ratios). The claims are judged on the I/O model `{spec.judged_io}`.",
+        f"**Runs judged: {len(done)}** ({len(spec.io_distributions)} I/O models × {len(spec.policies)} policies × "
+        f"{len(spec.seeds)} seeds; seeds per policy: {per_policy}). Plotted numbers: `seed000_fig10_plotted.csv`",
+        "(per I/O model and policy: means over its seeds of each run's means over its applications; ratios to NP",
+        "over the seeds NP also has, mean and 95 % t interval of the paired per-seed ratios). The claims are judged",
+        f"on the I/O model `{spec.judged_io}`.",
         "",
         *claims_table(verdicts(spec, runs)),
         "",
@@ -134,21 +134,20 @@ def format_report(
     return "\n".join(lines)
 
 
-def build(spec: Fig10Spec, folder: Path, variant: str) -> str:
-    """The figure, plotted numbers and report in ``folder`` from the per-run rows present in
-    ``folder/runs/`` (all of them for a finished variant, those in so far for a long one);
-    returns a one-line summary."""
-    planned = {run.path for run in spec.runs()}
-    paths = sorted(p for p in (folder / "runs").rglob("*.csv") if str(p.relative_to(folder / "runs"))[:-4] in planned)
-    runs = read_run_rows(paths)
-    if not runs:
-        raise RuntimeError(f"{folder}/runs: none of the {len(planned)} planned runs is in")
-    rows = table_rows(spec, runs)
-    write_table(rows, folder / "seed000_fig10_plotted.csv")
-    plot(
-        rows,
-        folder / "seed000_fig10.png",
-        f"Seed 000 Fig. 10 on datasched ({variant}, {len(runs)}/{len(planned)} runs)",
-    )
-    (folder / "report.md").write_text(format_report(spec, runs, rows, variant, "seed000_fig10.png"))
-    return f"{len(runs)} of {len(planned)} runs\n"
+def build(spec: Fig10Spec, folder: Path, variant: str, *, accumulate: bool, sims: Path) -> str:
+    """The figure, plotted numbers and report in ``folder``, from every planned simulation under
+    ``sims`` or, when the variant accumulates, from the committed summaries of its complete seeds
+    (a placeholder while none is complete); returns a one-line summary."""
+    png, plotted, report = folder / "seed000_fig10.png", folder / "seed000_fig10_plotted.csv", folder / "report.md"
+    title = f"Seed 000 Fig. 10 on datasched ({variant})"
+    judged, metrics, progress = artifact_metrics("seed000_fig10", spec, folder, accumulate=accumulate, sims=sims)
+    if judged is None:
+        write_pending(png, plotted, report, title, COLUMNS, progress)
+        return f"{progress}\n"
+    runs = [run_row(Fig10Run.from_path(unit), m) for unit, m in metrics.items()]
+    rows = table_rows(judged, runs)
+    write_table(rows, plotted)
+    plot(rows, png, title)
+    text = format_report(judged, runs, rows, variant, png.name)
+    report.write_text(with_progress(text, progress) if progress else text)
+    return f"{len(runs)} runs\n"

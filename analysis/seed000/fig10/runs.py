@@ -1,31 +1,20 @@
-"""Figure 10 step 2, the runs table: one row per completed simulation, written per run so the
-paper-sized variant can be committed run by run and judged on the runs that are in."""
+"""Figure 10 step 2, the runs: one row per completed simulation — its identity (I/O model,
+topology, policy, seed) and its means over the applications. The means are the run's summary
+(:func:`run_metrics`), computed the same way from a simulation or kept in a committed summary
+when the paper-sized variant accumulates run by run (analysis/accumulate.py)."""
 
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.csv_rows import write_rows
 from datasched.analysis.seed000.fig10.spec import Fig10Run
 
-RUN_COLUMNS = (
-    "io",
-    "topology",
-    "policy",
-    "seed",
-    "n_apps",
-    "mean_run_s",
-    "mean_wait_s",
-    "mean_total_s",
-    "makespan_s",
-)
 
-
-def run_row(run: Fig10Run, jobs_csv: Path) -> dict[str, Any]:
-    """One run's means over its applications; every application must have completed."""
+def run_metrics(jobs_csv: Path) -> dict[str, Any]:
+    """A run's means over its applications (every one must have completed)."""
     with open(jobs_csv, newline="") as handle:
         rows = list(csv.DictReader(handle))
     bad = [r["job_id"] for r in rows if r["final_state"] != "COMPLETED_SUCCESSFULLY"]
@@ -33,10 +22,6 @@ def run_row(run: Fig10Run, jobs_csv: Path) -> dict[str, Any]:
         raise RuntimeError(f"{jobs_csv}: applications {bad or '(none)'} did not complete")
     n = len(rows)
     return {
-        "io": run.io,
-        "topology": run.topology,
-        "policy": run.policy,
-        "seed": run.seed,
         "n_apps": n,
         "mean_run_s": sum(float(r["execution_time"]) for r in rows) / n,
         "mean_wait_s": sum(float(r["waiting_time"]) for r in rows) / n,
@@ -45,24 +30,6 @@ def run_row(run: Fig10Run, jobs_csv: Path) -> dict[str, Any]:
     }
 
 
-def write_run_rows(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return write_rows(rows, RUN_COLUMNS, path)
-
-
-def read_run_rows(paths: Iterable[Path]) -> list[dict[str, Any]]:
-    out = []
-    for path in paths:
-        with open(path, newline="") as handle:
-            for r in csv.DictReader(handle):
-                out.append(
-                    {
-                        "io": r["io"],
-                        "topology": r["topology"],
-                        "policy": r["policy"],
-                        "seed": int(r["seed"]),
-                        "n_apps": int(r["n_apps"]),
-                        **{k: float(r[k]) for k in RUN_COLUMNS[5:]},
-                    }
-                )
-    return out
+def run_row(run: Fig10Run, metrics: Mapping[str, Any]) -> dict[str, Any]:
+    """The run's row: its identity and its summary."""
+    return {"io": run.io, "topology": run.topology, "policy": run.policy, "seed": run.seed, **metrics}

@@ -1,17 +1,12 @@
-"""Where Figure 7's read phases spend their time (storage against IPC class, from ``out_io.csv``),
-read only for the two runs per judged model the report quotes, so the full variant's hundreds
-of runs are not all opened."""
+"""Where Figure 7's read phases spend their time (storage against IPC class, each run's summary's
+:data:`~datasched.analysis.seed000.fig7.summary.BREAKDOWN_COLUMNS`), quoted by the report for
+two runs per judged I/O model."""
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from collections.abc import Mapping
 
 from datasched.analysis.seed000.fig7.spec import PANEL_A_REMOTE, Fig7Run, Fig7Spec, judged_io_models
-
-#: The engine's per-job seconds (out_io.csv) that show where a policy's time goes.
-BREAKDOWN_COLUMNS = ("read_phase_seconds", "storage_class_seconds", "ipc_class_seconds")
 
 
 def breakdown_runs(spec: Fig7Spec) -> list[Fig7Run]:
@@ -24,16 +19,6 @@ def breakdown_runs(spec: Fig7Spec) -> list[Fig7Run]:
         for policy in ("np", "fp")
         if Fig7Run(k, PANEL_A_REMOTE, policy, "activity", io) in spec.runs()
     ]
-
-
-def read_breakdown(sims: Path, runs: Sequence[Fig7Run]) -> dict[Fig7Run, dict[str, float]]:
-    """Each run's :data:`BREAKDOWN_COLUMNS` from its out_io.csv (one application per run)."""
-    out = {}
-    for run in runs:
-        with open(sims / run.path / "out_io.csv", newline="") as handle:
-            (row,) = list(csv.DictReader(handle))
-        out[run] = {column: float(row[column]) for column in BREAKDOWN_COLUMNS}
-    return out
 
 
 def breakdown_sentence(breakdown: Mapping[Fig7Run, Mapping[str, float]], spec: Fig7Spec) -> str:

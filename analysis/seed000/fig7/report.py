@@ -1,12 +1,17 @@
-"""Figure 7 step 5, the report: set-up, claims table, per-model summary and the reasons."""
+"""Figure 7 step 5, the report: set-up, claims table, per-model summary and the reasons (and
+:func:`build`, the whole artifact from the runs' summaries)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
+from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
 from datasched.analysis.claims_table import claims_table, verdict_rules
-from datasched.analysis.seed000.fig7.breakdown import breakdown_sentence
+from datasched.analysis.seed000.fig7 import figure as fig7_figure
+from datasched.analysis.seed000.fig7 import table as fig7_table
+from datasched.analysis.seed000.fig7.breakdown import breakdown_runs, breakdown_sentence
 from datasched.analysis.seed000.fig7.claims import verdicts
 from datasched.analysis.seed000.fig7.figure import io_title
 from datasched.analysis.seed000.fig7.spec import Fig7Run, Fig7Spec, judged_io_models
@@ -102,3 +107,22 @@ def format_report(
         "",
     ]
     return "\n".join(lines)
+
+
+def build(spec: Fig7Spec, folder: Path, variant: str, *, accumulate: bool, sims: Path) -> str:
+    """The figure, plotted numbers and report in ``folder``, from every planned simulation under
+    ``sims`` or, when the variant accumulates, from the committed summaries of its complete STG-k
+    (a placeholder while none is complete); returns a one-line summary."""
+    png, plotted, report = folder / "seed000_fig7.png", folder / "seed000_fig7_plotted.csv", folder / "report.md"
+    title = f"Seed 000 Fig. 7 on datasched ({variant})"
+    judged, metrics, progress = artifact_metrics("seed000_fig7", spec, folder, accumulate=accumulate, sims=sims)
+    if judged is None:
+        write_pending(png, plotted, report, title, fig7_table.COLUMNS, progress)
+        return f"{progress}\n"
+    rows = fig7_table.table_rows({Fig7Run.from_path(unit): m["runtime_s"] for unit, m in metrics.items()})
+    fig7_table.write_table(rows, plotted)
+    fig7_figure.plot(rows, png, title)
+    breakdown = {run: metrics[run.path] for run in breakdown_runs(judged)}
+    text = format_report(rows, judged, variant, png.name, breakdown)
+    report.write_text(with_progress(text, progress) if progress else text)
+    return f"{len(rows)} runs\n"

@@ -72,8 +72,7 @@ def test_fig10_artifact_counts_its_runs_and_pairs_them_with_np(tmp_path):
     configfile.write_text(yaml.safe_dump(config))
     result = snakemake(tmp_path, "seed000_fig10", configfile=configfile)
     assert result.returncode == 0, result.stderr[-3000:]
-    runs = sorted(str(p.relative_to(artifact / "runs")) for p in (artifact / "runs").rglob("*.csv"))
-    assert runs == [f"io=none/topology=small/policy={p}/seed={s}.csv" for p in ("ba-50", "fp", "np") for s in (1, 2)]
+    assert not (artifact / "runs").exists()  # a variant that does not accumulate reads the simulations
     rows = _rows(artifact / "seed000_fig10_plotted.csv")
     assert [r["policy"] for r in rows] == ["np", "fp", "ba:50"]
     assert all(int(r["n_seeds"]) == 2 for r in rows)
@@ -83,7 +82,7 @@ def test_fig10_artifact_counts_its_runs_and_pairs_them_with_np(tmp_path):
         # the total time = waiting + running, per application, so the means add up too
         assert float(r["mean_total_s"]) == pytest.approx(float(r["mean_run_s"]) + float(r["mean_wait_s"]), rel=1e-6)
     report = (artifact / "report.md").read_text()
-    assert "Runs in: 6 of the 6 planned" in report and "| fig10.fp-gain |" in report
+    assert "**Runs judged: 6**" in report and "| fig10.fp-gain |" in report
 
 
 def test_abstract_claims_are_judged_from_fig6_numbers(tmp_path):

@@ -13,7 +13,9 @@ from datasched.analysis.accumulating_artifacts import ARTIFACTS, artifact
 from datasched.analysis.experiment_config import REPO_ROOT, load_config, load_config_file
 from datasched.analysis.reproduce import main as reproduce_main
 from datasched.analysis.reproduce_slice import plan, uses_cluster
+from datasched.analysis.seed000.fig7.spec import Fig7Spec, FlowGrid
 from datasched.analysis.seed000.fig8.spec import Fig8Spec
+from datasched.analysis.seed000.fig10.spec import Fig10Spec
 from datasched.analysis.seed004.spec import Seed004Spec
 from datasched.errors import UserError
 
@@ -135,6 +137,34 @@ def test_seed004_blocks_are_hpl_sizes_over_both_node_models():
     assert quick_like.configurations == ("hpl-only",) and quick_like.sizes == (16,)
 
 
+def test_fig7_blocks_are_storage_assignments_and_restrict_the_flow_subset():
+    """A Fig. 7 block is one STG-k over every I/O model, policy, remote share and sharing unit
+    (each run is judged against NP at its STG-k); restricted to STG-k it keeps only the per-flow
+    points of those STG-k, and none at all when they share none."""
+    fig7 = ARTIFACTS["seed000_fig7"].accumulating
+    spec = Fig7Spec(platform=Path("p.xml"), tasks=8, n_phases=2, seed=1, stg_k=(1, 4), ba_levels=(5.0, 85.0),
+                    remote_levels=(0.0, 100.0), flow=FlowGrid((4,), (5.0,), (100.0,)),
+                    io_models=("none-8", "per_task-6"))  # fmt: skip
+    units = fig7.ordered_units(spec)
+    assert sorted(units) == sorted(r.path for r in spec.runs())
+    blocks = [fig7.block(u) for u in units]
+    assert blocks == sorted(blocks) and set(blocks) == {1, 4}  # STG-1 complete before STG-4 starts
+    only1 = fig7.restrict(spec, [1])
+    assert only1.stg_k == (1,) and only1.flow == FlowGrid() and only1.sharing == ("activity",)
+    assert [r.path for r in only1.runs()] == [u for u in units if fig7.block(u) == 1]
+    only4 = fig7.restrict(spec, [4])
+    assert only4.flow == spec.flow and {r.path for r in only4.runs()} == {u for u in units if fig7.block(u) == 4}
+
+
+def test_fig10_blocks_are_seeds_over_both_io_models():
+    fig10 = ARTIFACTS["seed000_fig10"].accumulating
+    spec = Fig10Spec(topology="small", platform=Path("p.xml"), n_apps=4, n_phases=2, seeds=(2, 1),
+                     policies=("np", "fp"), io_distributions=("none", "per_task"))  # fmt: skip
+    units = fig10.ordered_units(spec)
+    assert [fig10.block(u) for u in units] == [2] * 4 + [1] * 4
+    assert [r.path for r in fig10.restrict(spec, [1]).runs()] == units[4:]
+
+
 def test_config_accumulate_names_configured_artifacts_only():
     data = yaml.safe_load((REPO_ROOT / "config" / "test.yaml").read_text())
     with pytest.raises(UserError, match="accumulate: seed000_fig8 not configured under artifacts"):
@@ -145,7 +175,7 @@ def test_config_accumulate_names_configured_artifacts_only():
 
 def test_the_full_config_accumulates_the_expensive_variants():
     exp = load_config_file(REPO_ROOT / "config" / "full.yaml")
-    assert exp.accumulate == ("seed000_fig8", "seed000_fig9", "seed004_interference")
+    assert exp.accumulate == ("seed000_fig7", "seed000_fig8", "seed000_fig9", "seed000_fig10", "seed004_interference")
     targets, lines = plan(exp, ["seed000_fig9"], 2 * 3600.0)
     assert targets and all(t.startswith("paper-artifacts/seed000-storage/fig9-full/runs/") for t in targets)
     assert "/600 planned runs committed" in lines[0]

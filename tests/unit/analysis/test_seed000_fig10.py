@@ -67,7 +67,7 @@ def test_a_partial_variant_is_judged_on_the_runs_in_and_says_so():
     got = words(runs)
     assert got == {"fig10.fp-gain": "inconclusive", "fig10.fp-best": "inconclusive", "fig10.ba-50-best": "missing"}
     text = fig10_report.format_report(SPEC, runs, rows, "full", "f.png")
-    assert "Runs in: 2 of the 15 planned" in text
+    assert "**Runs judged: 2** (1 I/O models × 5 policies × 3 seeds" in text
 
 
 def test_runs_are_seed_major_and_paths_round_trip():
