@@ -329,6 +329,44 @@ TEST(SimgridPatches, AHostDestroyedBetweenExchangesChangesNothing)
   EXPECT_EQ(run_in_child([&change] { return check(repeated_exchanges("", change), {10.0, 20.0, 30.0}); }), 0);
 }
 
+// Patch 0005 (selective update linear in a variable's constraints): when an activity ends,
+// every constraint connected to it is solved again, however many links a ptask crosses. A
+// traversal that missed one of the ptask's links would leave the ptask at the rate of the
+// links it did see.
+
+TEST(SimgridPatches, AFlowEndingOnOneLinkOfAPtaskResolvesAllItsLinks)
+{
+  // P: all-to-all on h0..h7, 1 GB per ordered pair, h_i behind its own link l_i (route
+  // i -> j: l_i, l_j), so each l_i carries 2 x 7 = 14 GB per task; l0 at 0.75 GB/s, the
+  // others 1 GB/s. Q: 4 GB s -> h7 over ls, l7, from t = 0. Fair bottleneck: l7 gives each
+  // of P and Q 0.5 GB/s (the smallest share), so P runs at 0.5/14 task/s and Q ends at
+  // 4 / 0.5 = 8 s, when P has done 4/14. Then P alone is limited by l0 at 0.75/14 task/s:
+  // t_P = 8 + (10/14) x 14 / 0.75 = 8 + 40/3 s. (Had l0 not been solved again: 18 s.)
+  EXPECT_EQ(run_in_child([] {
+              std::vector<std::string> hosts;
+              std::vector<Link> links;
+              for (int i = 0; i < 8; ++i) {
+                hosts.push_back("h" + std::to_string(i));
+                links.push_back({"l" + std::to_string(i), (i == 0 ? 0.75 : 1.0) * GB});
+              }
+              hosts.emplace_back("s");
+              links.push_back({"ls"});
+              std::vector<Route> routes = {{"s", "h7", {"ls", "l7"}}};
+              for (size_t i = 0; i < 8; ++i)
+                for (size_t j = 0; j < 8; ++j)
+                  if (i != j)
+                    routes.push_back({hosts[i], hosts[j], {"l" + std::to_string(i), "l" + std::to_string(j)}});
+              std::vector<double> everyone(64, 1 * GB);
+              for (size_t i = 0; i < 8; ++i)
+                everyone[i * 8 + i] = 0;
+              const std::vector<std::string> workers(hosts.begin(), hosts.begin() + 8);
+              return check(
+                  completion_dates(hosts, links, routes, {{workers, everyone}, {{"s", "h7"}, {0, 4 * GB, 0, 0}}}),
+                  {8.0 + 40.0 / 3, 8.0});
+            }),
+            0);
+}
+
 TEST(SimgridPatches, TheRouteCacheSizeIsValidated)
 {
   // A bound outside 0..8192 MiB is refused when set (xbt_assert: the child aborts).
