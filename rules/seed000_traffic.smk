@@ -64,6 +64,7 @@ rule seed000_fig7_artifact:
         plotted=f"{FIG7_DIR}/seed000_fig7_plotted.csv",
         report=f"{FIG7_DIR}/report.md",
     params:
+        figure="fig7",
         spec=FIG7,
         variant=EXP.variant,
         sims=f"{FIG7_RESULTS}/sims",
@@ -71,7 +72,7 @@ rule seed000_fig7_artifact:
     log:
         f"{FIG7_RESULTS}/logs/artifact.log",
     script:
-        "scripts/seed000_fig7_artifact.py"
+        "scripts/seed000_traffic_artifact.py"
 
 
 rule seed000_fig10_workload:
@@ -118,6 +119,7 @@ rule seed000_fig10_artifact:
         plotted=f"{FIG10_DIR}/seed000_fig10_plotted.csv",
         report=f"{FIG10_DIR}/report.md",
     params:
+        figure="fig10",
         spec=FIG10,
         variant=EXP.variant,
         sims=f"{FIG10_RESULTS}/sims",
@@ -125,7 +127,7 @@ rule seed000_fig10_artifact:
     log:
         f"{FIG10_RESULTS}/logs/artifact.log",
     script:
-        "scripts/seed000_fig10_artifact.py"
+        "scripts/seed000_traffic_artifact.py"
 
 
 rule seed000_abstract_report:
