@@ -25,8 +25,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.placement_gap import PlacementGapSpec
-from datasched.analysis.placement_gap import parse_spec as parse_placement_gap_spec
+from datasched.analysis.path_values import under_root
+from datasched.analysis.placement_gap.spec import PlacementGapSpec
+from datasched.analysis.placement_gap.spec import parse_spec as parse_placement_gap_spec
 from datasched.analysis.seed000.fig6.spec import Fig6Spec
 from datasched.analysis.seed000.fig6.spec import parse_spec as parse_fig6_spec
 from datasched.analysis.seed000.fig7.spec import Fig7Spec
@@ -41,8 +42,8 @@ from datasched.analysis.seed001_pagecache.spec import PageCacheSpec
 from datasched.analysis.seed001_pagecache.spec import parse_spec as parse_pagecache_spec
 from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec
 from datasched.analysis.seed001_wfcommons.spec import parse_spec as parse_wfcommons_spec
-from datasched.analysis.seed001_workflows import Seed001Spec
-from datasched.analysis.seed001_workflows import parse_spec as parse_seed001_spec
+from datasched.analysis.seed001_workflows.spec import Seed001Spec
+from datasched.analysis.seed001_workflows.spec import parse_spec as parse_seed001_spec
 from datasched.analysis.seed002.spec import Seed002Spec
 from datasched.analysis.seed002.spec import parse_spec as parse_seed002_spec
 from datasched.analysis.seed003.spec import Seed003Spec
@@ -279,8 +280,7 @@ def _describe(error) -> str:
 
 
 def _repo_path(text: str) -> Path:
-    path = Path(text)
-    return path if path.is_absolute() else REPO_ROOT / path
+    return under_root(text, REPO_ROOT)
 
 
 def _trace(name: str, spec: Mapping[str, Any], source: str) -> TraceSpec:

@@ -12,6 +12,7 @@ digits), so a rewritten report may differ from a pipeline run in a last printed 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
     python -m datasched.analysis.rereport --variant full seed000_fig10   # from the summaries committed so far
     python -m datasched.analysis.rereport --variant full seed001_wfcommons   # its figure only
+    python -m datasched.analysis.rereport --variant full placement_gap
 """
 
 from __future__ import annotations
@@ -178,6 +179,22 @@ def seed001_wfcommons(exp: Any, variant: str) -> Path:
     return folder / "seed001_wfcommons.png"
 
 
+def placement_gap(exp: Any, variant: str) -> Path:
+    """From its plotted rows, which are every (platform, moment, method) row the report sums."""
+    from datasched.analysis.placement_gap import figure
+    from datasched.analysis.placement_gap.report import format_report
+
+    folder = Path(exp.placement_gap_dir)
+    ints, text = {"scenario"}, {"platform", "method"}
+    rows = [
+        {k: v if k in text else int(v) if k in ints else float(v) for k, v in r.items()}
+        for r in _csv(folder / "placement_gap_plotted.csv")
+    ]
+    figure.plot(rows, folder / "placement_gap.png", f"Allocators against the data-access optimum ({variant})")
+    (folder / "report.md").write_text(format_report(rows, exp.placement_gap, variant, "placement_gap.png"))
+    return folder / "report.md"
+
+
 def _nearest(values: set[float], want: float) -> float:
     return min(values, key=lambda g: abs(g - want))
 
@@ -190,6 +207,7 @@ ARTIFACTS: dict[str, Callable[[Any, str], Path]] = {
     "seed000_fig10": seed000_fig10,
     "seed000_abstract": seed000_abstract,
     "seed001_wfcommons": seed001_wfcommons,
+    "placement_gap": placement_gap,
 }
 
 

@@ -39,6 +39,8 @@ from typing import Any
 
 from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed001_pagecache.spec import NIC_BW, SSD_READ_BW, SSD_WRITE_BW
+from datasched.analysis.seed001_workflows.measure import measure
+from datasched.analysis.seed001_workflows.platform import table4_platform
 from datasched.analysis.verdicts import Estimate, Judgement, SweepClaim, VerdictError, Word, sweep
 from datasched.errors import UserError
 
@@ -224,27 +226,12 @@ def workload(workflow: Any, p: ParamSet, seed: int, horizon: float) -> dict[str,
 def write_platform(tier: str, lustre_bw: float, host_speed: float, path: Path) -> Path:
     """20 nodes (5x2x2 torus, 10 GB/s links), node NVM = the tier, one I/O server whose front-end
     rate is Lustre's aggregate (every file striped over every OST: only the aggregate enters)."""
-    from datasched.platforms import InterconnectParams, SystemParams, TorusParams, generate, write
-
     read_bw, write_bw, capacity = NODE_TIERS[tier]
-    params = SystemParams(
-        name=f"seed001-table4-model-{tier}",
-        storage_mode="unified",
-        interconnect=InterconnectParams(topology=TorusParams(dims=[5, 2, 2]), link_bw=1e10, link_lat=0),
-        node={"speed": host_speed, "nvm_read_bw": read_bw, "nvm_write_bw": write_bw, "nvm_capacity": capacity},
-        storage={
-            "io_servers": 1,
-            "node_nic_bw": NIC_BW,
-            "server_frontend_bw": lustre_bw,
-            "frontend_lat": 0,
-            "backend_lat": 0,
-        },
-    )
-    return write(generate(params), path)
+    node = {"speed": host_speed, "nvm_read_bw": read_bw, "nvm_write_bw": write_bw, "nvm_capacity": capacity}
+    return table4_platform(f"seed001-table4-model-{tier}", node, NIC_BW, path, server_frontend_bw=lustre_bw)
 
 
 def _run(platform: Path, doc: Mapping[str, Any], aware: bool, out: Path) -> dict[str, Any]:
-    from datasched.analysis.seed001_workflows import measure
     from datasched.runner import run_simulation
     from datasched.workloads.jsonio import write_json
 

@@ -12,12 +12,13 @@ per-kind sums: such a job is drawn as one plain bar.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from procset import ProcSet
+
+from datasched.analysis.seed001_workflows.measure import rows_by_job
 
 #: out_io.csv column of each phase kind's seconds
 PHASE_COLUMNS = {"read": "read_phase_seconds", "compute": "compute_phase_seconds", "write": "write_phase_seconds"}
@@ -28,15 +29,10 @@ PHASE_STYLE = {
 }
 
 
-def _rows(path: Path) -> dict[str, dict[str, str]]:
-    with open(path, newline="") as handle:
-        return {row["job_id"]: row for row in csv.DictReader(handle)}
-
-
 def job_segments(out: Path, workload: Mapping[str, Any]) -> list[dict[str, Any]]:
     """One entry per job: id, nodes, start, finish, and its (kind, start, end) segments."""
-    jobs = _rows(out / "out_jobs.csv")
-    io = _rows(out / "out_io.csv")
+    jobs = rows_by_job(out / "out_jobs.csv")
+    io = rows_by_job(out / "out_io.csv")
     kinds_of = {
         str(j["id"]): [p["kind"] for p in workload["profiles"][j["profile"]].get("phases", [])]
         for j in workload["jobs"]

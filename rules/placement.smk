@@ -1,4 +1,4 @@
-# Allocators against the data-access optimum (analysis/placement_gap.py): one job draws
+# Allocators against the data-access optimum (analysis/placement_gap/): one job draws
 # every moment, solves the CP-SAT optimum and runs every allocator; no simulation.
 # PLACEMENT* and placement_gap_outputs() are in rules/common.smk.
 

@@ -1,42 +1,28 @@
 """Seed 001 on WfCommons shapes step 2, the runs: the two platforms, the instances converted to
-workloads (file sizes scaled), every run on the engine, and the runs kept as JSON."""
+workloads (file sizes scaled), every run on the engine (the rows are kept with
+``analysis/runs_json.py``)."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from datasched.analysis.path_values import number
 from datasched.analysis.seed001_wfcommons.measure import measure
 from datasched.analysis.seed001_wfcommons.spec import WfSweepSpec
+from datasched.analysis.seed001_workflows.platform import table4_platform
 
 
 def write_platform(spec: WfSweepSpec, platform: str, path: Path) -> Path:
-    """Seed 001's Table 4 platform (analysis/seed001_workflows.py): a torus of 1 Gflop/s
-    nodes with 10 GB/s links, one I/O server (100 GB/s front-end) reached through a
-    1 GB/s storage NIC per node; ``scm``: node NVM (``nvm_read_bw``/``nvm_write_bw``);
-    ``san``: the same system without node NVM."""
-    from datasched.platforms import InterconnectParams, SystemParams, TorusParams, generate, write
-
+    """Seed 001's Table 4 platform (analysis/seed001_workflows/platform.py) with the spec's torus,
+    node speed and storage NIC; ``scm``: node NVM (``nvm_read_bw``/``nvm_write_bw``); ``san``: the
+    same system without node NVM."""
     node: dict[str, float] = {"speed": spec.host_speed}
     if platform == "scm":
         node |= {"nvm_read_bw": spec.nvm_read_bw, "nvm_write_bw": spec.nvm_write_bw}
-    params = SystemParams(
-        name=f"seed001-wfcommons-{platform}",
-        storage_mode="unified" if platform == "scm" else "san",
-        interconnect=InterconnectParams(topology=TorusParams(dims=list(spec.torus)), link_bw=1e10, link_lat=0),
-        node=node,
-        storage={
-            "io_servers": 1,
-            "node_nic_bw": spec.node_nic_bw,
-            "server_frontend_bw": 1e11,
-            "frontend_lat": 0,
-            "backend_lat": 0,
-        },
-    )
-    return write(generate(params), path)
+    mode: Literal["unified", "san"] = "unified" if platform == "scm" else "san"
+    name = f"seed001-wfcommons-{platform}"
+    return table4_platform(name, node, spec.node_nic_bw, path, storage_mode=mode, torus=spec.torus)
 
 
 def scaled(workflow: Any, scale: float) -> Any:
@@ -99,7 +85,3 @@ def run_all(spec: WfSweepSpec, work: Path) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def write_runs_json(rows: Sequence[Mapping[str, Any]], path: Path) -> None:
-    path.write_text(json.dumps(list(rows), indent=1, sort_keys=True) + "\n")

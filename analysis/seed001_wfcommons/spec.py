@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.path_values import under_root
+
 PLATFORMS = ("scm", "san")
 
 
@@ -81,13 +83,8 @@ class WfSweepSpec:
 
 def parse_spec(data: Mapping[str, Any], repo_root: Path) -> WfSweepSpec:
     """The config section (validated against config/schema.json before)."""
-
-    def path(p: Any) -> Path:
-        p = Path(str(p))
-        return p if p.is_absolute() else repo_root / p
-
     return WfSweepSpec(
-        apps=tuple(App(str(a["name"]), tuple(path(i) for i in a["instances"])) for a in data["apps"]),
+        apps=tuple(App(str(a["name"]), tuple(under_root(i, repo_root) for i in a["instances"])) for a in data["apps"]),
         variants=tuple(
             Variant(
                 str(v["name"]),

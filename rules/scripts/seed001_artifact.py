@@ -8,15 +8,17 @@ from pathlib import Path
 from datasched.analysis import seed001_table4_model as model
 from datasched.analysis import seed001_table4_model_report as model_report
 from datasched.analysis import seed001_timelines as tl
-from datasched.analysis import seed001_workflows as s1
+from datasched.analysis.runs_json import write_runs_json
+from datasched.analysis.seed001_workflows import figure, runs, table
+from datasched.analysis.seed001_workflows.report import format_report
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
 spec = sm.params.spec
 work = Path(sm.params.work)
 work.mkdir(parents=True, exist_ok=True)
-rows = s1.run_all(spec, work)
-s1.write_table(rows, Path(sm.output.plotted))
-s1.plot(rows, Path(sm.output.figure), f"Seed 001 Table 4: T_all of workflow 1 -> 7 -> 9 ({sm.params.variant})")
+rows = runs.run_all(spec, work)
+table.write_table(rows, Path(sm.output.plotted))
+figure.plot(rows, Path(sm.output.figure), f"Seed 001 Table 4: T_all of workflow 1 -> 7 -> 9 ({sm.params.variant})")
 if spec.model is None:
     raise SystemExit("artifacts.seed001_workflows.model: missing (the model runs make the claims)")
 model_rows = model.run_all(spec.model, spec.workflow, work)
@@ -43,10 +45,10 @@ tl.plot_timelines(
     nodes=20,
     background_first_id=model.BACKGROUND_FIRST_ID,
 )
-report = s1.format_report(
+report = format_report(
     rows, spec, sm.params.variant, Path(sm.output.figure).name, model_rows, Path(sm.output.model_figure).name
 )
 Path(sm.output.report).write_text(report)
-s1.write_runs_json(rows, work / "runs.json")
-s1.write_runs_json(model_rows, work / "model_runs.json")
+write_runs_json(rows, work / "runs.json")
+write_runs_json(model_rows, work / "model_runs.json")
 Path(sm.log[0]).write_text(f"{len(rows)} bookkeeping runs, {len(model_rows)} model rows\n")

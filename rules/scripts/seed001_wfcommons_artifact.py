@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+from datasched.analysis.runs_json import write_runs_json
 from datasched.analysis.seed001_wfcommons import figure, report, runs, table
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -15,5 +16,5 @@ figure.plot(
 )
 text = report.format_report(summary, rows, sm.params.spec, sm.params.variant, Path(sm.output.figure).name)
 Path(sm.output.report).write_text(text)
-runs.write_runs_json(rows, work / "runs.json")
+write_runs_json(rows, work / "runs.json")
 Path(sm.log[0]).write_text(f"{len(rows)} runs\n")

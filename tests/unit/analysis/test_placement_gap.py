@@ -7,11 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from datasched.analysis import placement_gap as gap
+from datasched.analysis.placement_gap import placements, report, scenarios, table
+from datasched.analysis.placement_gap.runs import evaluate
+from datasched.analysis.placement_gap.spec import ONLINE, OPTIMUM, PlacementGapSpec
 from datasched.policy.platform import HostInfo, PlatformView
 from datasched.policy.topology import HostDistances
 
-SPEC = gap.PlacementGapSpec({"t": Path("unused.xml")}, 6, 3, (1, 2, 4), (1, 2), 0.5, 7)
+SPEC = PlacementGapSpec({"t": Path("unused.xml")}, 6, 3, (1, 2, 4), (1, 2), 0.5, 7)
 
 
 def _torus_view(side: int) -> PlatformView:
@@ -27,9 +29,9 @@ def _torus_view(side: int) -> PlatformView:
 
 
 def test_scenarios_are_seeded_and_fit_the_free_hosts():
-    first = gap.scenario(SPEC, 16, 3)
-    assert gap.scenario(SPEC, 16, 3) == first
-    assert gap.scenario(SPEC, 16, 4) != first
+    first = scenarios.scenario(SPEC, 16, 3)
+    assert scenarios.scenario(SPEC, 16, 3) == first
+    assert scenarios.scenario(SPEC, 16, 4) != first
     free, jobs = first
     assert len(free) == 8 and sum(j.hosts for j in jobs) <= len(free)
     assert all(1 <= len(j.holders) <= 2 and 1e9 <= j.bytes <= 10e9 for j in jobs)
@@ -37,13 +39,13 @@ def test_scenarios_are_seeded_and_fit_the_free_hosts():
 
 def test_every_method_places_each_job_on_disjoint_free_hosts_and_none_beats_the_optimum():
     view = _torus_view(4)
-    rows = gap.evaluate(SPEC, "t", view)
+    rows = evaluate(SPEC, "t", view)
     assert {r["method"] for r in rows} == set(SPEC.methods())
     for row in rows:
         assert row["hops_per_byte"] >= row["optimum_hops_per_byte"] - 1e-9
-    free, jobs = gap.scenario(SPEC, view.nb_hosts, 0)
+    free, jobs = scenarios.scenario(SPEC, view.nb_hosts, 0)
     for name in SPEC.allocators:
-        placed = gap.allocator_placement(name, jobs, free, view)
+        placed = placements.allocator_placement(name, jobs, free, view)
         used = [h for hosts in placed.values() for h in hosts]
         assert len(used) == len(set(used)) and set(used) <= set(free)
         assert all(len(placed[j.id]) == j.hosts for j in jobs)
@@ -53,7 +55,7 @@ def test_summary_ratio_and_reading_follow_the_rows():
     """Two moments: costs 3 and 5 against optima 2 and 5 -> ratio 8/7, one moment at the optimum."""
     rows = []
     for scenario, (cost, best) in enumerate([(3.0, 2.0), (5.0, 5.0)]):
-        for method, value in ((gap.OPTIMUM, best), (gap.ONLINE, best), ("sequential", cost)):
+        for method, value in ((OPTIMUM, best), (ONLINE, best), ("sequential", cost)):
             rows.append(
                 {
                     "platform": "t",
@@ -65,9 +67,9 @@ def test_summary_ratio_and_reading_follow_the_rows():
                     "optimum_hops_per_byte": best,
                 }
             )
-    table = {r["method"]: r for r in gap.summary(rows)}
-    assert table["sequential"]["ratio_to_optimum"] == pytest.approx(8 / 7)
-    assert table["sequential"]["at_optimum"] == 1 and table["sequential"]["worst_excess_hops"] == 1.0
-    assert table[gap.OPTIMUM]["ratio_to_optimum"] == 1.0
-    text = "\n".join(gap._reading(gap.summary(rows)))
+    by_method = {r["method"]: r for r in table.summary(rows)}
+    assert by_method["sequential"]["ratio_to_optimum"] == pytest.approx(8 / 7)
+    assert by_method["sequential"]["at_optimum"] == 1 and by_method["sequential"]["worst_excess_hops"] == 1.0
+    assert by_method[OPTIMUM]["ratio_to_optimum"] == 1.0
+    text = "\n".join(report.reading(table.summary(rows)))
     assert "`sequential` at 1.14x" in text and "none" not in text

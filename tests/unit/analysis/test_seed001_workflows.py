@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from datasched.analysis import seed001_workflows as s1
+from datasched.analysis.seed001_workflows.claims import claims
+from datasched.analysis.seed001_workflows.measure import measure
 from datasched.errors import UserError
 
 
@@ -57,7 +58,7 @@ def test_terms_of_a_chained_workflow(tmp_path):
             {"id": 5, "subtime": 0, "res": 2, "datasched_workflow": {"workflow": None}},
         ]
     }
-    row = s1.measure(tmp_path, workload, "chain", "nvm", "unaware")
+    row = measure(tmp_path, workload, "chain", "nvm", "unaware")
     assert row["t_all"] == 460 and row["t_all_eq"] == 460 and row["t_queue"] == 40
     assert row["t_io"] == 190 and row["t_compute"] == 230
     assert row["r_all_eq3"] == 1680 and row["r_all_eq2"] == 1840
@@ -65,15 +66,14 @@ def test_terms_of_a_chained_workflow(tmp_path):
 
 
 def test_table4_claims_are_by_construction_never_reproduced():
-    from datasched.analysis import seed001_workflows as wf
     from datasched.analysis.verdicts import VerdictError, Word
 
     rows = [
         {"policy": "unaware", "nvm": "seed000", "style": "chain", "t_all": 470.0},
         {"policy": "aware", "nvm": "seed000", "style": "chain", "t_all": 280.0},
     ]
-    table = wf.claims(rows)
+    table = claims(rows)
     assert [(v.key, v.judgement.word) for v in table] == [("table4.sums", Word.BY_CONSTRUCTION)]
     assert "1 GB/s" in table[0].judgement.why  # names the input definition
     with pytest.raises(VerdictError):
-        wf.claims(rows[:1])  # a missing policy is an error, not a dropped row
+        claims(rows[:1])  # a missing policy is an error, not a dropped row

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from datasched.analysis.placement_gap import online_optimum
+from datasched.analysis.placement_gap.placements import online_optimum
 from datasched.errors import UserError
 from datasched.policy.placement_optimum import PlacementJob, access_cost, optimal_placement
 
