@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -329,40 +330,77 @@ TEST(SimgridPatches, AHostDestroyedBetweenExchangesChangesNothing)
   EXPECT_EQ(run_in_child([&change] { return check(repeated_exchanges("", change), {10.0, 20.0, 30.0}); }), 0);
 }
 
-// Patch 0005 (selective update linear in a variable's constraints): when an activity ends,
-// every constraint connected to it is solved again, however many links a ptask crosses. A
-// traversal that missed one of the ptask's links would leave the ptask at the rate of the
-// links it did see.
+// Patch 0005 (selective update linear in a variable's constraints). The traversal decides
+// which activities a lazy model updates after an event: an activity reached only through a
+// constraint it missed keeps a stale rate. ptask_L07 updates every action after every solve,
+// so this is checked on the network model (CM02 without its corrections, lazy update), whose
+// comms crossing many links are variables with many constraints.
 
-TEST(SimgridPatches, AFlowEndingOnOneLinkOfAPtaskResolvesAllItsLinks)
+/// Comms started at 0 on `routes` (one host pair each, the route's links in order), their
+/// completion dates; every link 1 GB/s, no latency, plain max-min sharing (CM02, no cross
+/// traffic, no weight-S).
+std::vector<double> comm_dates(const std::vector<std::string>& links, const std::vector<Route>& routes,
+                               const std::vector<double>& bytes)
 {
-  // P: all-to-all on h0..h7, 1 GB per ordered pair, h_i behind its own link l_i (route
-  // i -> j: l_i, l_j), so each l_i carries 2 x 7 = 14 GB per task; l0 at 0.75 GB/s, the
-  // others 1 GB/s. Q: 4 GB s -> h7 over ls, l7, from t = 0. Fair bottleneck: l7 gives each
-  // of P and Q 0.5 GB/s (the smallest share), so P runs at 0.5/14 task/s and Q ends at
-  // 4 / 0.5 = 8 s, when P has done 4/14. Then P alone is limited by l0 at 0.75/14 task/s:
-  // t_P = 8 + (10/14) x 14 / 0.75 = 8 + 40/3 s. (Had l0 not been solved again: 18 s.)
+  int argc            = 6;
+  char name[]         = "test";
+  char model[]        = "--cfg=network/model:CM02";
+  char cross[]        = "--cfg=network/crosstraffic:0";
+  char weight[]       = "--cfg=network/weight-S:0";
+  char optim[]        = "--cfg=network/optim:Lazy";
+  char quiet[]        = "--log=root.thres:critical";
+  char* argv[]        = {name, model, cross, weight, optim, quiet, nullptr};
+  static auto* engine = new sg4::Engine(&argc, argv);
+  (void)engine;
+  auto* zone = sg4::create_full_zone("world");
+  for (const auto& r : routes) {
+    for (const auto& h : {r.src, r.dst})
+      if (sg4::Host::by_name_or_null(h) == nullptr)
+        zone->create_host(h, 1e9);
+  }
+  for (const auto& l : links)
+    zone->create_link(l, 1 * GB)->set_latency(0)->seal();
+  for (const auto& r : routes) {
+    std::vector<sg4::LinkInRoute> in_route;
+    for (const auto& l : r.links)
+      in_route.emplace_back(sg4::Link::by_name(l));
+    zone->add_route(sg4::Host::by_name(r.src)->get_netpoint(), sg4::Host::by_name(r.dst)->get_netpoint(), nullptr,
+                    nullptr, in_route, false);
+  }
+  zone->seal();
+  std::vector<double> dates(routes.size(), -1);
+  sg4::Actor::create("starter", sg4::Host::by_name(routes.front().src), [&routes, &bytes, &dates]() {
+    std::vector<sg4::CommPtr> running;
+    std::vector<size_t> index;
+    for (size_t i = 0; i < routes.size(); ++i) {
+      running.push_back(
+          sg4::Comm::sendto_async(sg4::Host::by_name(routes[i].src), sg4::Host::by_name(routes[i].dst), bytes[i]));
+      index.push_back(i);
+    }
+    while (!running.empty()) {
+      const auto done    = static_cast<size_t>(sg4::Comm::wait_any(running));
+      dates[index[done]] = sg4::Engine::get_clock();
+      running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
+      index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
+    }
+  });
+  sg4::Engine::get_instance()->run();
+  return dates;
+}
+
+TEST(SimgridPatches, AnEventReachesEveryActivityBehindAManyLinkComm)
+{
+  // P: 14 GB over l0..l7; Q1 (1 GB) and Q2 (10 GB) over l7 only; R (4 GB) over l6 only.
+  // Max-min: l7 gives P, Q1, Q2 1/3 GB/s each; R takes the rest of l6, 2/3 GB/s. Q1 ends at
+  // 3 s (P and Q2 have moved 1 GB, R 2 GB). Then l7 and l6 give 1/2 GB/s to each of their
+  // comms: R ends at 3 + 2 / 0.5 = 7 s; Q2 at 7 + (10 - 3) / 0.5 = 21 s; P has 14 - 3 - 7 = 4
+  // GB left, alone: 25 s. R is reached from Q1's end only through l7 -> P -> l6, the sixth
+  // constraint of P: a traversal that missed it would leave R at 2/3 GB/s (R at 6 s).
   EXPECT_EQ(run_in_child([] {
-              std::vector<std::string> hosts;
-              std::vector<Link> links;
-              for (int i = 0; i < 8; ++i) {
-                hosts.push_back("h" + std::to_string(i));
-                links.push_back({"l" + std::to_string(i), (i == 0 ? 0.75 : 1.0) * GB});
-              }
-              hosts.emplace_back("s");
-              links.push_back({"ls"});
-              std::vector<Route> routes = {{"s", "h7", {"ls", "l7"}}};
-              for (size_t i = 0; i < 8; ++i)
-                for (size_t j = 0; j < 8; ++j)
-                  if (i != j)
-                    routes.push_back({hosts[i], hosts[j], {"l" + std::to_string(i), "l" + std::to_string(j)}});
-              std::vector<double> everyone(64, 1 * GB);
-              for (size_t i = 0; i < 8; ++i)
-                everyone[i * 8 + i] = 0;
-              const std::vector<std::string> workers(hosts.begin(), hosts.begin() + 8);
-              return check(
-                  completion_dates(hosts, links, routes, {{workers, everyone}, {{"s", "h7"}, {0, 4 * GB, 0, 0}}}),
-                  {8.0 + 40.0 / 3, 8.0});
+              const std::vector<std::string> links = {"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7"};
+              const std::vector<Route> routes      = {
+                       {"a", "b", links}, {"c", "d", {"l7"}}, {"e", "f", {"l7"}}, {"g", "h", {"l6"}}};
+              return check(comm_dates(links, routes, {14 * GB, 1 * GB, 10 * GB, 4 * GB}), {25.0, 3.0, 21.0, 7.0});
             }),
             0);
 }
