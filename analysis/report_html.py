@@ -55,10 +55,12 @@ EARLY_SCRIPT = (
     "window.pageErrors=[];window.addEventListener('error',function(e){window.pageErrors.push(String(e.message));});"
 )
 
-#: Draws every figure when plotly.js loaded; otherwise leaves the PNGs. Records what it drew.
+#: Draws every figure when plotly.js loaded; otherwise leaves the PNGs. Records what plotly
+#: holds once drawn (every [x, y] point, the paper's markers and lines) on <body> for the
+#: browser test (tests/integration/explore/test_report_pages_browser.py).
 SCRIPT = """
 (function(){
-  var errors=window.pageErrors, body=document.body, drawn=[], points=0;
+  var errors=window.pageErrors, body=document.body, drawn=[], points=[], paper=[];
   var specs=JSON.parse(document.getElementById('page-figures').textContent);
   if(window.Plotly){
     document.querySelectorAll('.artifact-figure').forEach(function(box){
@@ -80,14 +82,17 @@ SCRIPT = """
   }
   Promise.all(drawn).then(function(){
     document.querySelectorAll('.chart').forEach(function(div){
-      div.data.forEach(function(t){ if(t.meta!=='paper'){ points+=t.y.length; } });
-      div.setAttribute('data-paper-markers',String(
-        div.data.filter(function(t){return t.meta==='paper';}).length+div.layout.shapes.length));
+      div.data.forEach(function(t){
+        var into=t.meta==='paper'?paper:points;
+        t.y.forEach(function(y,i){into.push([t.x[i],y]);});
+      });
+      (div.layout.shapes||[]).forEach(function(s){paper.push(['line',s.y0]);});
     });
   }).catch(function(e){errors.push(String(e));}).then(function(){
     body.setAttribute('data-plotly',window.Plotly?'1':'0');
     body.setAttribute('data-charts',String(document.querySelectorAll('.chart').length));
-    body.setAttribute('data-points',String(points));
+    body.setAttribute('data-points',JSON.stringify(points));
+    body.setAttribute('data-paper',JSON.stringify(paper));
     body.setAttribute('data-js-errors',String(errors.length));
     document.getElementById('page-errors').textContent=errors.join('\\n');
     body.setAttribute('data-rendered','1');

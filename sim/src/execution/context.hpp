@@ -14,7 +14,6 @@
 #include "export/data_csv.hpp"
 #include "export/io_csv.hpp"
 #include "export/jobs_csv.hpp"
-#include "export/links_csv.hpp"
 #include "export/machine_states_csv.hpp"
 #include "export/nvm_csv.hpp"
 #include "model/data_registry.hpp"
@@ -49,7 +48,6 @@ struct Context {
   DataRegistry data;                           ///< named data items that persist between jobs (seed 001 workflows)
   DataCsv data_csv;                            ///< their movements
   PageCache page_cache;                        ///< node page caches in front of item I/O (page_cache.hpp)
-  LinkLoadCsv link_load;                       ///< --link-load-window: bytes per link per window
   NvmCsv nvm_csv;                              ///< node NVM occupancy over time (data_registry's accounting)
   StorageEndpoints storage_endpoints;          ///< node DRAM/NVM endpoints and I/O servers (datasched_phases jobs)
   TrafficArbiter traffic;                      ///< priorities of running activities (--traffic-policy)

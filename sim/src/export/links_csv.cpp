@@ -23,7 +23,11 @@ void LinkLoadCsv::start(double window)
             [](const simgrid::s4u::Link* a, const simgrid::s4u::Link* b) { return a->get_name() < b->get_name(); });
   for (const auto* link : links_)
     names_.push_back(link->get_name());
-  simgrid::s4u::Engine::on_time_advance_cb([this](double delta) { advance(delta); });
+  self_ = std::make_shared<LinkLoadCsv*>(this);
+  simgrid::s4u::Engine::on_time_advance_cb([weak = std::weak_ptr<LinkLoadCsv*>(self_)](double delta) {
+    if (auto self = weak.lock())
+      (*self)->advance(delta);
+  });
 }
 
 void LinkLoadCsv::advance(double delta)

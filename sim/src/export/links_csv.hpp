@@ -13,6 +13,7 @@
 // window boundary. Checked against closed forms in sim/tests/test_links_csv.cpp.
 // A FATPIPE link's usage is SimGrid's: the largest single flow, not the sum.
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,10 @@ namespace datasched {
 
 class LinkLoadCsv {
 public:
+  LinkLoadCsv()                              = default;
+  LinkLoadCsv(const LinkLoadCsv&)            = delete;
+  LinkLoadCsv& operator=(const LinkLoadCsv&) = delete;
+
   /// Bytes and busy time of one link in one window.
   struct Load {
     double bytes = 0;
@@ -32,7 +37,8 @@ public:
   };
 
   /// Measures every link of the loaded platform in windows of `window` seconds (> 0) from
-  /// the current date on; connects to Engine::on_time_advance.
+  /// the current date on; connects to Engine::on_time_advance (SimGrid cannot disconnect a
+  /// slot: the slot holds a weak reference, so a destroyed measure is never called).
   void start(double window);
   bool enabled() const { return window_ > 0; }
   /// The `delta` seconds that just elapsed, up to the current clock (on_time_advance).
@@ -46,6 +52,7 @@ public:
 private:
   void add(size_t link, double from, double to, double usage);
 
+  std::shared_ptr<LinkLoadCsv*> self_; ///< what the time-advance slot refers to
   double window_ = 0;
   std::vector<simgrid::s4u::Link*> links_; ///< sorted by name (row order)
   std::vector<std::string> names_;
