@@ -134,8 +134,19 @@ TEST(LinksCsv, UnequalFlowsChangeRatesMidRun)
 
 TEST(LinksCsv, TheLatencyMovesNoBytes)
 {
-  // T = L + S/B = 0.5 + 1 s: the link is busy S/B = 1 s, not T, and carries S.
-  EXPECT_EQ(run_in_child([] { return expect(measure({{"a", "b", 1 * GB}}, 10, 0.5), "l1", 1 * GB, 1.0); }), 0);
+  // T = L + S/B = 0.001 + 1 s: the link is busy S/B = 1 s, not T, and carries S. (L = 1 ms
+  // keeps ptask_L07's TCP-gamma bound, gamma / 2L = 4194304 / 0.002 = 2.1 GB/s, above B.)
+  EXPECT_EQ(run_in_child([] { return expect(measure({{"a", "b", 1 * GB}}, 10, 0.001), "l1", 1 * GB, 1.0); }), 0);
+}
+
+TEST(LinksCsv, ATcpGammaBoundedFlowIsMeasuredAtItsBoundedRate)
+{
+  // L = 0.5 s: ptask_L07 bounds the flow to gamma / 2L = 4194304 B/s (< B), so the link is
+  // busy S / (gamma / 2L) = 1e9 / 4194304 = 238.418579 s and still carries S.
+  EXPECT_EQ(run_in_child([] {
+              return expect(measure({{"a", "b", 1 * GB}}, 1000, 0.5), "l1", 1 * GB, 1 * GB / 4194304.0);
+            }),
+            0);
 }
 
 TEST(LinksCsv, WindowsSplitASteadyFlowInProportion)
