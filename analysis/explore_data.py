@@ -229,7 +229,7 @@ def read_nvm(path: Path) -> dict[str, Any] | None:
 
 
 #: The links the explorer draws: the busiest by bytes carried over the run.
-BUSIEST_LINKS = 12
+BUSIEST_LINKS = 8
 
 
 def read_links(path: Path, top: int = BUSIEST_LINKS) -> dict[str, Any] | None:

@@ -288,7 +288,10 @@ def link_load_figure(run: RunData) -> dict[str, Any]:
     return {
         "data": data,
         "layout": _layout(
-            f"Per-link load (measured, busiest {len(data)}) — {html.escape(run.label)}", "time (s)", "GB/s"
+            f"Per-link load (measured, busiest {len(data)}) — {html.escape(run.label)}",
+            "time (s)",
+            "GB/s",
+            legend={"font": {"size": 10}},  # link names are long: a column on the right
         ),
     }
 

@@ -254,7 +254,7 @@ def _explorer_page(output: str) -> Path:
 
 
 #: Seconds per window of the storage demo's measured link load (out_links.csv; the explorer draws it).
-STORAGE_DEMO_LINK_WINDOW = 10.0
+STORAGE_DEMO_LINK_WINDOW = 2.0
 
 
 def _storage_demo(args) -> int:
