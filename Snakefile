@@ -28,6 +28,7 @@ include: "rules/seed002.smk"
 include: "rules/seed003.smk"
 include: "rules/seed004.smk"
 include: "rules/seed001.smk"
+include: "rules/report_pages.smk"
 
 
 rule all:
@@ -46,6 +47,7 @@ rule all:
         seed000_fig7_outputs(),
         seed000_fig10_outputs(),
         seed000_abstract_outputs(),
+        report_pages_outputs(),
     default_target: True
 
 
@@ -102,6 +104,11 @@ rule seed001_wfcommons:
 rule seed001_pagecache:
     input:
         seed001_pagecache_outputs(),
+
+
+rule report_pages_all:
+    input:
+        report_pages_outputs(),
 
 
 rule simulations:

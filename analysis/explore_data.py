@@ -43,6 +43,8 @@ class RunData:
     nvm: dict[str, Any] | None = None
     energy: dict[str, list[float]] | None = None
     forwarding: dict[str, list[dict[str, str]]] = field(default_factory=dict)
+    #: ``out_links.csv`` (engine option --link-load-window): measured load of the busiest links
+    links: dict[str, Any] | None = None
     #: Batsim resource id (as text) -> host name, when the run's platform could be inspected
     names: dict[str, str] = field(default_factory=dict)
 
@@ -226,6 +228,45 @@ def read_nvm(path: Path) -> dict[str, Any] | None:
     return {"series": series}
 
 
+#: The links the explorer draws: the busiest by bytes carried over the run.
+BUSIEST_LINKS = 8
+
+
+def read_links(path: Path, top: int = BUSIEST_LINKS) -> dict[str, Any] | None:
+    """``out_links.csv`` (written when the run passed ``--engine-arg=--link-load-window=W``):
+    the bytes each link carried per window, measured from SimGrid's link usage
+    (sim/src/export/links_csv.hpp). Returns the ``top`` busiest links' mean rate per window
+    (bytes / window length, a step curve back to 0 after the last window) and every link's
+    total, busiest first."""
+    if not path.exists():
+        return None
+    windows: dict[str, dict[float, tuple[float, float]]] = {}
+    totals: dict[str, float] = {}
+    for line, row in enumerate(_read_rows(path), start=2):
+        link = row.get("link", "")
+        start, end = _number(row, "window_start", path, line), _number(row, "window_end", path, line)
+        carried = _number(row, "bytes", path, line)
+        windows.setdefault(link, {})[start] = (end, carried)
+        totals[link] = totals.get(link, 0.0) + carried
+    busiest = sorted(totals, key=lambda name: (-totals[name], name))
+    series: dict[str, dict[str, list[float]]] = {}
+    for link in busiest[:top]:
+        # change points of a step curve: from t on, the rate is r (0 between busy windows)
+        times, rates, last_end = [0.0], [0.0], 0.0
+        for start in sorted(windows[link]):
+            end, carried = windows[link][start]
+            if start > last_end:
+                times.append(last_end)
+                rates.append(0.0)
+            times.append(start)
+            rates.append(carried / (end - start))
+            last_end = end
+        times.append(last_end)
+        rates.append(0.0)
+        series[link] = {"t": times, "rate": rates}
+    return {"series": series, "totals": {name: totals[name] for name in busiest}}
+
+
 def read_energy(path: Path) -> dict[str, list[float]] | None:
     """``out_consumed_energy.csv``: cumulated energy, and power as the increment of energy
     over the time to the next row (the power held during that interval)."""
@@ -318,6 +359,7 @@ def load_run(folder: str | Path, label: str | None = None, prefix: str = "out") 
         queue=queue_length(jobs),
         storage=read_storage(root / f"{prefix}_io.csv", jobs),
         nvm=read_nvm(root / f"{prefix}_nvm.csv"),
+        links=read_links(root / f"{prefix}_links.csv"),
         energy=read_energy(root / f"{prefix}_consumed_energy.csv"),
         forwarding=forwarding,
         names=resource_names(platform_of_run(root, prefix)),

@@ -270,6 +270,32 @@ def device_load_figure(run: RunData) -> dict[str, Any]:
     }
 
 
+def link_load_figure(run: RunData) -> dict[str, Any]:
+    """The busiest links' measured load: bytes per window of ``out_links.csv`` over the
+    window's length (the engine integrates SimGrid's link usage; sim/src/export/links_csv.hpp)."""
+    assert run.links is not None
+    data = [
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "line": {"shape": "hv", "color": job_colour(k)},
+            "name": link,
+            "x": series["t"],
+            "y": [r / 1e9 for r in series["rate"]],
+        }
+        for k, (link, series) in enumerate(run.links["series"].items())
+    ]
+    return {
+        "data": data,
+        "layout": _layout(
+            f"Per-link load (measured, busiest {len(data)}) — {html.escape(run.label)}",
+            "time (s)",
+            "GB/s",
+            legend={"font": {"size": 10}},  # link names are long: a column on the right
+        ),
+    }
+
+
 def nvm_figure(run: RunData) -> dict[str, Any]:
     assert run.nvm is not None
     data = [
@@ -447,8 +473,14 @@ def render_page(runs: Sequence[RunData], title: str | None = None) -> str:
         body.append(
             '<p class="note">Bytes per tier and devices from out_io.csv '
             "(devices are the resource ids of NVM endpoints or I/O servers). "
-            "The engine reports bytes per job, not per device and date: the device load below spreads each job's "
-            "device bytes (local and remote NVM, SAN, staging) evenly over its devices and its run.</p>"
+            + (
+                "The link load below is measured: out_links.csv holds the bytes each link carried per window, "
+                "integrated by the engine from SimGrid's link usage (engine option --link-load-window).</p>"
+                if all(run.links for run in runs if run.storage)
+                else "Without out_links.csv (run with --engine-arg=--link-load-window=SECONDS to get it), the "
+                "device load below is estimated: it spreads each job's device bytes (local and remote NVM, SAN, "
+                "staging) evenly over its devices and its run.</p>"
+            )
         )
         body.append(f'<div class="runs" style="{columns}">')
         for i, run in enumerate(runs):
@@ -457,7 +489,8 @@ def render_page(runs: Sequence[RunData], title: str | None = None) -> str:
                 # one run: its storage figures two by two; several: one column per run
                 pairs = "grid-template-columns:1fr 1fr" if len(runs) == 1 else "grid-template-columns:1fr"
                 body.append(f'<div class="runs" style="{pairs}">')
-                for name, figure in (("tiers", tier_figure(run)), ("load", device_load_figure(run))):
+                load = link_load_figure(run) if run.links else device_load_figure(run)
+                for name, figure in (("tiers", tier_figure(run)), ("load", load)):
                     figures[f"fig-{name}-{i}"] = figure
                     body.append(f'<div id="fig-{name}-{i}" class="fig"></div>')
                 if run.nvm:

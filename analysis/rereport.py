@@ -7,7 +7,8 @@ artifact step writes) and the variant's config. The quick variants are not rewri
 reproduce`` regenerates them from the simulations, byte for byte.
 
 Numbers read back from the CSVs carry the precision they were written with (6 to 9 significant
-digits), so a rewritten report may differ from a pipeline run in a last printed digit.
+digits), so a rewritten report may differ from a pipeline run in a last printed digit. The
+report's ``report.html`` sibling is rewritten with it (:mod:`datasched.analysis.report_html`).
 
     python -m datasched.analysis.rereport --variant full seed000_fig6 seed002_twins seed003_qos
     python -m datasched.analysis.rereport --variant full seed000_fig10   # from the summaries committed so far
@@ -217,8 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("artifacts", nargs="*", default=list(ARTIFACTS), help=f"any of {', '.join(ARTIFACTS)}")
     args = parser.parse_args(argv)
     exp = load_config_file(REPO_ROOT / "config" / f"{args.variant}.yaml")
+    from datasched.analysis import report_html
+
     for name in args.artifacts:
-        print(ARTIFACTS[name](exp, args.variant))
+        written = ARTIFACTS[name](exp, args.variant)
+        print(written)
+        if (written.parent / "report.md").is_file():  # its report.html follows (analysis/report_html.py)
+            print(report_html.write(written.parent))
     return 0
 
 

@@ -253,6 +253,10 @@ def _explorer_page(output: str) -> Path:
     return explore([output])
 
 
+#: Seconds per window of the storage demo's measured link load (out_links.csv; the explorer draws it).
+STORAGE_DEMO_LINK_WINDOW = 2.0
+
+
 def _storage_demo(args) -> int:
     """Six Markov applications (seed 000's multi-application model, small) on the
     8-node unified test platform, EASY with sequential allocation; prints where each
@@ -269,6 +273,7 @@ def _storage_demo(args) -> int:
         "easy",
         args.output,
         {"allocation": "sequential"},
+        engine_args=(f"--link-load-window={STORAGE_DEMO_LINK_WINDOW:g}",),
         traffic_policy=args.traffic_policy,
         command=getattr(args, "invocation", None),
     )

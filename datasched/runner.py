@@ -56,6 +56,7 @@ OUTPUT_SUFFIXES = (
     "forwarders.csv",
     "servers.csv",
     "nvm.csv",
+    "links.csv",
     "schedule.trace",
     "run.json",
 )

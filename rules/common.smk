@@ -342,3 +342,29 @@ def summary_digest(name):
     art = accumulating_artifact(name)
     spec = art.spec(EXP)
     return spec_digest(spec, REPO_ROOT) if spec is not None else ""
+
+
+# report.html beside every report.md (rules/report_pages.smk, analysis/report_html.py)
+def report_pages_inputs():
+    """Every report.md of this variant's artifacts, and the plotted CSVs its page draws."""
+    outputs = [
+        *policies_on_traces_outputs(),
+        *seed000_fig6_outputs(),
+        *seed000_fig8_outputs(),
+        *seed000_fig9_outputs(),
+        *placement_gap_outputs(),
+        *seed002_twins_outputs(),
+        *seed003_qos_outputs(),
+        *seed004_interference_outputs(),
+        *seed001_workflows_outputs(),
+        *seed001_wfcommons_outputs(),
+        *seed001_pagecache_outputs(),
+        *seed000_fig7_outputs(),
+        *seed000_fig10_outputs(),
+        *seed000_abstract_outputs(),
+    ]
+    return sorted({o for o in outputs if o.endswith(".md") or o.endswith("_plotted.csv")})
+
+
+def report_pages_outputs():
+    return sorted({os.path.join(os.path.dirname(o), "report.html") for o in report_pages_inputs() if o.endswith(".md")})

@@ -1,6 +1,8 @@
 #include "cli.hpp"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "export/output_files.hpp"
@@ -110,6 +112,18 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                "Experiment modes: run even when the estimate made before the run (printed as a warning) is above "
                "the event budget, e.g. an idle_period near zero (model/run_cost.hpp); without it such a run is "
                "refused with the estimate");
+  app.add_option("--link-load-window", c.link_load_window,
+                 "Scheduling runs: also write <export>_links.csv, the bytes each link carried per window of this "
+                 "many simulated seconds, measured from SimGrid's link usage (export/links_csv.hpp). 0: off")
+      ->capture_default_str()
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            char* end      = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            const bool ok  = !text.empty() && *end == '\0' && std::isfinite(v) && v >= 0;
+            return ok ? std::string() : "'" + text + "' is not a number of seconds >= 0 (0: off)";
+          },
+          "SECONDS"));
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");
   app.add_flag("-v,--verbose", c.verbose, "Let SimGrid log at info level");
 

@@ -37,7 +37,8 @@ struct EngineConfig {
   std::string qos_staging_experiment;   ///< qos/run.hpp: run this QoS data-staging experiment instead
   std::string interference_experiment;  ///< interference/run.hpp: run this storage-daemon interference experiment
   std::string forwarding_layer;         ///< forwarding/job_layer.hpp: phase jobs' SAN I/O through forwarders
-  bool allow_long_run = false;          ///< model/run_cost.hpp: run an experiment estimated above the event budget
+  bool allow_long_run     = false;      ///< model/run_cost.hpp: run an experiment estimated above the event budget
+  double link_load_window = 0;          ///< export/links_csv.hpp: seconds per window of <prefix>_links.csv (0: off)
 };
 
 /// Parses argv. Returns the exit code to use when the program must stop right away

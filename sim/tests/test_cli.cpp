@@ -47,6 +47,18 @@ TEST(Cli, IoGroupsIsANonNegativeCount)
   EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--io-groups", "-2"}, d), -1);
 }
 
+TEST(Cli, LinkLoadWindowIsOffByDefaultAndNonNegativeSeconds)
+{
+  EngineConfig c;
+  EXPECT_EQ(c.link_load_window, 0); // no <prefix>_links.csv unless asked
+  EXPECT_EQ(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--link-load-window", "2.5"}, c), -1);
+  EXPECT_EQ(c.link_load_window, 2.5);
+  for (const char* bad : {"-1", "abc", "inf", "nan"}) {
+    EngineConfig d;
+    EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--link-load-window", bad}, d), -1) << bad;
+  }
+}
+
 TEST(Cli, IpcFanoutIsANonNegativeCount)
 {
   EngineConfig c;

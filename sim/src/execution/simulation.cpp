@@ -13,6 +13,7 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "export/links_csv.hpp"
 #include "export/machine_states_csv.hpp"
 #include "export/output_files.hpp"
 #include "export/schedule_csv.hpp"
@@ -161,6 +162,7 @@ void track_nvm_occupancy(Context& ctx)
 int run_simulation(const EngineConfig& config, const char* program_name, std::unique_ptr<DecisionChannel> channel)
 {
   Context ctx(config);
+  LinkLoadCsv link_load; // --link-load-window: bytes per link per window (export/links_csv.hpp)
   remove_outputs(config.export_prefix);
   set_fatal_cleanup([prefix = config.export_prefix]() { remove_outputs(prefix); });
   // Library mode: an actor's error cancels the jobs' activities before it kills the
@@ -203,6 +205,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     ctx.data       = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
     ctx.page_cache = PageCache::from_machines(ctx.machines, ctx.storage_endpoints);
     track_nvm_occupancy(ctx);
+    if (config.link_load_window > 0)
+      link_load.start(config.link_load_window);
     for (const auto& [name, w] : ctx.workloads.workloads())
       for (const InitialItem& item : w->initial_items)
         try {
@@ -291,6 +295,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.data_csv.write(config.export_prefix + "_data.csv");
     if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
       ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
+    if (link_load.enabled())
+      link_load.write(config.export_prefix + "_links.csv");
     if (ctx.forwarding)
       ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {

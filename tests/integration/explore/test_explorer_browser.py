@@ -7,6 +7,7 @@ and the numbers it shows equal the run's CSVs. Each test saves a screenshot besi
 from __future__ import annotations
 
 import csv
+import json
 import re
 from pathlib import Path
 
@@ -96,6 +97,19 @@ def test_storage_demo_page_renders_and_matches_the_csvs(tmp_path, capsys):
     for (_, _, _, _, cells), row in zip(rendered, io_rows, strict=True):
         first = float(re.findall(r">([0-9.]+)<", cells)[0])  # the first shown tier: dram
         assert first == pytest.approx(float(row["dram_bytes"]) / 1e9, abs=5e-4)
+    # the measured link load (the demo writes out_links.csv): the busiest link is drawn first and
+    # its step curve integrates to the bytes the CSV gives it (sum of rate x window length)
+    assert "Per-link load (measured" in dom and "(estimated)" not in dom
+    embedded = re.search(r'id="explorer-figures"[^>]*>(.*?)</script>', dom, re.S)
+    assert embedded
+    trace = json.loads(embedded.group(1))["fig-load-0"]["data"][0]
+    totals: dict[str, float] = {}
+    for row in _rows(out / "out_links.csv"):
+        totals[row["link"]] = totals.get(row["link"], 0.0) + float(row["bytes"])
+    assert trace["name"] == max(sorted(totals), key=lambda name: totals[name])
+    xs, ys = trace["x"], trace["y"]
+    drawn = sum(y * 1e9 * (x1 - x0) for x0, x1, y in zip(xs, xs[1:], ys, strict=False))
+    assert drawn == pytest.approx(totals[trace["name"]], rel=1e-9)
     png = screenshot(page, tmp_path / "storage-demo.png", BROWSER, size=(1400, 3000))
     assert png.stat().st_size > 50_000, "a blank screenshot"
     print(f"screenshot: {png}")

@@ -8,7 +8,14 @@ import csv
 from pathlib import Path
 
 from datasched.analysis.explore import explore
-from datasched.analysis.explore_data import load_run, queue_length, read_energy, read_storage, resource_intervals
+from datasched.analysis.explore_data import (
+    load_run,
+    queue_length,
+    read_energy,
+    read_links,
+    read_storage,
+    resource_intervals,
+)
 from datasched.analysis.explore_page import format_number, plotly_js
 from datasched.cli import main
 
@@ -73,6 +80,33 @@ def test_device_load_spreads_a_jobs_device_bytes_over_its_devices_and_run(tmp_pa
     assert storage is not None
     assert storage["device_load"]["7"] == {"t": [0.0, 0.0, 10.0], "rate": [0.0, 3e9, 0.0]}
     assert list(storage["device_load"]) == ["7", "9"]
+
+
+LINKS_HEADER = "window_start,window_end,link,bytes,busy_seconds,utilisation\n"
+
+
+def test_link_load_is_bytes_per_window_over_the_window(tmp_path):
+    """out_links.csv, windows of 10 s: l1 carries 20 GB in [0, 10] and 5 GB in [20, 30] (idle
+    in [10, 20]): 2 GB/s, 0, 0.5 GB/s, 0 after; l2 (1 GB) is second busiest."""
+    path = tmp_path / "out_links.csv"
+    path.write_text(LINKS_HEADER + "0,10,l1,20e9,10,1\n0,10,l2,1e9,1,0.1\n20,30,l1,5e9,5,0.25\n")
+    links = read_links(path)
+    assert links is not None
+    assert links["series"]["l1"] == {"t": [0.0, 0.0, 10.0, 20.0, 30.0], "rate": [0.0, 2e9, 0.0, 0.5e9, 0.0]}
+    assert list(links["totals"]) == ["l1", "l2"] and links["totals"]["l1"] == 25e9
+
+
+def test_the_load_panel_is_measured_with_out_links_csv_and_estimated_without(tmp_path):
+    folder = _write_run(tmp_path / "r")
+    (folder / "out_io.csv").write_text(
+        "job_id,allocation,access,devices,network_bytes,dram_bytes,local_nvm_bytes,remote_nvm_bytes,san_bytes,"
+        "stage_in_bytes,stage_out_bytes\n0,internal,local,7,0,0,1e9,0,0,0,0\n"
+    )
+    estimated = explore([str(folder)], tmp_path / "a.html").read_text()
+    assert "Per-device load (estimated)" in estimated and "Per-link load" not in estimated
+    (folder / "out_links.csv").write_text(LINKS_HEADER + "0,10,l1,20e9,10,1\n")
+    measured = explore([str(folder)], tmp_path / "b.html").read_text()
+    assert "Per-link load (measured" in measured and "(estimated)" not in measured
 
 
 def test_summary_and_bars_come_from_the_files(tmp_path):
