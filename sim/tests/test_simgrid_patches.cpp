@@ -81,6 +81,24 @@ void build_platform(const std::vector<std::string>& hosts, const std::vector<Lin
   zone->seal();
 }
 
+/// Waits for every activity of `running` (execs or comms, started by the calling actor);
+/// their completion dates, in their order.
+template <class ActivityPtr>
+std::vector<double> completion_dates_of(std::vector<ActivityPtr> running)
+{
+  std::vector<double> dates(running.size(), -1);
+  std::vector<size_t> index(running.size());
+  for (size_t i = 0; i < index.size(); ++i)
+    index[i] = i;
+  while (!running.empty()) {
+    const auto done    = static_cast<size_t>(ActivityPtr::element_type::wait_any(running));
+    dates[index[done]] = sg4::Engine::get_clock();
+    running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
+    index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
+  }
+  return dates;
+}
+
 sg4::ExecPtr start_task(const Task& task)
 {
   std::vector<sg4::Host*> where;
@@ -102,17 +120,9 @@ std::vector<double> completion_dates(const std::vector<std::string>& hosts, cons
   std::vector<double> dates(tasks.size(), -1);
   sg4::Actor::create("starter", sg4::Host::by_name(hosts.front()), [&tasks, &dates]() {
     std::vector<sg4::ExecPtr> running;
-    std::vector<size_t> index;
-    for (size_t i = 0; i < tasks.size(); ++i) {
-      running.push_back(start_task(tasks[i]));
-      index.push_back(i);
-    }
-    while (!running.empty()) {
-      const auto done    = static_cast<size_t>(sg4::Exec::wait_any(running));
-      dates[index[done]] = sg4::Engine::get_clock();
-      running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
-      index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
-    }
+    for (const auto& task : tasks)
+      running.push_back(start_task(task));
+    dates = completion_dates_of(running);
   });
   sg4::Engine::get_instance()->run();
   return dates;
@@ -371,18 +381,10 @@ std::vector<double> comm_dates(const std::vector<std::string>& links, const std:
   std::vector<double> dates(routes.size(), -1);
   sg4::Actor::create("starter", sg4::Host::by_name(routes.front().src), [&routes, &bytes, &dates]() {
     std::vector<sg4::CommPtr> running;
-    std::vector<size_t> index;
-    for (size_t i = 0; i < routes.size(); ++i) {
+    for (size_t i = 0; i < routes.size(); ++i)
       running.push_back(
           sg4::Comm::sendto_async(sg4::Host::by_name(routes[i].src), sg4::Host::by_name(routes[i].dst), bytes[i]));
-      index.push_back(i);
-    }
-    while (!running.empty()) {
-      const auto done    = static_cast<size_t>(sg4::Comm::wait_any(running));
-      dates[index[done]] = sg4::Engine::get_clock();
-      running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
-      index.erase(index.begin() + static_cast<std::ptrdiff_t>(done));
-    }
+    dates = completion_dates_of(running);
   });
   sg4::Engine::get_instance()->run();
   return dates;
