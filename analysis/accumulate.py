@@ -287,3 +287,29 @@ def artifact_metrics(
         return loaded.spec, dict(loaded.metrics), line
     art = artifact(name)
     return spec, {unit: art.metrics(Path(sims) / unit / art.result) for unit in art.accumulating.units(spec)}, ""
+
+
+def write_artifact_files(
+    name: str,
+    spec: Any,
+    outputs: tuple[Path, Path, Path],
+    *,
+    accumulate: bool,
+    sims: str | Path,
+    title: str,
+    columns: Sequence[str],
+    draw: Callable[[Any, Mapping[str, Mapping[str, Any]]], str],
+) -> int:
+    """An artifact's figure, plotted CSV and report (``outputs``: in that order) from its
+    per-unit numbers (:func:`artifact_metrics`, summaries read beside the report):
+    ``draw(spec, metrics)`` writes the figure and the plotted CSV and returns the report's text,
+    which gets the progress sentence when the variant accumulates; with no complete block yet,
+    the pending placeholders. Returns the number of units drawn."""
+    png, plotted, report = outputs
+    judged, metrics, progress = artifact_metrics(name, spec, report.parent, accumulate=accumulate, sims=sims)
+    if judged is None:
+        write_pending(png, plotted, report, title, columns, progress)
+        return 0
+    text = draw(judged, metrics)
+    report.write_text(with_progress(text, progress) if progress else text)
+    return len(metrics)

@@ -27,11 +27,11 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from datasched.analysis import markdown_subset
+from datasched.analysis.explore_page import plotly_js
 from datasched.analysis.report_html_figures import SPECS, figures, fitted, read_rows
 from datasched.analysis.scoreboard import ARTIFACTS, VARIANTS, cell, load_claims
 
@@ -99,10 +99,6 @@ SCRIPT = """
   });
 })();
 """
-
-
-def plotly_js() -> str:
-    return resources.files("plotly").joinpath("package_data", PLOTLY_NAME).read_text(encoding="utf-8")
 
 
 def write_plotly(folder: Path = PLOTLY_DIR) -> Path:
@@ -192,9 +188,10 @@ def render(folder: Path, plotly_src: str) -> str:
 
 
 def write(folder: Path, plotly_file: Path | None = None) -> Path:
-    """``folder/report.html``; plotly.js is written to ``plotly_file`` (default
-    ``paper-artifacts/.plotly/plotly.min.js``) and referenced relative to the page."""
-    plotly_path = write_plotly(plotly_file.parent) if plotly_file else write_plotly()
+    """``folder/report.html``, loading plotly.js from ``plotly_file`` (referenced relative to the
+    page): a copy already written (the pipeline's ``plotly_js`` step), or by default
+    ``paper-artifacts/.plotly/plotly.min.js``, written here from the wheel."""
+    plotly_path = plotly_file if plotly_file is not None else write_plotly()
     page = folder / "report.html"
     source = Path(os.path.relpath(plotly_path.resolve(), folder.resolve())).as_posix()
     text = render(folder, source)
@@ -208,11 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folders", nargs="*", type=Path, help="artifact folders (default: every one with a report.md)")
     args = parser.parse_args(argv)
     folders = args.folders or sorted(p.parent for p in ARTIFACTS.glob("**/report.md") if ".plotly" not in p.parts)
+    missing = [folder for folder in folders if not (folder / "report.md").is_file()]
+    if missing:
+        print(f"report_html: {missing[0]}/report.md: no such file", file=sys.stderr)
+        return 2
+    plotly_file = write_plotly()  # once for every page
     for folder in folders:
-        if not (folder / "report.md").is_file():
-            print(f"report_html: {folder}/report.md: no such file", file=sys.stderr)
-            return 2
-        print(write(folder))
+        print(write(folder, plotly_file))
     return 0
 
 

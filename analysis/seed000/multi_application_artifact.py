@@ -6,12 +6,12 @@ per-run numbers are (mean total time, mean waiting time), read from each simulat
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
+from datasched.analysis.accumulate import write_artifact_files
 
 
 @dataclass(frozen=True)
@@ -41,15 +41,14 @@ def write_artifact(
     """Writes the figure, plotted CSV and report (``outputs``, in that order); returns the
     number of runs read. A partial accumulating variant with no complete block writes the
     pending placeholders instead."""
-    png, plotted, report = outputs
-    spec, metrics, progress = artifact_metrics(name, spec, report.parent, accumulate=accumulate, sims=sims)
-    results = {figure.run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in metrics.items()}
-    if spec is None:
-        write_pending(png, plotted, report, title, figure.columns, progress)
-        return len(results)
-    rows = figure.table_rows(spec, results)
-    figure.write_table(rows, plotted)
-    figure.plot(rows, png, title)
-    text = figure.format_report(rows, spec, variant, png.name)
-    report.write_text(with_progress(text, progress) if progress else text)
-    return len(results)
+
+    def draw(judged: Any, metrics: Mapping[str, Mapping[str, Any]]) -> str:
+        results = {figure.run_type.from_path(u): (m["mean_total_s"], m["mean_wait_s"]) for u, m in metrics.items()}
+        rows = figure.table_rows(judged, results)
+        figure.write_table(rows, outputs[1])
+        figure.plot(rows, outputs[0], title)
+        return figure.format_report(rows, judged, variant, outputs[0].name)
+
+    return write_artifact_files(
+        name, spec, outputs, accumulate=accumulate, sims=sims, title=title, columns=figure.columns, draw=draw
+    )

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
+from datasched.analysis.accumulate import write_artifact_files
 from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed000.fig10.claims import verdicts
 from datasched.analysis.seed000.fig10.figure import plot
@@ -138,16 +138,18 @@ def build(spec: Fig10Spec, folder: Path, variant: str, *, accumulate: bool, sims
     """The figure, plotted numbers and report in ``folder``, from every planned simulation under
     ``sims`` or, when the variant accumulates, from the committed summaries of its complete seeds
     (a placeholder while none is complete); returns a one-line summary."""
-    png, plotted, report = folder / "seed000_fig10.png", folder / "seed000_fig10_plotted.csv", folder / "report.md"
+    png, plotted = folder / "seed000_fig10.png", folder / "seed000_fig10_plotted.csv"
     title = f"Seed 000 Fig. 10 on datasched ({variant})"
-    judged, metrics, progress = artifact_metrics("seed000_fig10", spec, folder, accumulate=accumulate, sims=sims)
-    if judged is None:
-        write_pending(png, plotted, report, title, COLUMNS, progress)
-        return f"{progress}\n"
-    runs = [run_row(Fig10Run.from_path(unit), m) for unit, m in metrics.items()]
-    rows = table_rows(judged, runs)
-    write_table(rows, plotted)
-    plot(rows, png, title)
-    text = format_report(judged, runs, rows, variant, png.name)
-    report.write_text(with_progress(text, progress) if progress else text)
-    return f"{len(runs)} runs\n"
+
+    def draw(judged: Fig10Spec, metrics: Mapping[str, Mapping[str, Any]]) -> str:
+        runs = [run_row(Fig10Run.from_path(unit), m) for unit, m in metrics.items()]
+        rows = table_rows(judged, runs)
+        write_table(rows, plotted)
+        plot(rows, png, title)
+        return format_report(judged, runs, rows, variant, png.name)
+
+    outputs = (png, plotted, folder / "report.md")
+    count = write_artifact_files(
+        "seed000_fig10", spec, outputs, accumulate=accumulate, sims=sims, title=title, columns=COLUMNS, draw=draw
+    )
+    return f"{count} runs\n"

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.accumulate import artifact_metrics, with_progress, write_pending
+from datasched.analysis.accumulate import write_artifact_files
 from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed000.fig7 import figure as fig7_figure
 from datasched.analysis.seed000.fig7 import table as fig7_table
@@ -113,16 +113,25 @@ def build(spec: Fig7Spec, folder: Path, variant: str, *, accumulate: bool, sims:
     """The figure, plotted numbers and report in ``folder``, from every planned simulation under
     ``sims`` or, when the variant accumulates, from the committed summaries of its complete STG-k
     (a placeholder while none is complete); returns a one-line summary."""
-    png, plotted, report = folder / "seed000_fig7.png", folder / "seed000_fig7_plotted.csv", folder / "report.md"
+    png, plotted = folder / "seed000_fig7.png", folder / "seed000_fig7_plotted.csv"
     title = f"Seed 000 Fig. 7 on datasched ({variant})"
-    judged, metrics, progress = artifact_metrics("seed000_fig7", spec, folder, accumulate=accumulate, sims=sims)
-    if judged is None:
-        write_pending(png, plotted, report, title, fig7_table.COLUMNS, progress)
-        return f"{progress}\n"
-    rows = fig7_table.table_rows({Fig7Run.from_path(unit): m["runtime_s"] for unit, m in metrics.items()})
-    fig7_table.write_table(rows, plotted)
-    fig7_figure.plot(rows, png, title)
-    breakdown = {run: metrics[run.path] for run in breakdown_runs(judged)}
-    text = format_report(rows, judged, variant, png.name, breakdown)
-    report.write_text(with_progress(text, progress) if progress else text)
-    return f"{len(rows)} runs\n"
+
+    def draw(judged: Fig7Spec, metrics: Mapping[str, Mapping[str, Any]]) -> str:
+        rows = fig7_table.table_rows({Fig7Run.from_path(unit): m["runtime_s"] for unit, m in metrics.items()})
+        fig7_table.write_table(rows, plotted)
+        fig7_figure.plot(rows, png, title)
+        breakdown = {run: metrics[run.path] for run in breakdown_runs(judged)}
+        return format_report(rows, judged, variant, png.name, breakdown)
+
+    outputs = (png, plotted, folder / "report.md")
+    count = write_artifact_files(
+        "seed000_fig7",
+        spec,
+        outputs,
+        accumulate=accumulate,
+        sims=sims,
+        title=title,
+        columns=fig7_table.COLUMNS,
+        draw=draw,
+    )
+    return f"{count} runs\n"
