@@ -107,7 +107,7 @@ TEST(InterferenceModels, Cas01SharesACCoreHostBetweenCPlusKThreads)
   const int k    = 2;
   std::vector<double> flops(kCores, F);
   flops.insert(flops.end(), k, W);
-  const double t_w = W * (kCores + k) / (kCores * kSpeed);      // 1.5 s
+  const double t_w = W * (kCores + k) / (kCores * kSpeed);     // 1.5 s
   const double t_f = (kCores * F + k * W) / (kCores * kSpeed); // 4.5 s
   std::vector<double> expected(kCores, t_f);
   expected.insert(expected.end(), k, t_w);
@@ -223,8 +223,8 @@ INSTANTIATE_TEST_SUITE_P(InterferenceModels, BothModels,
 // and the iteration (its barrier) with it: the slowest node is node-0.
 TEST_P(BothModels, AnIterationIsBoundByItsSlowestNode)
 {
-  const double F = 8e9;
-  const double W = 1e9;
+  const double F     = 8e9;
+  const double W     = 1e9;
   nlohmann::json doc = {
       {"hpl", {{"hosts", {"node-0", "node-1"}}, {"iterations", 1}, {"flops_per_iteration", F}}},
       {"services", {{"storage", {"node-0"}}}},
@@ -241,14 +241,14 @@ TEST_P(BothModels, AnIterationIsBoundByItsSlowestNode)
 // L = 2 lambda: end - compute_end = 2 lambda + S/B (= 0.100002 s for S = 1.25e9).
 TEST_P(BothModels, TheRingExchangeTakesOneHopOnDisjointLinks)
 {
-  const double F = 4e8;
-  const double S = 1.25e9;
+  const double F     = 4e8;
+  const double S     = 1.25e9;
   nlohmann::json doc = {{"hpl",
                          {{"hosts", {"node-0", "node-1", "node-2", "node-3"}},
                           {"iterations", 2},
                           {"flops_per_iteration", F},
                           {"bytes_per_iteration", S}}}};
-  const auto run = run_engine(doc, GetParam(), 4, "ring");
+  const auto run     = run_engine(doc, GetParam(), 4, "ring");
   ASSERT_EQ(run.code, 0);
   const double hop = 2 * kLatency + S / kLink;
   for (std::size_t i = 0; i < 2; ++i)

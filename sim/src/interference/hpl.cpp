@@ -21,7 +21,7 @@ namespace {
 /// rank's share of it.
 std::vector<sg4::ExecPtr> start_node_share(sg4::Host* host, double flops, SimgridModel model)
 {
-  const auto cores     = static_cast<std::size_t>(host->get_core_count());
+  const auto cores      = static_cast<std::size_t>(host->get_core_count());
   const double per_rank = flops / static_cast<double>(cores);
   std::vector<sg4::ExecPtr> ranks;
   if (model == SimgridModel::PtaskL07) {

@@ -20,8 +20,8 @@ std::vector<std::string> simgrid_options(SimgridModel model)
   // L07 has none. Both models keep SimGrid's TCP-gamma bound (gamma / (2 L)), far above
   // the seed-004 links (4 MiB / 4 us ~ 1 TB/s). Lazy updates are the two models' default,
   // stated here because they are the point of this model.
-  return {"host/model:compound", "cpu/model:Cas01",        "cpu/optim:Lazy",
-          "network/model:CM02",  "network/optim:Lazy",     "network/crosstraffic:0"};
+  return {"host/model:compound", "cpu/model:Cas01",    "cpu/optim:Lazy",
+          "network/model:CM02",  "network/optim:Lazy", "network/crosstraffic:0"};
 }
 
 } // namespace datasched::interference
