@@ -73,6 +73,7 @@ def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
     flops = run.request_cost_us * 1e-6 * CORE_SPEED
     doc: dict[str, Any] = {
         "seed": run.seed,
+        "simgrid_model": spec.simgrid_model,
         "hpl": {"hosts": list(alloc.compute)} | hpl_job(case.size, spec.iterations, cores),
         "services": {"storage": list(storage), "metadata": list(metadata)},
         "daemon_costs": {

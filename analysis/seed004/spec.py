@@ -53,6 +53,10 @@ NODE_MODELS = {"spread": CORES, "pinned": 1}  # cores per node in the simulated 
 PLACEMENTS = ("all", "io_nodes", "dedicated")
 
 
+#: The engine's SimGrid models (sim/src/interference/README.md, "SimGrid models").
+SIMGRID_MODELS = ("ptask_L07", "cas01_cm02")
+
+
 #: The paper's stated numbers (section IV), in %.
 PAPER = {
     "single": (7.0, 13.0),
@@ -77,6 +81,7 @@ class Seed004Spec:
     dedicated_nodes: int = 4
     requests_per_batch: int = 1024
     ior_sizes: tuple[int, ...] = ()  # sizes with IOR configurations (default: all); HPL-only runs at every size
+    simgrid_model: str = "ptask_L07"  # the engine's SimGrid models (SIMGRID_MODELS)
 
     def cases(self) -> list[Case]:
         return [
@@ -172,6 +177,7 @@ def parse_spec(data: Mapping[str, Any]) -> Seed004Spec:
         dedicated_nodes=int(data.get("dedicated_nodes", 4)),
         requests_per_batch=int(data.get("requests_per_batch", 1024)),
         ior_sizes=_ior_sizes(data, sizes),
+        simgrid_model=check("simgrid_model", [str(data.get("simgrid_model", "ptask_L07"))], SIMGRID_MODELS)[0],
     )
 
 

@@ -12,7 +12,11 @@
 // execution/simulation.cpp) NetworkL07Model::communicate(src, dst, size, rate) builds the
 // parallel task {src, dst}, flops {0, 0}, bytes {0, size, 0, 0} with no rate bound; a
 // two-host Exec with those amounts is that very action (same route, latency, sharing). The
-// closed-form forwarding tests (8λ + 2S/L + ...) hold unchanged.
+// closed-form forwarding tests (8λ + 2S/L + ...) hold unchanged. Under the compound host
+// model (the interference mode's "cas01_cm02", interference/simgrid_model.hpp),
+// HostCLM03Model::execute_parallel turns this two-host Exec into
+// NetworkCm02Model::communicate(src, dst, size, rate), the action Comm::sendto makes there;
+// that model has no empty transfer (bytes must be > 0).
 //
 // One difference remains and is harmless here: an Exec belongs to the actor that starts
 // it, so killing that actor cancels it, whereas a detached comm would run on. Callers wait

@@ -42,6 +42,18 @@ TEST(InterferenceExperiment, ParsesAMinimalDescription)
   EXPECT_DOUBLE_EQ(e.costs.idle_period, 0.5);
 }
 
+TEST(InterferenceExperiment, ChoosesItsSimgridModel)
+{
+  EXPECT_EQ(parse_experiment(minimal(), "exp.json").model, SimgridModel::PtaskL07); // the default
+  auto doc             = minimal();
+  doc["simgrid_model"] = "cas01_cm02";
+  EXPECT_EQ(parse_experiment(doc, "exp.json").model, SimgridModel::Cas01Cm02);
+  doc["simgrid_model"] = "default";
+  EXPECT_EQ(error_of(doc), "exp.json: simgrid_model: expected \"ptask_L07\" or \"cas01_cm02\", got \"default\"");
+  doc["simgrid_model"] = 1;
+  EXPECT_EQ(error_of(doc), "exp.json: simgrid_model: expected \"ptask_L07\" or \"cas01_cm02\", got 1");
+}
+
 TEST(InterferenceExperiment, RejectsUnknownKeys)
 {
   auto doc                        = minimal();

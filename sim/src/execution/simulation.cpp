@@ -78,6 +78,11 @@ std::string pending_jobs_description(Context& ctx)
 
 void init_simgrid(const EngineConfig& config, const char* program_name)
 {
+  init_simgrid(config, program_name, {"host/model:ptask_L07"});
+}
+
+void init_simgrid(const EngineConfig& config, const char* program_name, const std::vector<std::string>& model_options)
+{
   // Actor stacks. A run creates one actor per waiter and killer, and job actors as many
   // as jobs run at once on each host (pooled per host, see job_pool.hpp; before that,
   // one per job).
@@ -93,8 +98,11 @@ void init_simgrid(const EngineConfig& config, const char* program_name)
   // takes a few hundred bytes: a hundred levels fit). Both stay overridable with
   // --sg-cfg contexts/stack-size:KiB and --sg-cfg contexts/guard-size:bytes, which come
   // after these defaults on SimGrid's command line.
-  g_simgrid_args = {program_name, "--cfg=host/model:ptask_L07", "--cfg=contexts/stack-size:64",
-                    "--cfg=contexts/guard-size:0"};
+  g_simgrid_args = {program_name};
+  for (const auto& option : model_options)
+    g_simgrid_args.push_back("--cfg=" + option);
+  g_simgrid_args.push_back("--cfg=contexts/stack-size:64");
+  g_simgrid_args.push_back("--cfg=contexts/guard-size:0");
   if (!config.verbose)
     g_simgrid_args.push_back("--log=root.thres:critical");
   for (const auto& c : config.simgrid_config)

@@ -1,6 +1,8 @@
 #pragma once
 // Sets up SimGrid, loads the inputs, runs the simulation and writes the outputs.
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli.hpp"
 #include "transport/decision_channel.hpp"
@@ -19,5 +21,10 @@ int run_simulation(const EngineConfig& config, const char* program_name,
 /// Its default solver (fair-bottleneck) honours activity priorities in the project's
 /// SimGrid build (simgrid/patches), so traffic policies need no other solver.
 void init_simgrid(const EngineConfig& config, const char* program_name);
+
+/// The same with other SimGrid models: `model_options` (--cfg items) replace
+/// host/model:ptask_L07 for an engine mode that needs another (interference/simgrid_model.hpp);
+/// --sg-cfg options still come after them.
+void init_simgrid(const EngineConfig& config, const char* program_name, const std::vector<std::string>& model_options);
 
 } // namespace datasched

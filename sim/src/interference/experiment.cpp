@@ -116,6 +116,17 @@ DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
   return c;
 }
 
+SimgridModel parse_model(Fields& top)
+{
+  if (!top.has("simgrid_model"))
+    return SimgridModel::PtaskL07;
+  const auto& v = top.raw("simgrid_model");
+  for (auto model : {SimgridModel::PtaskL07, SimgridModel::Cas01Cm02})
+    if (v == to_string(model))
+      return model;
+  top.fail("simgrid_model", "expected \"ptask_L07\" or \"cas01_cm02\", got " + v.dump());
+}
+
 } // namespace
 
 Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
@@ -124,6 +135,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   e.file = file;
   Fields top(doc, "", file);
   e.seed     = top.integer<std::uint64_t>("seed", 0, {0, limits::kMaxSeed});
+  e.model    = parse_model(top);
   e.hpl      = parse_hpl(top.required("hpl"), file);
   e.ior      = top.has("ior") ? parse_ior(top.raw("ior"), file) : IorJob{};
   e.services = top.has("services") ? parse_services(top.raw("services"), file) : Services{};

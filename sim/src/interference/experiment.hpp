@@ -16,6 +16,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "interference/daemon_costs.hpp"
+#include "interference/simgrid_model.hpp"
 
 namespace datasched::interference {
 
@@ -57,6 +58,7 @@ struct Services {
 struct Experiment {
   std::string file; ///< where it was read from (for messages)
   std::uint64_t seed = 0;
+  SimgridModel model = SimgridModel::PtaskL07; ///< "simgrid_model" (simgrid_model.hpp)
   HplJob hpl;
   IorJob ior;
   Services services;

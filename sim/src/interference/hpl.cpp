@@ -13,38 +13,59 @@ namespace datasched::interference {
 namespace sg4 = simgrid::s4u;
 
 namespace {
-/// One node's share of an iteration: its cores as the entries of a parallel Exec, each
-/// computing flops / cores. Under ptask_L07 each entry is bounded by one core's speed, so
-/// the node computes at cores x speed when alone, and a service thread on the node takes
-/// one entry's share of it.
-sg4::ExecPtr start_node_share(sg4::Host* host, double flops)
+/// One node's share of an iteration: its cores' rank threads, each computing flops / cores.
+/// ptask_L07: one parallel Exec whose entries are the cores (each entry bounded by one
+/// core's speed). cas01_cm02: one single-host Exec per core (Cas01 bounds each by one
+/// core and shares the host's cores x speed between all its execs). Either way the node
+/// computes at cores x speed when alone, and a service thread on the node takes one
+/// rank's share of it.
+std::vector<sg4::ExecPtr> start_node_share(sg4::Host* host, double flops, SimgridModel model)
 {
-  const auto cores = static_cast<std::size_t>(host->get_core_count());
-  std::vector<sg4::Host*> ranks(cores, host);
-  std::vector<double> amounts(cores, flops / static_cast<double>(cores));
-  auto exec = sg4::this_actor::exec_init(ranks, amounts, {});
-  exec->start();
-  return exec;
+  const auto cores      = static_cast<std::size_t>(host->get_core_count());
+  const double per_rank = flops / static_cast<double>(cores);
+  std::vector<sg4::ExecPtr> ranks;
+  if (model == SimgridModel::PtaskL07) {
+    std::vector<sg4::Host*> where(cores, host);
+    ranks.push_back(sg4::this_actor::exec_init(where, std::vector<double>(cores, per_rank), {}));
+  } else {
+    // Not host->exec_async(): it would run on the calling actor's host (services.cpp).
+    for (std::size_t r = 0; r < cores; ++r)
+      ranks.push_back(sg4::this_actor::exec_init(per_rank)->set_host(host));
+  }
+  for (auto& exec : ranks)
+    exec->start();
+  return ranks;
+}
+
+/// Waits for every rank of a node's share; the date the last one finished.
+double wait_node_share(const std::vector<sg4::ExecPtr>& ranks)
+{
+  double finish = 0;
+  for (const auto& exec : ranks) {
+    exec->wait();
+    finish = std::max(finish, exec->get_finish_time());
+  }
+  return finish;
 }
 } // namespace
 
-void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, HplStats& stats)
+void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, SimgridModel model, HplStats& stats)
 {
   stats.start         = sg4::Engine::get_clock();
   const std::size_t n = hosts.size();
   for (int it = 0; it < job.iterations; ++it) {
     IterationRecord record;
     record.start = sg4::Engine::get_clock();
-    std::vector<sg4::ExecPtr> shares;
+    std::vector<std::vector<sg4::ExecPtr>> shares;
     for (auto* host : hosts)
-      shares.push_back(start_node_share(host, job.flops_per_iteration));
+      shares.push_back(start_node_share(host, job.flops_per_iteration, model));
     // The barrier: every node's share must end; the slowest one (the latest finish,
     // the first such node on ties) sets the iteration's pace.
     double latest = -1;
     for (std::size_t i = 0; i < n; ++i) {
-      shares[i]->wait();
-      if (shares[i]->get_finish_time() > latest) {
-        latest              = shares[i]->get_finish_time();
+      const double finish = wait_node_share(shares[i]);
+      if (finish > latest) {
+        latest              = finish;
         record.slowest_node = static_cast<int>(i);
       }
     }

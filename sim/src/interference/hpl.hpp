@@ -1,16 +1,18 @@
 #pragma once
 // The HPL-like tightly coupled job: bulk-synchronous iterations. In each iteration every
-// node computes its share (one parallel Exec per node whose entries are the node's cores:
-// one rank thread per core, so SimGrid shares the node's cores between the ranks and any
-// service thread running there), then all nodes wait for the slowest (the barrier), then
-// each node sends its panel to the next node of the ring. An iteration therefore lasts as
-// long as its slowest node: a service's work on any one node delays the whole job.
+// node computes its share (one rank thread per core, so SimGrid shares the node's cores
+// between the ranks and any service thread running there: under ptask_L07 one parallel
+// Exec per node whose entries are its cores, under cas01_cm02 one single-host Exec per
+// core; simgrid_model.hpp), then all nodes wait for the slowest (the barrier), then each
+// node sends its panel to the next node of the ring. An iteration therefore lasts as long
+// as its slowest node: a service's work on any one node delays the whole job.
 #include <string>
 #include <vector>
 
 #include <simgrid/forward.h>
 
 #include "interference/experiment.hpp"
+#include "interference/simgrid_model.hpp"
 
 namespace datasched::interference {
 
@@ -28,7 +30,7 @@ struct HplStats {
 };
 
 /// Runs the job in the calling actor (blocking until its last iteration ends).
-void run_hpl(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts, HplStats& stats);
+void run_hpl(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts, SimgridModel model, HplStats& stats);
 
 /// The job's duration on idle nodes, communication aside: iterations * flops per
 /// iteration / (cores * core speed) of its slowest node.

@@ -27,11 +27,19 @@ double round_trip_latency(sg4::Host* a, sg4::Host* b)
   return there + back;
 }
 
+/// A message of `bytes` (none for 0: control_bytes 0 makes requests and replies free, as
+/// an empty L07 task is; the compound host model has no empty transfer).
+void send(sg4::Host* from, sg4::Host* to, std::uint64_t bytes)
+{
+  if (bytes > 0)
+    transfer(from, to, static_cast<double>(bytes));
+}
+
 void metadata_call(sg4::Host* client, Service& service, double operations, std::uint64_t control_bytes)
 {
-  transfer(client, service.host(), static_cast<double>(control_bytes));
+  send(client, service.host(), control_bytes);
   service.metadata(operations);
-  transfer(service.host(), client, static_cast<double>(control_bytes));
+  send(service.host(), client, control_bytes);
 }
 
 void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vector<std::unique_ptr<Service>>& storage,
@@ -58,9 +66,9 @@ void process(const Experiment& e, sg4::Host* client, std::size_t file, std::vect
       metadata_call(client, md, whole, ior.control_bytes);
     }
     const std::uint64_t bytes = requests * ior.transfer_size;
-    transfer(client, target.host(), static_cast<double>(bytes));
+    send(client, target.host(), bytes);
     target.write(requests, bytes, bytes + requests * ior.sync_bytes);
-    transfer(target.host(), client, static_cast<double>(ior.control_bytes));
+    send(target.host(), client, ior.control_bytes);
     if (requests > 1)
       sg4::this_actor::sleep_for(static_cast<double>(requests - 1) * round_trip_latency(client, target.host()));
     done += requests;

@@ -85,7 +85,7 @@ int run_interference(const EngineConfig& config, const char* program_name)
   Layout layout;
   try {
     experiment = load_experiment(config.interference_experiment);
-    init_simgrid(config, program_name);
+    init_simgrid(config, program_name, simgrid_options(experiment.model));
     layout = resolve_layout(experiment, config.platform_file);
     check_costs(experiment, layout, config.allow_long_run);
   } catch (const InputError& e) {
@@ -102,7 +102,7 @@ int run_interference(const EngineConfig& config, const char* program_name)
     start_ior(experiment, layout.ior, services.storage, services.metadata, ior);
   // The HPL job is the only actor that is not a daemon: the run ends with its last
   // iteration, as the paper's IOR job was killed when HPL completed.
-  sg4::Actor::create("hpl", layout.hpl.front(), [&]() { run_hpl(experiment.hpl, layout.hpl, hpl); });
+  sg4::Actor::create("hpl", layout.hpl.front(), [&]() { run_hpl(experiment.hpl, layout.hpl, experiment.model, hpl); });
   sg4::Engine::get_instance()->run();
 
   for (auto* group : {&services.storage, &services.metadata})

@@ -5,9 +5,10 @@ flops per node and iteration, split over its ``C`` rank threads; a storage servi
 spends ``W`` flops on the node (``W = r·flops_per_request + b·flops_per_byte`` for ``r``
 requests carrying ``b`` bytes).
 
-SimGrid's sharing here (ptask_L07, its default fair-bottleneck solver): each of the
-``C + k`` threads on a node (``C`` ranks, ``k`` service threads) gets ``C·s/(C + k)`` flop/s
-while they all run (each thread is also capped at one core, ``s``). The node's CPU is never
+SimGrid's sharing here — under both of the mode's models (``simgrid_model``: ptask_L07 with
+its fair-bottleneck solver, or Cas01 CPU and CM02 network; every case runs under each): each
+of the ``C + k`` threads on a node (``C`` ranks, ``k`` service threads) gets ``C·s/(C + k)``
+flop/s while they all run (each thread is also capped at one core, ``s``). The node's CPU is never
 idle while there is work, so the rank threads finish exactly when all the work of the node,
 ``F + W``, is done at ``C·s``: the iteration lasts ``(F + W)/(C·s)`` — later by exactly
 ``W/(C·s)`` — provided the service work ends before the ranks' (it does in every case below:
@@ -22,6 +23,13 @@ from tests.integration.interference.conftest import ondemand_platform
 
 pytestmark = pytest.mark.engine
 
+
+@pytest.fixture(params=["ptask_L07", "cas01_cm02"])
+def model(request):
+    """Each case under each of the engine's SimGrid models (sim/src/interference/README.md)."""
+    return request.param
+
+
 S = 1e9  # flop/s per core
 LINK = 12.5e9  # B/s per NIC direction (EDR)
 LAT = 1e-6  # per NIC: a host-to-host route has latency 2·LAT
@@ -31,8 +39,9 @@ def _platform(tmp_path, cores, nodes=4):
     return ondemand_platform(tmp_path / f"p{cores}.xml", nodes=nodes, pfs_servers=1, cores=cores, speed=S)
 
 
-def _experiment(hpl_hosts, *, flops, iterations=1, ior=None, storage=(), metadata=(), costs=None, **services):
+def _experiment(hpl_hosts, *, model, flops, iterations=1, ior=None, storage=(), metadata=(), costs=None, **services):
     doc = {
+        "simgrid_model": model,
         "hpl": {"hosts": list(hpl_hosts), "iterations": iterations, "flops_per_iteration": flops},
         "services": {"storage": list(storage), "metadata": list(metadata)} | services,
         "daemon_costs": costs or {},
@@ -44,7 +53,7 @@ def _experiment(hpl_hosts, *, flops, iterations=1, ior=None, storage=(), metadat
 
 @pytest.mark.parametrize("cores", [1, 4])
 @pytest.mark.parametrize("batch", [1, 4])
-def test_served_bytes_delay_compute_by_exactly_the_daemon_work(tmp_path, run_interference, cores, batch):
+def test_served_bytes_delay_compute_by_exactly_the_daemon_work(tmp_path, run_interference, model, cores, batch):
     """One IOR process on node-1 writes 4 requests of b/4 bytes to the storage target on the
     HPL node node-0 (metadata on node-2, costs nothing). W = 4·c_req + b·c_byte;
     HPL makespan = (F + W)/(C·s), whether the 4 requests are simulated one by one or as one
@@ -53,6 +62,7 @@ def test_served_bytes_delay_compute_by_exactly_the_daemon_work(tmp_path, run_int
     b, c_byte, c_req, F = 4_000_000, 25.0, 1e6, 4e9 * cores
     doc = _experiment(
         ["node-0"],
+        model=model,
         flops=F,
         ior={
             "hosts": ["node-1"],
@@ -75,13 +85,14 @@ def test_served_bytes_delay_compute_by_exactly_the_daemon_work(tmp_path, run_int
     assert alone.makespan() == pytest.approx(F / (cores * S), rel=1e-12)
 
 
-def test_metadata_operations_cost_the_metadata_host(tmp_path, run_interference):
+def test_metadata_operations_cost_the_metadata_host(tmp_path, run_interference, model):
     """The metadata service on the HPL node: the file's creation (1 operation) plus
     4 requests x 0.5 operations = 3 operations of c_md flops: makespan (F + 3·c_md)/(C·s);
     the storage target (node-2) is off the HPL node and costs it nothing."""
     cores, F, c_md = 4, 8e9, 1e8
     doc = _experiment(
         ["node-0"],
+        model=model,
         flops=F,
         ior={"hosts": ["node-1"], "transfer_size": 1000, "requests_per_process": 4, "metadata_ops_per_request": 0.5},
         storage=["node-2"],
@@ -95,7 +106,7 @@ def test_metadata_operations_cost_the_metadata_host(tmp_path, run_interference):
     assert float(md["metadata_ops"]) == 3
 
 
-def test_iteration_is_bound_by_its_slowest_node(tmp_path, run_interference):
+def test_iteration_is_bound_by_its_slowest_node(tmp_path, run_interference, model):
     """HPL on node-0 and node-1, 2 iterations, ring exchange of B bytes per node and
     iteration. Three IOR processes on node-2 write one request each (stripe_count 1: file
     f on target f mod 2), so node-0's service does 2W and node-1's W, both in the first
@@ -105,6 +116,7 @@ def test_iteration_is_bound_by_its_slowest_node(tmp_path, run_interference):
     cores, F, b, c_byte, B = 4, 8e9, 1_000_000, 100.0, 50_000_000
     doc = _experiment(
         ["node-0", "node-1"],
+        model=model,
         flops=F,
         iterations=2,
         ior={"hosts": ["node-2"], "processes_per_node": 3, "transfer_size": b, "requests_per_process": 1},
@@ -125,7 +137,7 @@ def test_iteration_is_bound_by_its_slowest_node(tmp_path, run_interference):
     assert float(second["compute_end"]) - float(second["start"]) == pytest.approx(F / (cores * S), rel=1e-9)
 
 
-def test_idle_overhead_aligned(tmp_path, run_interference):
+def test_idle_overhead_aligned(tmp_path, run_interference, model):
     """Idle services, bursts aligned at 0, P, 2P...: each burst of r·P flops delays the node
     by r·P/(C·s). F = 40e9 on 4 x 1e9 (10 s alone), r = 1e8/s, P = 1 s: k bursts start
     before the end T = (F + k·r·P)/(C·s) -> k = 11 (at 0..10 s), T = 10.275 s. Two HPL
@@ -134,19 +146,21 @@ def test_idle_overhead_aligned(tmp_path, run_interference):
     costs = {"idle_flops_per_second": 1e8, "idle_period": 1.0, "idle_phase": "aligned"}
     one = run_interference(
         _platform(tmp_path, cores),
-        _experiment(["node-0"], flops=F, storage=["node-0"], costs=costs),
+        _experiment(["node-0"], model=model, flops=F, storage=["node-0"], costs=costs),
         name="one",
     )
     assert one.makespan() == pytest.approx(10.275, rel=1e-9)
     two = run_interference(
         _platform(tmp_path, cores),
-        _experiment(["node-0", "node-1"], flops=F / 10, iterations=10, storage=["node-0", "node-1"], costs=costs),
+        _experiment(
+            ["node-0", "node-1"], model=model, flops=F / 10, iterations=10, storage=["node-0", "node-1"], costs=costs
+        ),
         name="two",
     )
     assert two.makespan() == pytest.approx(10.275, rel=1e-9)
 
 
-def test_unaligned_idle_noise_grows_with_the_number_of_nodes(tmp_path, run_interference):
+def test_unaligned_idle_noise_grows_with_the_number_of_nodes(tmp_path, run_interference, model):
     """Random phases: each iteration waits for every node that had a burst during it, so
     with more nodes more iterations are hit. Bounds: one node -> at least the aligned
     cost of its bursts; 16 nodes -> at least one node's cost and at most
@@ -157,7 +171,7 @@ def test_unaligned_idle_noise_grows_with_the_number_of_nodes(tmp_path, run_inter
     makespans = {}
     for n in (1, 16):
         hosts = [f"node-{i:02d}" for i in range(n)]  # 16 nodes: two-digit names
-        doc = _experiment(hosts, flops=F, iterations=iterations, storage=hosts, costs=costs) | {"seed": 3}
+        doc = _experiment(hosts, model=model, flops=F, iterations=iterations, storage=hosts, costs=costs) | {"seed": 3}
         makespans[n] = run_interference(platform, doc, name=f"n{n}").makespan()
     burst_delay = 1e7 / (cores * S)
     alone = iterations * F / (cores * S)

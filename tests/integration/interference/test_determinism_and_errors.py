@@ -66,6 +66,10 @@ def _broken(change):
             "services.storage: host 'master' has no <disk>",
         ),
         (lambda d: d["hpl"].pop("flops_per_iteration"), "hpl.flops_per_iteration: missing (required)"),
+        (
+            lambda d: d.update(simgrid_model="default"),
+            'simgrid_model: expected "ptask_L07" or "cas01_cm02", got "default"',
+        ),
     ],
 )
 def test_bad_input_is_one_line_naming_it(tmp_path, run_interference, change, message):

@@ -1,0 +1,326 @@
+// The interference mode's two SimGrid models (interference/simgrid_model.hpp) against
+// closed forms: SimGrid's Cas01 CPU sharing as the cas01_cm02 model configures it, an HPL
+// iteration bound by its slowest node, the ring exchange, and one small experiment with
+// I/O, services and idle noise run under both models. Each case runs in a forked child
+// (one SimGrid engine per process); engine runs write their CSV files, read back here.
+//
+// Notation: a node has C cores of speed s (flop/s); the HPL job computes F flops per node
+// and iteration; a NIC direction has bandwidth B and latency lambda (a host-to-host route
+// crosses two NICs: L = 2 lambda).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/NetZone.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "cli.hpp"
+#include "interference/run.hpp"
+#include "interference/simgrid_model.hpp"
+#include "support/scripted_engine.hpp"
+
+namespace datasched::testing {
+namespace {
+
+namespace sg4 = simgrid::s4u;
+namespace fs  = std::filesystem;
+using interference::SimgridModel;
+
+constexpr double kSpeed   = 1e9;    // s, flop/s per core
+constexpr int kCores      = 4;      // C
+constexpr double kLink    = 12.5e9; // B, per NIC direction
+constexpr double kLatency = 1e-6;   // lambda, per NIC
+
+// ---------------------------------------------------------------------------------------
+// SimGrid's Cas01 under the cas01_cm02 options, on a platform built in code.
+
+/// Starts SimGrid with exactly the options the interference mode gives for `model`.
+void start_engine(SimgridModel model)
+{
+  static std::vector<std::string> args;
+  args = {"test", "--log=root.thres:critical"};
+  for (const auto& option : interference::simgrid_options(model))
+    args.push_back("--cfg=" + option);
+  static std::vector<char*> argv;
+  for (auto& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int argc                  = static_cast<int>(args.size());
+  static const auto* engine = new sg4::Engine(&argc, argv.data());
+  (void)engine;
+}
+
+/// Completion dates of single-core execs of `flops` each, all started at 0 on one host of
+/// `cores` cores at kSpeed.
+std::vector<double> single_core_execs(int cores, const std::vector<double>& flops)
+{
+  start_engine(SimgridModel::Cas01Cm02);
+  auto* zone = sg4::create_full_zone("world");
+  auto* host = zone->create_host("node", kSpeed)->set_core_count(cores);
+  host->seal();
+  zone->seal();
+  std::vector<double> dates(flops.size(), -1);
+  sg4::Actor::create("starter", host, [&]() {
+    std::vector<sg4::ExecPtr> running;
+    for (double f : flops)
+      running.push_back(sg4::this_actor::exec_init(f)->set_host(host)->start());
+    for (std::size_t i = 0; i < running.size(); ++i) {
+      running[i]->wait();
+      dates[i] = running[i]->get_finish_time();
+    }
+  });
+  sg4::Engine::get_instance()->run();
+  return dates;
+}
+
+int check_dates(const std::vector<double>& got, const std::vector<double>& expected)
+{
+  bool ok = got.size() == expected.size();
+  for (std::size_t i = 0; ok && i < got.size(); ++i)
+    ok = std::abs(got[i] - expected[i]) <= 1e-9 * std::max(1.0, expected[i]);
+  if (!ok)
+    for (std::size_t i = 0; i < got.size(); ++i)
+      std::fprintf(stderr, "exec %zu: got %.12f, expected %.12f\n", i, got[i], i < expected.size() ? expected[i] : -1);
+  return ok ? 0 : 1;
+}
+
+// C ranks of F flops and k service threads of W < F flops on a C-core host. Cas01 gives
+// each of the C + k single-core activities C·s/(C + k) while all run (each capped at s):
+// the services end at t_w = W (C + k)/(C s); then the C ranks run alone at s each and end
+// when the host has done all the work at C·s: t_F = (C F + k W)/(C s).
+TEST(InterferenceModels, Cas01SharesACCoreHostBetweenCPlusKThreads)
+{
+  const double F = 4e9;
+  const double W = 1e9;
+  const int k    = 2;
+  std::vector<double> flops(kCores, F);
+  flops.insert(flops.end(), k, W);
+  const double t_w = W * (kCores + k) / (kCores * kSpeed);     // 1.5 s
+  const double t_f = (kCores * F + k * W) / (kCores * kSpeed); // 4.5 s
+  std::vector<double> expected(kCores, t_f);
+  expected.insert(expected.end(), k, t_w);
+  EXPECT_EQ(run_in_child([&] { return check_dates(single_core_execs(kCores, flops), expected); }), 0);
+}
+
+// Fewer threads than cores: each is capped at one core, t = F/s (not F/(C s / 2)).
+TEST(InterferenceModels, Cas01CapsAThreadAtOneCore)
+{
+  const double F = 2e9;
+  EXPECT_EQ(run_in_child([&] { return check_dates(single_core_execs(kCores, {F, F}), {F / kSpeed, F / kSpeed}); }), 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The engine mode (run_interference) on a small on-demand platform: nodes node-0... of C
+// cores at s with an SSD, one switch, a SPLITDUPLEX NIC of B and lambda per host.
+
+std::string platform_xml(int nodes)
+{
+  std::ostringstream xml;
+  xml << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+      << "<platform version=\"4.1\"><zone id=\"root\" routing=\"Cluster\">\n";
+  for (int i = 0; i < nodes; ++i)
+    xml << "<host id=\"node-" << i << "\" speed=\"" << kSpeed << "f\" core=\"" << kCores << "\">"
+        << "<prop id=\"role\" value=\"compute_node\"/>"
+        << "<disk id=\"ssd\" read_bw=\"550000000Bps\" write_bw=\"500000000Bps\"><prop id=\"size\" "
+           "value=\"894000000000\"/></disk></host>\n";
+  for (int i = 0; i < nodes; ++i)
+    xml << "<link id=\"node-" << i << "-nic\" bandwidth=\"" << kLink << "Bps\" latency=\"" << kLatency
+        << "s\" sharing_policy=\"SPLITDUPLEX\"/>\n";
+  for (int i = 0; i < nodes; ++i)
+    xml << "<host_link id=\"node-" << i << "\" up=\"node-" << i << "-nic_UP\" down=\"node-" << i << "-nic_DOWN\"/>\n";
+  xml << "</zone></platform>\n";
+  return xml.str();
+}
+
+using Rows = std::vector<std::map<std::string, std::string>>;
+
+Rows read_csv(const fs::path& path)
+{
+  std::ifstream in(path);
+  std::string line;
+  std::vector<std::string> header;
+  Rows rows;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream ss(line);
+    std::string cell;
+    while (std::getline(ss, cell, ','))
+      cells.push_back(cell);
+    if (header.empty()) {
+      header = cells;
+      continue;
+    }
+    std::map<std::string, std::string> row;
+    for (std::size_t i = 0; i < header.size() && i < cells.size(); ++i)
+      row[header[i]] = cells[i];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+struct EngineRun {
+  int code = -1;
+  Rows hpl;
+  Rows iterations;
+  Rows services;
+  Rows ior;
+  double value(const Rows& rows, std::size_t row, const std::string& column) const
+  {
+    return std::stod(rows.at(row).at(column));
+  }
+};
+
+/// Runs `experiment` (its "simgrid_model" set to `model`) on `nodes` nodes in a child.
+EngineRun run_engine(nlohmann::json experiment, SimgridModel model, int nodes, const std::string& name)
+{
+  const fs::path dir = fs::temp_directory_path() / ("datasched-interference-models-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const fs::path platform = dir / (name + ".xml");
+  const fs::path document = dir / (name + ".json");
+  const fs::path prefix   = dir / name;
+  std::ofstream(platform) << platform_xml(nodes);
+  experiment["simgrid_model"] = interference::to_string(model);
+  std::ofstream(document) << experiment.dump();
+  EngineRun run;
+  run.code = run_in_child([&] {
+    EngineConfig config;
+    config.platform_file           = platform.string();
+    config.interference_experiment = document.string();
+    config.export_prefix           = prefix.string();
+    return interference::run_interference(config, "test");
+  });
+  if (run.code == 0) {
+    run.hpl        = read_csv(prefix.string() + "_hpl.csv");
+    run.iterations = read_csv(prefix.string() + "_iterations.csv");
+    run.services   = read_csv(prefix.string() + "_services.csv");
+    run.ior        = read_csv(prefix.string() + "_ior.csv");
+  }
+  fs::remove_all(dir);
+  return run;
+}
+
+class BothModels : public ::testing::TestWithParam<SimgridModel> {};
+
+INSTANTIATE_TEST_SUITE_P(InterferenceModels, BothModels,
+                         ::testing::Values(SimgridModel::PtaskL07, SimgridModel::Cas01Cm02),
+                         [](const auto& info) { return interference::to_string(info.param); });
+
+// Two HPL nodes, one iteration of F = 8e9 flops each; node-0's storage service makes one
+// idle burst of W = r·P = 1e9 flops at 0 (aligned phase, period P = 100 s longer than the
+// run). node-1 ends at F/(C s) = 2 s; node-0 at (F + W)/(C s) = 2.25 s — W/(C s) later —
+// and the iteration (its barrier) with it: the slowest node is node-0.
+TEST_P(BothModels, AnIterationIsBoundByItsSlowestNode)
+{
+  const double F     = 8e9;
+  const double W     = 1e9;
+  nlohmann::json doc = {
+      {"hpl", {{"hosts", {"node-0", "node-1"}}, {"iterations", 1}, {"flops_per_iteration", F}}},
+      {"services", {{"storage", {"node-0"}}}},
+      {"daemon_costs", {{"idle_flops_per_second", W / 100}, {"idle_period", 100}, {"idle_phase", "aligned"}}}};
+  const auto run = run_engine(doc, GetParam(), 2, "slowest");
+  ASSERT_EQ(run.code, 0);
+  EXPECT_NEAR(run.value(run.iterations, 0, "compute_end"), (F + W) / (kCores * kSpeed), 1e-9);
+  EXPECT_EQ(run.iterations.at(0).at("slowest_host"), "node-0");
+  EXPECT_NEAR(run.value(run.hpl, 0, "compute_alone"), F / (kCores * kSpeed), 1e-9);
+}
+
+// Four HPL nodes in a ring, each sending S bytes to the next at once: every flow has its
+// own NIC directions (node i's up, node i+1's down), so each hop takes L + S/B with
+// L = 2 lambda: end - compute_end = 2 lambda + S/B (= 0.100002 s for S = 1.25e9).
+TEST_P(BothModels, TheRingExchangeTakesOneHopOnDisjointLinks)
+{
+  const double F     = 4e8;
+  const double S     = 1.25e9;
+  nlohmann::json doc = {{"hpl",
+                         {{"hosts", {"node-0", "node-1", "node-2", "node-3"}},
+                          {"iterations", 2},
+                          {"flops_per_iteration", F},
+                          {"bytes_per_iteration", S}}}};
+  const auto run     = run_engine(doc, GetParam(), 4, "ring");
+  ASSERT_EQ(run.code, 0);
+  const double hop = 2 * kLatency + S / kLink;
+  for (std::size_t i = 0; i < 2; ++i)
+    EXPECT_NEAR(run.value(run.iterations, i, "end") - run.value(run.iterations, i, "compute_end"), hop, 1e-9);
+  EXPECT_NEAR(run.value(run.hpl, 0, "makespan"), 2 * (F / (kCores * kSpeed) + hop), 1e-9);
+}
+
+/// A small experiment with everything at once: 3 HPL nodes in a ring, an IOR node with
+/// `writers` processes writing 4 KiB requests (batches of 16) to storage targets on the HPL
+/// nodes, metadata on node-0, request costs, seeded random idle bursts.
+nlohmann::json small_experiment(int writers)
+{
+  return {{"seed", 7},
+          {"hpl",
+           {{"hosts", {"node-0", "node-1", "node-2"}},
+            {"iterations", 5},
+            {"flops_per_iteration", 2e9},
+            {"bytes_per_iteration", 5e7}}},
+          {"ior",
+           {{"hosts", {"node-3"}},
+            {"processes_per_node", writers},
+            {"transfer_size", 4096},
+            {"requests_per_batch", 16},
+            {"sync_bytes", 8192}}},
+          {"services", {{"storage", {"node-0", "node-1", "node-2"}}, {"metadata", {"node-0"}}}},
+          {"daemon_costs",
+           {{"flops_per_request", 2e5},
+            {"flops_per_metadata_op", 2e5},
+            {"idle_flops_per_second", 1e7},
+            {"idle_period", 0.5}}}};
+}
+
+/// |cas01_cm02 - ptask_L07| / ptask_L07 of the HPL makespan and of the IOR writes; checks
+/// that the services cost something (the comparison is not of two idle runs).
+std::pair<double, double> relative_differences(const nlohmann::json& doc, const std::string& name)
+{
+  const auto l07 = run_engine(doc, SimgridModel::PtaskL07, 4, name + "-l07");
+  const auto cas = run_engine(doc, SimgridModel::Cas01Cm02, 4, name + "-cas01");
+  EXPECT_EQ(l07.code, 0);
+  EXPECT_EQ(cas.code, 0);
+  if (l07.code != 0 || cas.code != 0)
+    return {1, 1};
+  const double makespan = l07.value(l07.hpl, 0, "makespan");
+  EXPECT_GT(makespan, l07.value(l07.hpl, 0, "compute_alone") * 1.01);
+  const double writes = l07.value(l07.ior, 0, "requests");
+  EXPECT_GT(writes, 0);
+  return {std::abs(cas.value(cas.hpl, 0, "makespan") / makespan - 1),
+          std::abs(cas.value(cas.ior, 0, "requests") / writes - 1)};
+}
+
+// One writer: every mechanism is the same fluid share under both models (CPU: C·s/(C + k)
+// per thread; links: equal shares of B between flows of equal route latency, no
+// cross-traffic; latencies paid before the bandwidth), so the two runs agree to rounding:
+// 1e-9 relative on the HPL makespan and the IOR writes.
+TEST(InterferenceModels, BothModelsAgreeWithOneWriter)
+{
+  const auto [makespan, writes] = relative_differences(small_experiment(1), "agree");
+  EXPECT_LE(makespan, 1e-9);
+  EXPECT_LE(writes, 1e-9);
+}
+
+// Eight concurrent writers: the models then pace the writes differently (measured, not
+// derived, and not explained yet: 0.3 % on the makespan and 1.1 % on the writes here; a
+// disk-bound variant without service CPU differs by 24 % in writes, the artifact's matching
+// case at n = 64 by 0.08 % and 0.12 %; README.md, "SimGrid models"). Stated bound: 2 % on
+// the makespan, 5 % on the writes, so that a change in either model shows.
+TEST(InterferenceModels, BothModelsStayCloseWithEightWriters)
+{
+  const auto [makespan, writes] = relative_differences(small_experiment(8), "close");
+  EXPECT_LE(makespan, 0.02);
+  EXPECT_LE(writes, 0.05);
+}
+
+} // namespace
+} // namespace datasched::testing
