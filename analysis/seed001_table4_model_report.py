@@ -20,6 +20,7 @@ from datasched.analysis.seed001_table4_model import (
     claim_values,
     estimates,
 )
+from datasched.analysis.seed001_workflows.spec import PAPER_T_ALL
 
 LOAD_STYLES = ("-", "--", ":")
 
@@ -58,7 +59,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, path: Path, title: 
                 for t, tier in enumerate(spec.node_tiers):
                     ax.plot(x, [mean_of("t_all_aware", r, tier) for r in spec.size_rates], ls, color=f"C{t}",
                             marker="s", ms=3, label=f"data-aware on node {tier}, load {load:g}")  # fmt: skip
-            for paper, colour in ((490.0, "grey"), (280.0, "tab:green")):
+            for paper, colour in ((PAPER_T_ALL["unaware"], "grey"), (PAPER_T_ALL["aware"], "tab:green")):
                 ax.axhline(paper, color=colour, linewidth=0.8, linestyle="-.")
             ax.set_xscale("log")
             ax.set_yscale("log")
