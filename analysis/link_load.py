@@ -26,6 +26,11 @@ NUMBER_COLUMNS = ("window_start", "window_end", "bytes", "busy_seconds", "utilis
 #: Links listed by default (``datasched links --top``, the explorer's table).
 DEFAULT_TOP = 10
 
+#: What "busiest" ranks by (``datasched links --by``): bytes carried (the default, as the
+#: explorer's figure), or mean or peak utilisation (a slow link that is often full ranks above a
+#: fast one that carried more; a FATPIPE connector's bytes are its largest flow's, docs/outputs.md).
+RANKINGS = ("bytes", "mean", "peak")
+
 
 class LinkLoadError(UserError):
     """A damaged ``out_links.csv``: the CLI prints the one line and exits with status 1."""
@@ -105,9 +110,9 @@ def read_windows(path: Path) -> list[Window]:
     return windows
 
 
-def summarise(windows: list[Window], top: int | None = DEFAULT_TOP) -> list[LinkSummary]:
-    """The ``top`` links that carried the most bytes (every link when None), busiest first
-    (ties by name)."""
+def summarise(windows: list[Window], top: int | None = DEFAULT_TOP, by: str = "bytes") -> list[LinkSummary]:
+    """The ``top`` busiest links (every link when None), busiest first by ``by`` (one of
+    :data:`RANKINGS`; ties by name)."""
     if not windows:
         return []
     width = windows[0].end - windows[0].start
@@ -128,12 +133,13 @@ def summarise(windows: list[Window], top: int | None = DEFAULT_TOP) -> list[Link
                 peak_window_start=peak.start,
             )
         )
-    summaries.sort(key=lambda s: (-s.bytes, s.link))
+    rank = {"bytes": lambda s: s.bytes, "mean": lambda s: s.mean_utilisation, "peak": lambda s: s.peak_utilisation}[by]
+    summaries.sort(key=lambda s: (-rank(s), s.link))
     return summaries if top is None else summaries[:top]
 
 
-def busiest_links(path: Path, top: int | None = DEFAULT_TOP) -> list[LinkSummary]:
-    return summarise(read_windows(path), top)
+def busiest_links(path: Path, top: int | None = DEFAULT_TOP, by: str = "bytes") -> list[LinkSummary]:
+    return summarise(read_windows(path), top, by)
 
 
 def format_table(summaries: list[LinkSummary]) -> str:
@@ -161,6 +167,12 @@ def format_table(summaries: list[LinkSummary]) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("run", metavar="RUN_DIR", help="output folder of a run made with --link-load-window")
     parser.add_argument("--top", type=_positive, default=DEFAULT_TOP, help=f"links listed (default: {DEFAULT_TOP})")
+    parser.add_argument(
+        "--by",
+        choices=RANKINGS,
+        default="bytes",
+        help="rank by bytes carried (default), mean utilisation over the run, or peak utilisation of one window",
+    )
     parser.add_argument("--prefix", default="out", help="the run's output prefix (default: out)")
 
 
@@ -181,7 +193,8 @@ def run(args: argparse.Namespace) -> int:
             f"{path}: no such file (the engine writes it with --link-load-window SECONDS; "
             "datasched run ... --engine-arg=--link-load-window=10)"
         )
-    summaries = busiest_links(path, args.top)
-    print(f"busiest links of {path} (by bytes carried; utilisation = bytes / (bandwidth x window)):")
+    summaries = busiest_links(path, args.top, args.by)
+    by = {"bytes": "bytes carried", "mean": "mean utilisation", "peak": "peak utilisation"}[args.by]
+    print(f"busiest links of {path} (by {by}; utilisation = bytes / (bandwidth x window)):")
     print(format_table(summaries), end="")
     return 0

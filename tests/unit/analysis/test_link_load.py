@@ -32,6 +32,13 @@ def test_busiest_links_sum_bytes_and_busy_time_and_average_utilisation_over_the_
     assert (b.link, b.bytes, b.busy_seconds) == ("B", 6e9, 11.0)
     assert b.mean_utilisation == pytest.approx(0.1) and (b.peak_utilisation, b.peak_window_start) == (0.2, 0.0)
     assert [s.link for s in busiest_links(path, top=1)] == ["A"]
+    # by peak utilisation: A (1.0) before B (0.2); by mean: A (0.5) before B (0.1); a third link C,
+    # 1 GB in [0, 10) at 100 GB/s (utilisation 0.001) but busy all along, ranks last either way
+    path.write_text(FILE + "0,10,C,1e9,10,0.001\n")
+    assert [s.link for s in busiest_links(path, by="peak")] == ["A", "B", "C"]
+    path.write_text(HEADER + "0,10,A,5e9,5,0.5\n0,10,B,40e9,10,0.2\n")  # B: more bytes, less loaded
+    assert [s.link for s in busiest_links(path)] == ["B", "A"]
+    assert [s.link for s in busiest_links(path, by="mean")] == ["A", "B"]
 
 
 def test_datasched_links_prints_the_table(tmp_path, capsys):
