@@ -12,6 +12,7 @@ on each, busy S / L seconds (its route latency moves no byte and counts no busy 
 from __future__ import annotations
 
 import csv
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,9 @@ def _links(prefix: Path) -> dict[str, tuple[float, float, float]]:
     return {r["link"]: (float(r["bytes"]), float(r["busy_seconds"]), float(r["utilisation"])) for r in rows}
 
 
-def _assert_loads(got: dict[str, tuple[float, float, float]], expected: dict[str, float], bandwidth: float) -> None:
+def _assert_loads(
+    got: Mapping[str, tuple[float, float, float]], expected: Mapping[str, float], bandwidth: float
+) -> None:
     """``expected``: link -> bytes, each moved alone on the link: busy bytes / L, utilisation
     bytes / L (over the 1 s window). Written with 6 decimals: compared to ±1e-6 absolute."""
     assert sorted(got) == sorted(expected)
