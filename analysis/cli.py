@@ -1,9 +1,10 @@
-"""``datasched reproduce`` (the experiment pipeline, ``reproduce.py``) and ``datasched explore``
-(the HTML run explorer, ``explore.py``)."""
+"""``datasched reproduce`` (the experiment pipeline, ``reproduce.py``), ``datasched explore``
+(the HTML run explorer, ``explore.py``) and ``datasched links`` (a run's busiest links,
+``link_load.py``)."""
 
 from __future__ import annotations
 
-from . import explore
+from . import explore, link_load
 from .reproduce import add_arguments, run
 
 
@@ -16,3 +17,6 @@ def register(subparsers) -> None:
     )
     explore.add_arguments(viewer)
     viewer.set_defaults(func=explore.run)
+    links = subparsers.add_parser("links", help="list a run's busiest links from its out_links.csv")
+    link_load.add_arguments(links)
+    links.set_defaults(func=link_load.run)

@@ -19,6 +19,8 @@ from typing import Any
 
 from datasched.errors import UserError, read_utf8
 
+from .link_load import DEFAULT_TOP, read_windows, summarise
+
 #: The storage tiers of ``out_io.csv`` (``<tier>_bytes`` columns), in the order shown.
 TIERS = ("dram", "local_nvm", "remote_nvm", "san", "network", "stage_in", "stage_out")
 
@@ -235,20 +237,18 @@ BUSIEST_LINKS = 8
 def read_links(path: Path, top: int = BUSIEST_LINKS) -> dict[str, Any] | None:
     """``out_links.csv`` (written when the run passed ``--engine-arg=--link-load-window=W``):
     the bytes each link carried per window, measured from SimGrid's link usage
-    (sim/src/export/links_csv.hpp). Returns the ``top`` busiest links' mean rate per window
-    (bytes / window length, a step curve back to 0 after the last window) and every link's
-    total, busiest first."""
+    (sim/src/export/links_csv.hpp), read by :mod:`datasched.analysis.link_load`. Returns the
+    ``top`` busiest links' mean rate per window (bytes / window length, a step curve back to 0
+    after the last window), every link's total, busiest first, and the busiest links' table
+    (``link_load.summarise``: bytes, busy seconds, mean and peak utilisation)."""
     if not path.exists():
         return None
+    rows = read_windows(path)
     windows: dict[str, dict[float, tuple[float, float]]] = {}
-    totals: dict[str, float] = {}
-    for line, row in enumerate(_read_rows(path), start=2):
-        link = row.get("link", "")
-        start, end = _number(row, "window_start", path, line), _number(row, "window_end", path, line)
-        carried = _number(row, "bytes", path, line)
-        windows.setdefault(link, {})[start] = (end, carried)
-        totals[link] = totals.get(link, 0.0) + carried
-    busiest = sorted(totals, key=lambda name: (-totals[name], name))
+    for row in rows:
+        windows.setdefault(row.link, {})[row.start] = (row.end, row.bytes)
+    summaries = summarise(rows, top=None)
+    busiest = [s.link for s in summaries]
     series: dict[str, dict[str, list[float]]] = {}
     for link in busiest[:top]:
         # change points of a step curve: from t on, the rate is r (0 between busy windows)
@@ -264,7 +264,18 @@ def read_links(path: Path, top: int = BUSIEST_LINKS) -> dict[str, Any] | None:
         times.append(last_end)
         rates.append(0.0)
         series[link] = {"t": times, "rate": rates}
-    return {"series": series, "totals": {name: totals[name] for name in busiest}}
+    table = [
+        {
+            "link": s.link,
+            "bytes": s.bytes,
+            "busy_seconds": s.busy_seconds,
+            "mean_utilisation": s.mean_utilisation,
+            "peak_utilisation": s.peak_utilisation,
+            "peak_window_start": s.peak_window_start,
+        }
+        for s in summaries[:DEFAULT_TOP]
+    ]
+    return {"series": series, "totals": {s.link: s.bytes for s in summaries}, "table": table}
 
 
 def read_energy(path: Path) -> dict[str, list[float]] | None:

@@ -364,6 +364,23 @@ def storage_table(run: RunData, index: int) -> str:
     )
 
 
+def links_table(run: RunData, index: int) -> str:
+    """The busiest links over the run, as ``datasched links`` lists them
+    (:func:`datasched.analysis.link_load.summarise`)."""
+    assert run.links is not None
+    rows = "".join(
+        f"<tr><td>{html.escape(r['link'])}</td><td class=\"num\">{r['bytes'] / 1e9:.3f}</td>"
+        f"<td class=\"num\">{r['busy_seconds']:.3f}</td><td class=\"num\">{100 * r['mean_utilisation']:.2f}</td>"
+        f"<td class=\"num\">{100 * r['peak_utilisation']:.2f}</td>"
+        f"<td class=\"num\">{r['peak_window_start']:g}</td></tr>"
+        for r in run.links["table"]
+    )
+    return (
+        f'<table class="links" data-run="{index}"><tr><th>link</th><th>GB</th><th>busy s</th>'
+        f"<th>mean utilisation %</th><th>peak utilisation %</th><th>peak window at s</th></tr>{rows}</table>"
+    )
+
+
 def forwarding_tables(run: RunData) -> str:
     parts = []
     for name, rows in run.forwarding.items():
@@ -497,6 +514,8 @@ def render_page(runs: Sequence[RunData], title: str | None = None) -> str:
                     figures[f"fig-nvm-{i}"] = nvm_figure(run)
                     body.append(f'<div id="fig-nvm-{i}" class="fig"></div>')
                 body.append("</div>")
+                if run.links:
+                    body.append(f"<h3>Busiest links — {html.escape(run.label)}</h3>{links_table(run, i)}")
                 body.append(f"<h3>Where each job's data lived — {html.escape(run.label)}</h3>{storage_table(run, i)}")
             else:
                 body.append(

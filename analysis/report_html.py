@@ -6,7 +6,9 @@ Design (docs/outputs.md, "Artifact pages"):
 - The text is the report's Markdown (:mod:`datasched.analysis.markdown_subset`); each
   ``![..](stem.png)`` whose ``stem_plotted.csv`` has a figure in
   :data:`datasched.analysis.report_html_figures.SPECS` becomes interactive charts drawn from that
-  committed CSV, with the PNG kept underneath as an ``<img>``.
+  committed CSV, with the PNG kept underneath as an ``<img>``; charts the PNG derives from the
+  CSV (with the paper's values it marks there) follow
+  (:data:`datasched.analysis.report_html_derived.DERIVED`).
 - plotly.js is not copied into the pages (4.8 MB each) nor into the repository: a page loads
   ``plotly.min.js`` from ``paper-artifacts/.plotly/`` (git-ignored), which this module writes
   from the installed plotly wheel. When that file is missing (a fresh clone), the page's
@@ -32,6 +34,7 @@ from typing import Any
 
 from datasched.analysis import markdown_subset
 from datasched.analysis.explore_page import plotly_js
+from datasched.analysis.report_html_derived import DERIVED
 from datasched.analysis.report_html_figures import SPECS, figures, fitted, read_rows
 from datasched.analysis.scoreboard import ARTIFACTS, VARIANTS, cell, load_claims
 
@@ -83,6 +86,7 @@ SCRIPT = """
   Promise.all(drawn).then(function(){
     document.querySelectorAll('.chart').forEach(function(div){
       div.data.forEach(function(t){
+        if(t.meta==='derived'){return;}
         var into=t.meta==='paper'?paper:points;
         t.y.forEach(function(y,i){into.push([t.x[i],y]);});
       });
@@ -163,6 +167,7 @@ def render(folder: Path, plotly_src: str) -> str:
         spec = fitted(SPECS[stem], list(rows[0])) if rows else None
         if spec:
             charts = figures(spec, rows, alt if alt not in ("", "results") else stem)
+            charts += DERIVED[stem](rows) if stem in DERIVED else []
             specs[stem] = {"columns": list(rows[0]), "rows": [list(r.values()) for r in rows], "charts": charts}
             return _figure_block(stem, alt, src)
         return f'<p><img src="{html.escape(src)}" alt="{html.escape(alt)}"></p>'

@@ -6,7 +6,9 @@ A figure is drawn from the plotted CSV alone (never from the runs), so the page 
 the committed numbers; one plotly chart per panel value, one trace per series, every row of the
 CSV with a finite y becoming one point (the browser test counts them against the CSV). The
 paper's values come from the same place the PNG's come from: a column of the CSV
-(``paper_column``), or the constants the figure modules draw as lines and bands.
+(``paper_column``), or the constants the figure modules draw as lines and bands (imported from
+them, never written here). Paper values that a PNG marks on quantities it derives from the CSV
+are drawn by :mod:`datasched.analysis.report_html_derived`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.seed000.fig7.figure import PAPER_VS_NP as FIG7_PAPER
+from datasched.analysis.seed000.fig8.figure import PAPER_VS_CACHE as FIG8_PAPER
+from datasched.analysis.seed000.fig10.figure import PAPER_VS_NP as FIG10_PAPER
+from datasched.analysis.seed001_workflows.spec import PAPER_T_ALL
 from datasched.analysis.seed004.spec import PAPER as SEED004_PAPER
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#17becf")
@@ -51,11 +57,11 @@ def _line(label: str, value: float, where: str = "") -> PaperLine:
     return PaperLine(label, value, value, where)
 
 
-#: Plotted-CSV stem -> its figure. The paper values of Figs. 7, 8 and 10 are the ones their
-#: figure modules draw on the same quantity (analysis/seed000/fig*/figure.py: 0.9, 1.44, 0.83).
-#: Seed 003's PNG marks the paper's values on effect panels (noise minus no noise) that its
-#: figure module derives and the plotted CSV does not hold, so its page shows them only in the
-#: claims and scoreboard tables (and in the linked PNG).
+#: Plotted-CSV stem -> its figure. The paper values of Figs. 7, 8 and 10 are the constants their
+#: figure modules draw on the same quantity (analysis/seed000/fig*/figure.py); seed 001's Table 4
+#: model draws Table 4's T_all (seed001_workflows.spec.PAPER_T_ALL). Seed 003's effect panels,
+#: seed 004's idle panel and seed 001 WfCommons' paper marks are derived charts
+#: (report_html_derived.DERIVED).
 SPECS: dict[str, FigureSpec] = {
     "policies_on_traces": FigureSpec("policy", ("mean",), ("allocation",), ("metric", "trace"), bar=True),
     "placement_gap": FigureSpec("scenario", ("hops_per_byte",), ("method",), ("platform",)),
@@ -65,7 +71,7 @@ SPECS: dict[str, FigureSpec] = {
         ("vs_np",),
         ("policy", "storage"),
         ("io",),
-        paper_lines=(_line("paper: > 10 % faster (STG-16..64)", 0.9),),
+        paper_lines=(_line(FIG7_PAPER[1], FIG7_PAPER[0]),),
     ),
     "seed000_fig8": FigureSpec(
         "storage",
@@ -73,18 +79,26 @@ SPECS: dict[str, FigureSpec] = {
         ("access",),
         ("topology",),
         bar=True,
-        paper_lines=(_line("paper: Internal/External +44 %", 1.44),),
+        paper_lines=(_line(FIG8_PAPER[1], FIG8_PAPER[0]),),
     ),
     "seed000_fig9": FigureSpec("servers", ("mean_total_s",), ("series", "staging"), ("topology",), log_x=True),
     "seed000_fig10": FigureSpec(
-        "policy", ("run_vs_np",), ("io",), bar=True, paper_lines=(_line("paper: FP up to 17 % faster", 0.83),)
+        "policy", ("run_vs_np",), ("io",), bar=True, paper_lines=(_line(FIG10_PAPER[1], FIG10_PAPER[0]),)
     ),
     "seed001_tables1-3": FigureSpec(
         "files", ("ours_total",), ("hardware",), ("table",), bar=True, log_y=True, paper_column="paper_total"
     ),
     "seed001_table4": FigureSpec("policy", ("t_all",), ("style",), ("nvm",), bar=True, paper_column="paper_t_all"),
     "seed001_table4_model": FigureSpec(
-        "size_rate", ("t_all_unaware", "t_all_aware"), ("lustre_bw",), ("tier", "style", "load"), log_x=True
+        "size_rate",
+        ("t_all_unaware", "t_all_aware"),
+        ("lustre_bw",),
+        ("tier", "style", "load"),
+        log_x=True,
+        paper_lines=(
+            _line(f"paper: {PAPER_T_ALL['unaware']:g} s (unaware)", PAPER_T_ALL["unaware"]),
+            _line(f"paper: {PAPER_T_ALL['aware']:g} s (aware)", PAPER_T_ALL["aware"]),
+        ),
     ),
     "seed001_wfcommons": FigureSpec("variant", ("makespan",), ("platform",), ("app",), bar=True),
     "seed002_twins": FigureSpec(
@@ -211,7 +225,8 @@ def _trace(spec: FigureSpec, name: str, index: int) -> dict[str, Any]:
     return trace
 
 
-def _layout(spec: FigureSpec, title: str, lines: Sequence[PaperLine]) -> dict[str, Any]:
+def paper_shapes(lines: Sequence[PaperLine]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """plotly layout shapes and their labels for paper lines (dotted) and bands (shaded)."""
     shapes, annotations = [], []
     for line in lines:
         band = line.y0 != line.y1
@@ -231,6 +246,11 @@ def _layout(spec: FigureSpec, title: str, lines: Sequence[PaperLine]) -> dict[st
             {"xref": "paper", "x": 1, "xanchor": "right", "y": line.y1, "yanchor": "bottom", "showarrow": False}
             | {"text": line.label, "font": {"size": 11}}
         )
+    return shapes, annotations
+
+
+def _layout(spec: FigureSpec, title: str, lines: Sequence[PaperLine]) -> dict[str, Any]:
+    shapes, annotations = paper_shapes(lines)
     return {
         "title": {"text": title, "font": {"size": 14}},
         "height": 360,

@@ -1,6 +1,6 @@
 # Seed 001 Table 4 artifact (analysis/seed001_workflows/): one job runs the small
 # simulations (the bookkeeping runs: every submission style x NVM rates x data-unaware/aware;
-# the model runs of analysis/seed001_table4_model.py: sizes x Lustre rate x node tier x style
+# the model runs of analysis/seed001_workflows/model_*.py: sizes x Lustre rate x node tier x style
 # x background load; in process), then the figures, their plotted numbers and the report. SEED001* and seed001_workflows_outputs()
 # are in rules/common.smk.
 

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
 
@@ -130,17 +131,25 @@ def run_engine_with_peer(
 
 
 def run_engine_mode(
-    engine: Path, mode_flag: str, platform: Path, doc: dict, directory: Path, name: str, check: bool
+    engine: Path,
+    mode_flag: str,
+    platform: Path,
+    doc: dict,
+    directory: Path,
+    name: str,
+    check: bool,
+    extra_args: Sequence[str] = (),
 ) -> tuple[Path, subprocess.CompletedProcess]:
     """Runs one engine experiment mode (--io-forwarding, --qos-staging, --interference):
-    writes ``doc`` as ``directory/name.json``, outputs go to ``directory/name/out_*``.
-    With ``check``, asserts exit status 0 (showing the engine's stderr otherwise)."""
+    writes ``doc`` as ``directory/name.json``, outputs go to ``directory/name/out_*``;
+    ``extra_args`` are more engine options. With ``check``, asserts exit status 0 (showing
+    the engine's stderr otherwise)."""
     experiment = directory / f"{name}.json"
     experiment.write_text(json.dumps(doc))
     prefix = directory / name / "out"
     prefix.parent.mkdir(exist_ok=True)
     proc = subprocess.run(
-        [str(engine), mode_flag, str(experiment), "-p", str(platform), "-e", str(prefix)],
+        [str(engine), mode_flag, str(experiment), "-p", str(platform), "-e", str(prefix), *extra_args],
         capture_output=True,
         text=True,
         timeout=120,

@@ -22,5 +22,5 @@ file system against Lustre, 10 x 1 GB: write 137.77 s vs 3.02 s, read 153.64 s v
 
 These runs are the *bookkeeping* check (claim ``table4.sums``, by construction). The paper's
 T_all, reduction and job 9 claims are judged on the model runs of
-:mod:`datasched.analysis.seed001_table4_model` (sizes, storage rates and background load swept).
+:mod:`.model_spec` and the other ``model_*`` modules (sizes, storage rates and background load swept).
 """

@@ -1,7 +1,7 @@
 """Seed 001 Table 4 step 5, the claims of the bookkeeping runs: Table 4's sums, labelled *by
 construction* (``analysis/verdicts.py``) with the input definition that makes each outcome, so
 they are never counted as reproduced. The paper's T_all claims are judged on the model runs
-(:func:`datasched.analysis.seed001_table4_model.verdicts`)."""
+(:func:`.model_claims.verdicts`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Seed 001 Table 4, the metrics of one run: T_all and the eqs. 1-5 terms of the workflow's
 steps, read from the engine's outputs (``out_jobs.csv``, ``out_io.csv``, ``out_data.csv``).
-The model runs (``analysis/seed001_table4_model.py``) measure theirs with the same function."""
+The model runs (``model_runs.py``) measure theirs with the same function."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Seed 001 Table 4 step 2a, the platform every seed 001 workflow artifact runs on (the
-bookkeeping runs here, the model runs of ``analysis/seed001_table4_model.py``, the WfCommons
+bookkeeping runs here, the model runs of ``model_runs.py``, the WfCommons
 shapes of ``analysis/seed001_wfcommons``): one definition, so the three differ only in what they
 state (node speed and storage, the storage NIC, the central front-end), never in the rest.
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from datasched.analysis import seed001_table4_model as model
-from datasched.analysis import seed001_table4_model_report as model_report
 from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed001_workflows.claims import claims
+from datasched.analysis.seed001_workflows.model_claims import verdicts as model_verdicts
+from datasched.analysis.seed001_workflows.model_report import section as model_section
 from datasched.analysis.seed001_workflows.spec import PAPER_T_ALL, Seed001Spec
 
 
@@ -30,7 +30,7 @@ def format_report(
 ) -> str:
     """The artifact's report: the model runs' claims (when ``model_rows``), the bookkeeping
     runs' check, both sections' numbers and why ours differ from the paper."""
-    verdicts = [*(model.verdicts(model_rows) if model_rows else []), *claims(rows)]
+    verdicts = [*(model_verdicts(model_rows) if model_rows else []), *claims(rows)]
     lines = [
         f"# Seed 001, Table 4: workflows whose data stays on node SCM ({variant})",
         "",
@@ -51,10 +51,10 @@ def format_report(
         "",
         "![Figs. 8/9: per-node timelines](seed001_fig8_fig9_timelines.png)",
         "",
-        "Figs. 8/9 (`analysis/seed001_timelines.py`): every job of the model runs (section *Table 4 as a model "
-        "prediction*) at the best single parameter set and its first load seed, data-unaware and data-aware, drawn "
-        "per node from the runs' `out_jobs.csv` (nodes, start, end) and `out_io.csv` (read, compute and write phase "
-        "seconds in the profile's order); background-load jobs are the plain tan bars (unlabelled). A wait of a "
+        "Figs. 8/9 (`analysis/seed001_workflows/timelines.py`): every job of the model runs (section *Table 4 as a "
+        "model prediction*) at the best single parameter set and its first load seed, data-unaware and data-aware, "
+        "drawn per node from the runs' `out_jobs.csv` (nodes, start, end) and `out_io.csv` (read, compute and write "
+        "phase seconds in the profile's order); background-load jobs are the plain tan bars (unlabelled). A wait of a "
         "workflow step (the paper's 20 s for job 9) shows as the gap between its predecessor's end and its start; "
         "it comes out of the scheduler when other jobs hold the nodes it needs.",
         "",
@@ -64,7 +64,7 @@ def format_report(
         "",
         *verdict_rules(),
         "",
-        *(model_report.section(model_rows, spec.model, model_figure) if model_rows and spec.model else []),
+        *(model_section(model_rows, spec.model, model_figure) if model_rows and spec.model else []),
         "## Bookkeeping runs: T_all, ours beside the paper (by construction)",
         "",
         "| NVM rates | style | policy | T_all (s) | paper (s) | gap | T_safe (s) | eq. 4 sum (s) | T_queue | "

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.path_values import under_root
-from datasched.analysis.seed001_table4_model import ModelSpec, parse_model_spec
+from datasched.analysis.seed001_workflows.model_spec import ModelSpec, parse_model_spec
 
 #: the compared variants of schedulers/workflow.py: name -> its options (everything else equal)
 POLICY_OPTIONS: dict[str, dict[str, bool]] = {
@@ -41,7 +41,7 @@ class Seed001Spec:
     styles: tuple[str, ...]
     nvm_variants: tuple[NvmVariant, ...]
     walltime_factor: float = 10.0
-    #: Table 4 as a model prediction (analysis/seed001_table4_model.py); None: bookkeeping only
+    #: Table 4 as a model prediction (model_spec.py and the other model_* modules); None: bookkeeping only
     model: ModelSpec | None = None
 
     def runs(self) -> list[tuple[str, NvmVariant, str]]:

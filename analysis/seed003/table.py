@@ -20,14 +20,18 @@ def read_rows(case_csvs: Sequence[Path]) -> list[dict[str, Any]]:
     out = []
     for path in case_csvs:
         with open(path, newline="") as f:
-            for r in csv.DictReader(f):
-                row: dict[str, Any] = dict(r)
-                for key in ("ssd", "granularity", "compute", "latency", "bandwidth", "runtime", "comm"):
-                    row[key] = float(r[key]) if r[key] != "" else math.nan
-                row["size"] = int(r["size"]) if r["size"] else 0
-                row["max_flows"] = int(r["max_flows"])
-                out.append(row)
+            out += [typed_row(r) for r in csv.DictReader(f)]
     return out
+
+
+def typed_row(r: Mapping[str, str]) -> dict[str, Any]:
+    """One CSV row typed as :func:`read_rows` types it (``noise`` stays text: none, 0, 1)."""
+    row: dict[str, Any] = dict(r)
+    for key in ("ssd", "granularity", "compute", "latency", "bandwidth", "runtime", "comm"):
+        row[key] = float(r[key]) if r[key] != "" else math.nan
+    row["size"] = int(r["size"]) if r["size"] else 0
+    row["max_flows"] = int(r["max_flows"])
+    return row
 
 
 def write_plotted(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:

@@ -5,11 +5,18 @@ import dataclasses
 import json
 from pathlib import Path
 
-from datasched.analysis import seed001_table4_model as model
-from datasched.analysis import seed001_table4_model_report as model_report
-from datasched.analysis import seed001_timelines as tl
 from datasched.analysis.runs_json import write_runs_json
-from datasched.analysis.seed001_workflows import figure, runs, table
+from datasched.analysis.seed001_workflows import (
+    figure,
+    model_claims,
+    model_figure,
+    model_runs,
+    model_spec,
+    model_table,
+    runs,
+    table,
+    timelines,
+)
 from datasched.analysis.seed001_workflows.report import format_report
 
 sm = snakemake  # noqa: F821 (injected by Snakemake)
@@ -21,13 +28,13 @@ table.write_table(rows, Path(sm.output.plotted))
 figure.plot(rows, Path(sm.output.figure), f"Seed 001 Table 4: T_all of workflow 1 -> 7 -> 9 ({sm.params.variant})")
 if spec.model is None:
     raise SystemExit("artifacts.seed001_workflows.model: missing (the model runs make the claims)")
-model_rows = model.run_all(spec.model, spec.workflow, work)
-model.write_table(model_rows, Path(sm.output.model_plotted))
+model_rows = model_runs.run_all(spec.model, spec.workflow, work)
+model_table.write_table(model_rows, Path(sm.output.model_plotted))
 title = f"Seed 001 Table 4 from the storage model ({sm.params.variant})"
-model_report.plot(model_rows, spec.model, Path(sm.output.model_figure), title)
+model_figure.plot(model_rows, spec.model, Path(sm.output.model_figure), title)
 # Figs. 8/9: the model runs at the best single parameter set (first load seed), unaware vs
 # aware, and the data-unaware run of the same set under the highest background load
-best = model.best_parameter_set(model_rows)
+best = model_claims.best_parameter_set(model_rows)
 loaded = dataclasses.replace(best, load=max(spec.model.load_intensities))
 panels = []
 for p, aware, fig in (
@@ -35,15 +42,15 @@ for p, aware, fig in (
     (best, True, "Fig. 9: data-aware"),
     *([(loaded, False, "Fig. 8 under background load")] if loaded != best else []),
 ):
-    seed = model.seeds_of(spec.model, p.load)[0]
-    run = model.run_dir(work, p, seed, aware)
+    seed = model_spec.seeds_of(spec.model, p.load)[0]
+    run = model_runs.run_dir(work, p, seed, aware)
     panels.append((f"{fig} ({p.name}, seed {seed})", run / "sim", json.loads((run / "workload.json").read_text())))
-tl.plot_timelines(
+timelines.plot_timelines(
     panels,
     Path(sm.output.timelines),
     f"Seed 001 Figs. 8/9 from the model runs ({sm.params.variant})",
     nodes=20,
-    background_first_id=model.BACKGROUND_FIRST_ID,
+    background_first_id=model_runs.BACKGROUND_FIRST_ID,
 )
 report = format_report(
     rows, spec, sm.params.variant, Path(sm.output.figure).name, model_rows, Path(sm.output.model_figure).name

@@ -113,8 +113,9 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                "the event budget, e.g. an idle_period near zero (model/run_cost.hpp); without it such a run is "
                "refused with the estimate");
   app.add_option("--link-load-window", c.link_load_window,
-                 "Scheduling runs: also write <export>_links.csv, the bytes each link carried per window of this "
-                 "many simulated seconds, measured from SimGrid's link usage (export/links_csv.hpp). 0: off")
+                 "Also write <export>_links.csv (scheduling runs and the three experiment modes), the bytes each "
+                 "link carried per window of this many simulated seconds, measured from SimGrid's link usage "
+                 "(export/links_csv.hpp). 0: off")
       ->capture_default_str()
       ->check(CLI::Validator(
           [](std::string& text) {

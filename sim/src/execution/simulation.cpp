@@ -304,7 +304,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
       ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
     if (link_load.enabled())
-      link_load.write(config.export_prefix + "_links.csv");
+      link_load.write(link_load_file(config.export_prefix));
     if (ctx.forwarding)
       ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {

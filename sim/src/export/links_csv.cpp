@@ -10,6 +10,11 @@
 
 namespace datasched {
 
+std::string link_load_file(const std::string& prefix)
+{
+  return prefix + "_links.csv";
+}
+
 std::string LinkLoadCsv::header()
 {
   return "window_start,window_end,link,bytes,busy_seconds,utilisation\n";

@@ -11,7 +11,10 @@
 // still paying its latency counts 0, as it moves nothing). So usage x delta is exactly the
 // bytes the link carried over (t, t + delta], split proportionally when the step crosses a
 // window boundary. Checked against closed forms in sim/tests/test_links_csv.cpp.
-// A FATPIPE link's usage is SimGrid's: the largest single flow, not the sum.
+// A FATPIPE link's usage is SimGrid's: the largest single flow, not the sum (SimGrid 3.32 has
+// no public way to the sum: docs/outputs.md, "Measured link load").
+// Every run that measures (scheduling runs and the three experiment modes) starts one
+// LinkLoadCsv once the platform is loaded and writes it to link_load_file(prefix) at the end.
 #include <map>
 #include <memory>
 #include <string>
@@ -58,5 +61,8 @@ private:
   std::vector<std::string> names_;
   std::map<std::pair<long long, size_t>, Load> loads_; ///< (window index, link index) -> load
 };
+
+/// `<prefix>_links.csv`, the file every run writes the measure to (and removes first).
+std::string link_load_file(const std::string& prefix);
 
 } // namespace datasched

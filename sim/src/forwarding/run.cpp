@@ -17,6 +17,7 @@
 
 #include "cli.hpp"
 #include "execution/simulation.hpp"
+#include "export/links_csv.hpp"
 #include "fatal.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
@@ -186,7 +187,8 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   // failed run must not leave a previous run's outputs looking like its own.
   Experiment all_outputs;
   all_outputs.dispatch_trace = true;
-  const auto outputs         = output_files(config.export_prefix, all_outputs);
+  auto outputs               = output_files(config.export_prefix, all_outputs);
+  outputs.push_back(link_load_file(config.export_prefix));
   remove_files(outputs);
   set_fatal_cleanup([outputs]() { remove_files(outputs); });
   Experiment experiment;
@@ -198,6 +200,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   }
 
   std::unique_ptr<Run> run;
+  LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
   try {
     init_simgrid(config, program_name);
     auto* engine  = sg4::Engine::get_instance();
@@ -206,6 +209,8 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
+  if (config.link_load_window > 0)
+    link_load.start(config.link_load_window);
   install_abort_handler("SimGrid aborted the I/O forwarding simulation (its message is above)", outputs);
   sg4::Engine::on_deadlock_cb([]() { // recorded, not thrown: SimGrid's kernel runs it (fatal.hpp)
     record_engine_error(
@@ -216,6 +221,8 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   throw_recorded_engine_error();
   try {
     write_outputs(config.export_prefix, experiment, run->layout(), run->stats());
+    if (link_load.enabled())
+      link_load.write(link_load_file(config.export_prefix));
   } catch (const std::exception& e) {
     fatal(e.what());
   }

@@ -10,6 +10,7 @@
 
 #include "cli.hpp"
 #include "execution/simulation.hpp"
+#include "export/links_csv.hpp"
 #include "fatal.hpp"
 #include "interference/cost.hpp"
 #include "interference/hpl.hpp"
@@ -78,7 +79,8 @@ int run_interference(const EngineConfig& config, const char* program_name)
 {
   // Every file this mode writes goes first: a failed run must not leave a previous
   // run's outputs looking like its own.
-  const auto outputs = output_files(config.export_prefix);
+  auto outputs = output_files(config.export_prefix);
+  outputs.push_back(link_load_file(config.export_prefix));
   remove_files(outputs);
   set_fatal_cleanup([outputs]() { remove_files(outputs); });
   Experiment experiment;
@@ -91,6 +93,9 @@ int run_interference(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
+  LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
+  if (config.link_load_window > 0)
+    link_load.start(config.link_load_window);
   install_abort_handler("SimGrid aborted the interference simulation (its message is above)", outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the interference simulation cannot progress (deadlock)"); });
 
@@ -110,6 +115,8 @@ int run_interference(const EngineConfig& config, const char* program_name)
       services.all.push_back(std::move(s));
   try {
     write_outputs(config.export_prefix, experiment, layout, RunResults{hpl, ior, services.all});
+    if (link_load.enabled())
+      link_load.write(link_load_file(config.export_prefix));
   } catch (const std::exception& e) {
     fatal(e.what());
   }

@@ -11,6 +11,7 @@
 
 #include "cli.hpp"
 #include "execution/simulation.hpp"
+#include "export/links_csv.hpp"
 #include "fatal.hpp"
 #include "qos/benchmarks.hpp"
 #include "qos/experiment.hpp"
@@ -229,7 +230,8 @@ private:
 
 int run_qos_staging(const EngineConfig& config, const char* program_name)
 {
-  const auto outputs = output_files(config.export_prefix);
+  auto outputs = output_files(config.export_prefix);
+  outputs.push_back(link_load_file(config.export_prefix));
   remove_files(outputs);
   set_fatal_cleanup([outputs]() { remove_files(outputs); });
   Experiment experiment;
@@ -240,6 +242,7 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   std::unique_ptr<Run> run;
+  LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
   try {
     init_simgrid(config, program_name);
     // Routing tables are built when the platform is sealed; routes are checked below.
@@ -248,12 +251,16 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
+  if (config.link_load_window > 0)
+    link_load.start(config.link_load_window);
   install_abort_handler(std::string("SimGrid aborted the QoS staging simulation (its message is above)"), outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the QoS staging simulation cannot progress (deadlock)"); });
   run->start_actors();
   sg4::Engine::get_instance()->run();
   try {
     write_outputs(config.export_prefix, experiment, run->results());
+    if (link_load.enabled())
+      link_load.write(link_load_file(config.export_prefix));
   } catch (const std::exception& e) {
     fatal(e.what());
   }

@@ -1,4 +1,4 @@
-"""Seed 001 Table 4 model runs on the engine (analysis/seed001_table4_model.py): the storage
+"""Seed 001 Table 4 model runs on the engine (analysis/seed001_workflows/model_*.py): the storage
 its platform stands for, checked in closed form on a two-step workflow."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import csv
 
 import pytest
 
-from datasched.analysis import seed001_table4_model as m
+from datasched.analysis.seed001_workflows import model_runs, model_spec
 from datasched.workflows.model import Workflow
 
 pytestmark = pytest.mark.engine
@@ -39,13 +39,13 @@ def test_shared_lustre_and_node_tier_in_closed_form(tmp_path, tier):
     tier: T_all = 4S/L + S/B_write + S/B_read + 2 s (SSD: 40 + 2.174 + 1.818 + 2 = 45.99 s), of
     which step 1 takes 4S/L + 1 s + S/B_write (the write is the step's, the read the next one's)."""
     workflow = Workflow.model_validate(TWO_STEPS)
-    p = m.ParamSet(size_rate=1e8, lustre_bw=1e8, tier=tier, style="dependency", load=0.0)
-    doc = m.workload(workflow, p, 0, 2000.0)
-    platform = m.write_platform(tier, p.lustre_bw, workflow.reference.host_speed, tmp_path / "p.xml")
+    p = model_spec.ParamSet(size_rate=1e8, lustre_bw=1e8, tier=tier, style="dependency", load=0.0)
+    doc = model_runs.workload(workflow, p, 0, 2000.0)
+    platform = model_runs.write_platform(tier, p.lustre_bw, workflow.reference.host_speed, tmp_path / "p.xml")
     size, lustre = 1e9, 1e8
-    read_bw, write_bw, _ = m.NODE_TIERS[tier]
-    unaware = m._run(platform, doc, False, tmp_path / "unaware")
-    aware = m._run(platform, doc, True, tmp_path / "aware")
+    read_bw, write_bw, _ = model_spec.NODE_TIERS[tier]
+    unaware = model_runs._run(platform, doc, False, tmp_path / "unaware")
+    aware = model_runs._run(platform, doc, True, tmp_path / "aware")
     assert unaware["t_all"] == pytest.approx(3 * 4 * size / lustre + 2, rel=1e-6)
     assert aware["t_all"] == pytest.approx(4 * size / lustre + size / write_bw + size / read_bw + 2, rel=1e-6)
     assert unaware["wait9"] == 0.0  # no job 9 here: no wait reported

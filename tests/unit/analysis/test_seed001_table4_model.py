@@ -1,11 +1,11 @@
 """Seed 001 Table 4 as a model prediction: the background load, the scaled workload, the
-config's errors and the claims over the sweep (analysis/seed001_table4_model.py)."""
+config's errors and the claims over the sweep (analysis/seed001_workflows/model_*.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from datasched.analysis import seed001_table4_model as m
+from datasched.analysis.seed001_workflows import model_claims, model_runs, model_spec
 from datasched.analysis.verdicts import Word
 from datasched.errors import UserError
 
@@ -24,19 +24,19 @@ def test_background_load_offers_the_intensity():
     lambda = intensity x N / (E[n] x E[d]) with E[n] = (1 + 8) / 2, E[d] = 100 s: over a long
     horizon (~16 000 jobs) the ratio is within 3 % of the intensity."""
     nodes, horizon = 20, 4e5
-    jobs, profiles = m.background_jobs(0.8, 7, horizon, nodes, 1e9)
+    jobs, profiles = model_runs.background_jobs(0.8, 7, horizon, nodes, 1e9)
     offered = sum(j["res"] * profiles[j["profile"]]["phases"][0]["nominal_seconds"] for j in jobs)
     assert offered / (nodes * horizon) == pytest.approx(0.8, rel=0.03)
-    assert all(1 <= j["res"] <= m.BACKGROUND_MAX_NODES and 0 <= j["subtime"] < horizon for j in jobs)
+    assert all(1 <= j["res"] <= model_runs.BACKGROUND_MAX_NODES and 0 <= j["subtime"] < horizon for j in jobs)
     for profile in profiles.values():
         (phase,) = profile["phases"]
         assert phase["kind"] == "compute" and phase["flops"] == pytest.approx(phase["nominal_seconds"] * 1e9)
 
 
 def test_background_load_is_seeded():
-    assert m.background_jobs(0.5, 3, 2000, 20, 1e9) == m.background_jobs(0.5, 3, 2000, 20, 1e9)
-    assert m.background_jobs(0.5, 3, 2000, 20, 1e9) != m.background_jobs(0.5, 4, 2000, 20, 1e9)
-    assert m.background_jobs(0.0, 3, 2000, 20, 1e9) == ([], {})
+    assert model_runs.background_jobs(0.5, 3, 2000, 20, 1e9) == model_runs.background_jobs(0.5, 3, 2000, 20, 1e9)
+    assert model_runs.background_jobs(0.5, 3, 2000, 20, 1e9) != model_runs.background_jobs(0.5, 4, 2000, 20, 1e9)
+    assert model_runs.background_jobs(0.0, 3, 2000, 20, 1e9) == ([], {})
 
 
 def test_workload_scales_sizes_by_the_rate():
@@ -46,15 +46,15 @@ def test_workload_scales_sizes_by_the_rate():
     from tests.integration.pipeline.test_pipeline import REPO
 
     workflow = load_workflow(REPO / "workflows" / "nextgenio_table4.yaml")
-    p = m.ParamSet(1e8, 1e9, "ssd", "chain", 0.5)
-    doc = m.workload(workflow, p, 1, 2000.0)
+    p = model_spec.ParamSet(1e8, 1e9, "ssd", "chain", 0.5)
+    doc = model_runs.workload(workflow, p, 1, 2000.0)
     write = doc["profiles"]["step7"]["phases"][2]
     assert write["bytes"] == pytest.approx(12e9)
     assert write["items"][0]["bytes"] == pytest.approx(48e9)
     data = {d["name"]: d["bytes"] for d in doc["datasched_data"]}
     assert data["wf1.job7_output"] == pytest.approx(48e9)
-    assert all(j["walltime"] == m.NO_WALLTIME for j in doc["jobs"])
-    assert any(j["id"] >= m.BACKGROUND_FIRST_ID for j in doc["jobs"])
+    assert all(j["walltime"] == model_runs.NO_WALLTIME for j in doc["jobs"])
+    assert any(j["id"] >= model_runs.BACKGROUND_FIRST_ID for j in doc["jobs"])
     assert [(j["subtime"], j["id"]) for j in doc["jobs"]] == sorted((j["subtime"], j["id"]) for j in doc["jobs"])
 
 
@@ -73,7 +73,7 @@ def test_workload_scales_sizes_by_the_rate():
 )
 def test_bad_model_spec_names_the_key(change, message):
     with pytest.raises(UserError, match=message):
-        m.parse_model_spec({**GOOD, **change})
+        model_spec.parse_model_spec({**GOOD, **change})
 
 
 def test_config_error_names_the_model_key(tmp_path):
@@ -104,17 +104,17 @@ def test_claims_over_the_sweep_and_the_best_set():
         _row("B", 0.5, 2, 510.0, 310.0, 20.0),
         _row("B", 0.5, 3, 520.0, 320.0, 22.0),
     ]
-    est = m.estimates(rows)
+    est = model_claims.estimates(rows)
     assert est["A"]["aware-reduction"].mean == pytest.approx(210 / 490)
     assert est["B"]["job9-wait"].mean == pytest.approx(20.0) and est["B"]["job9-wait"].n == 3
     assert est["B"]["job9-wait"].low == pytest.approx(20 - 4.303 * 2 / 3**0.5, abs=0.01)
-    assert m.best_set(rows) == ("B", [])
-    assert {v.key: v.judgement.word for v in m.verdicts(rows)} == {
+    assert model_claims.best_set(rows) == ("B", [])
+    assert {v.key: v.judgement.word for v in model_claims.verdicts(rows)} == {
         "table4.unaware-490": Word.REPRODUCED,
         "table4.aware-280": Word.REPRODUCED,
         "table4.aware-reduction": Word.REPRODUCED,
         "table4.job9-wait": Word.REPRODUCED,
     }
     # without B, job 9 never waits: the best set is A and it fails that claim
-    assert m.best_set(rows[:1]) == ("A", ["job9-wait"])
-    assert m.verdicts(rows[:1])[3].judgement.word is Word.NOT_REPRODUCED
+    assert model_claims.best_set(rows[:1]) == ("A", ["job9-wait"])
+    assert model_claims.verdicts(rows[:1])[3].judgement.word is Word.NOT_REPRODUCED

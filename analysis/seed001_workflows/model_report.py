@@ -1,82 +1,15 @@
-"""Seed 001 Table 4 model runs, drawn and written up: the figure of T_all against the data
-size rate, and the report section (assumptions, per-set numbers beside the paper's, the best
-single parameter set and the claims it fails). The runs and verdicts are in
-:mod:`datasched.analysis.seed001_table4_model`."""
+"""Seed 001 Table 4 model, the report section: the assumptions, the numbers per parameter set
+beside the paper's, the best single parameter set and the claims it fails, and why the model's
+numbers differ from the paper's."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed001_table4_model import (
-    BACKGROUND_MAX_NODES,
-    BACKGROUND_MEAN_SECONDS,
-    CLAIM_TEXT,
-    GB,
-    NODE_TIERS,
-    ModelSpec,
-    best_set,
-    claim_values,
-    estimates,
-)
-
-LOAD_STYLES = ("-", "--", ":")
-
-
-def _means(rows: Sequence[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
-    return {name: {k: e.mean for k, e in per.items()} for name, per in estimates(rows).items()}
-
-
-def plot(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, path: Path, title: str) -> None:
-    """One panel per (style, Lustre rate): T_all against the size rate, data-unaware (black)
-    and data-aware per node tier, one line style per background load (mean over seeds)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    styles, lustres = spec.styles, spec.lustre_bws
-    fig, axes = plt.subplots(
-        len(styles), len(lustres), figsize=(4.6 * len(lustres), 3.2 * len(styles) + 1.2), squeeze=False, sharey=True
-    )
-    x = [r / GB for r in spec.size_rates]
-    for i, style in enumerate(styles):
-        for j, lustre in enumerate(lustres):
-            ax = axes[i][j]
-            for k, load in enumerate(spec.load_intensities):
-                ls = LOAD_STYLES[k % len(LOAD_STYLES)]
-                mine = [r for r in rows if r["style"] == style and r["lustre_bw"] == lustre and r["load"] == load]
-
-                def mean_of(col: str, rate: float, tier: str, sel: Sequence[Mapping[str, Any]] = mine) -> float:
-                    vals = [float(r[col]) for r in sel if r["size_rate"] == rate and r["tier"] == tier]
-                    return sum(vals) / len(vals)
-
-                first = spec.node_tiers[0]
-                ax.plot(x, [mean_of("t_all_unaware", r, first) for r in spec.size_rates], ls, color="black",
-                        marker="o", ms=3, label=f"data-unaware, load {load:g}")  # fmt: skip
-                for t, tier in enumerate(spec.node_tiers):
-                    ax.plot(x, [mean_of("t_all_aware", r, tier) for r in spec.size_rates], ls, color=f"C{t}",
-                            marker="s", ms=3, label=f"data-aware on node {tier}, load {load:g}")  # fmt: skip
-            for paper, colour in ((490.0, "grey"), (280.0, "tab:green")):
-                ax.axhline(paper, color=colour, linewidth=0.8, linestyle="-.")
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_title(f"{style}, Lustre {lustre / GB:g} GB/s", fontsize=9)
-            ax.grid(True, which="major", alpha=0.3)
-            if i == len(styles) - 1:
-                ax.set_xlabel("data size rate r (GB/s per node x Table 4 s)", fontsize=8)
-            if j == 0:
-                ax.set_ylabel("T_all of workflow 1->7->9 (s)", fontsize=8)
-    handles, labels = axes[0][0].get_legend_handles_labels()
-    handles += [plt.Line2D([], [], color="grey", linestyle="-."), plt.Line2D([], [], color="tab:green", linestyle="-.")]
-    labels += ["paper 490 s (unaware)", "paper 280 s (aware)"]
-    # below the panels: beside them it covered the right-hand panels' lines
-    fig.legend(handles, labels, loc="lower center", fontsize=7, ncol=3, handlelength=3.5)
-    fig.suptitle(title, fontsize=10)
-    fig.tight_layout(rect=(0, 1.0 / (3.2 * len(styles) + 1.2), 1, 0.97))
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+from datasched.analysis.seed001_workflows.model_claims import CLAIM_TEXT, best_set, claim_means, claim_values
+from datasched.analysis.seed001_workflows.model_runs import BACKGROUND_MAX_NODES, BACKGROUND_MEAN_SECONDS
+from datasched.analysis.seed001_workflows.model_spec import GB, NODE_TIERS, ModelSpec
 
 
 def _fmt(name: str, value: float) -> str:
@@ -85,7 +18,7 @@ def _fmt(name: str, value: float) -> str:
 
 def section(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, figure: str) -> list[str]:
     """The report's model section (numbers per parameter set, the best set, why we differ)."""
-    means = _means(rows)
+    means = claim_means(rows)
     best, failed = best_set(rows)
     tiers = ", ".join(
         f"`{t}` (read {r / GB:.3g} GB/s, write {w / GB:.3g} GB/s, {c / GB:g} GB)" for t, (r, w, c) in NODE_TIERS.items()
@@ -97,7 +30,7 @@ def section(rows: Sequence[Mapping[str, Any]], spec: ModelSpec, figure: str) -> 
         f"![T_all against the data size rate]({figure})",
         "",
         "The ten jobs of Table 4 on the storage of the paper's stated hardware "
-        "(`analysis/seed001_table4_model.py`): every job's external I/O shares one Lustre-like aggregate rate "
+        "(`analysis/seed001_workflows/model_*.py`): every job's external I/O shares one Lustre-like aggregate rate "
         "(SimGrid shares it between the concurrent jobs), a data-aware step keeps its intermediate data on the "
         f"node tier {tiers}, compute seconds are Table 4's. Swept, because the paper does not give them:",
         "",
