@@ -213,8 +213,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     ctx.data       = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
     ctx.page_cache = PageCache::from_machines(ctx.machines, ctx.storage_endpoints);
     track_nvm_occupancy(ctx);
-    if (config.link_load_window > 0)
-      link_load.start(config.link_load_window);
+    link_load.start(config.link_load_window);
     for (const auto& [name, w] : ctx.workloads.workloads())
       for (const InitialItem& item : w->initial_items)
         try {
@@ -303,8 +302,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.data_csv.write(config.export_prefix + "_data.csv");
     if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
       ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
-    if (link_load.enabled())
-      link_load.write(link_load_file(config.export_prefix));
+    link_load.write_if_measured(config.export_prefix);
     if (ctx.forwarding)
       ctx.forwarding->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {

@@ -10,6 +10,12 @@
 
 namespace datasched {
 
+void LinkLoadCsv::write_if_measured(const std::string& prefix) const
+{
+  if (enabled())
+    write(link_load_file(prefix));
+}
+
 std::string link_load_file(const std::string& prefix)
 {
   return prefix + "_links.csv";
@@ -22,6 +28,8 @@ std::string LinkLoadCsv::header()
 
 void LinkLoadCsv::start(double window)
 {
+  if (window <= 0)
+    return;
   window_ = window;
   links_  = simgrid::s4u::Engine::get_instance()->get_all_links();
   std::sort(links_.begin(), links_.end(),

@@ -39,9 +39,10 @@ public:
     double busy  = 0; ///< seconds with a non-zero usage
   };
 
-  /// Measures every link of the loaded platform in windows of `window` seconds (> 0) from
-  /// the current date on; connects to Engine::on_time_advance (SimGrid cannot disconnect a
+  /// Measures every link of the loaded platform in windows of `window` seconds from the
+  /// current date on; connects to Engine::on_time_advance (SimGrid cannot disconnect a
   /// slot: the slot holds a weak reference, so a destroyed measure is never called).
+  /// A window <= 0 (--link-load-window's "off") measures nothing.
   void start(double window);
   bool enabled() const { return window_ > 0; }
   /// The `delta` seconds that just elapsed, up to the current clock (on_time_advance).
@@ -50,6 +51,8 @@ public:
   std::map<std::string, Load> totals() const;
   /// Writes the file atomically: one row per window and link that carried bytes.
   void write(const std::string& path) const;
+  /// At the end of a run: writes link_load_file(prefix) if the run measured.
+  void write_if_measured(const std::string& prefix) const;
   static std::string header();
 
 private:

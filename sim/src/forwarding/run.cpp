@@ -209,8 +209,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  if (config.link_load_window > 0)
-    link_load.start(config.link_load_window);
+  link_load.start(config.link_load_window);
   install_abort_handler("SimGrid aborted the I/O forwarding simulation (its message is above)", outputs);
   sg4::Engine::on_deadlock_cb([]() { // recorded, not thrown: SimGrid's kernel runs it (fatal.hpp)
     record_engine_error(
@@ -221,8 +220,7 @@ int run_io_forwarding(const EngineConfig& config, const char* program_name)
   throw_recorded_engine_error();
   try {
     write_outputs(config.export_prefix, experiment, run->layout(), run->stats());
-    if (link_load.enabled())
-      link_load.write(link_load_file(config.export_prefix));
+    link_load.write_if_measured(config.export_prefix);
   } catch (const std::exception& e) {
     fatal(e.what());
   }

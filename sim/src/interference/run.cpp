@@ -94,8 +94,7 @@ int run_interference(const EngineConfig& config, const char* program_name)
     fatal(e.what());
   }
   LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
-  if (config.link_load_window > 0)
-    link_load.start(config.link_load_window);
+  link_load.start(config.link_load_window);
   install_abort_handler("SimGrid aborted the interference simulation (its message is above)", outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the interference simulation cannot progress (deadlock)"); });
 
@@ -115,8 +114,7 @@ int run_interference(const EngineConfig& config, const char* program_name)
       services.all.push_back(std::move(s));
   try {
     write_outputs(config.export_prefix, experiment, layout, RunResults{hpl, ior, services.all});
-    if (link_load.enabled())
-      link_load.write(link_load_file(config.export_prefix));
+    link_load.write_if_measured(config.export_prefix);
   } catch (const std::exception& e) {
     fatal(e.what());
   }

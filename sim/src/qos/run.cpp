@@ -251,16 +251,14 @@ int run_qos_staging(const EngineConfig& config, const char* program_name)
   } catch (const InputError& e) {
     fatal(e.what());
   }
-  if (config.link_load_window > 0)
-    link_load.start(config.link_load_window);
+  link_load.start(config.link_load_window);
   install_abort_handler(std::string("SimGrid aborted the QoS staging simulation (its message is above)"), outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the QoS staging simulation cannot progress (deadlock)"); });
   run->start_actors();
   sg4::Engine::get_instance()->run();
   try {
     write_outputs(config.export_prefix, experiment, run->results());
-    if (link_load.enabled())
-      link_load.write(link_load_file(config.export_prefix));
+    link_load.write_if_measured(config.export_prefix);
   } catch (const std::exception& e) {
     fatal(e.what());
   }
