@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from datasched.analysis.claims_table import claims_table, verdict_rules
+from datasched.analysis.seed000.fig9.central_traffic import central_traffic, traffic_section
 from datasched.analysis.seed000.fig9.claims import verdicts
 from datasched.analysis.seed000.fig9.figure import plot
 from datasched.analysis.seed000.fig9.spec import Fig9Run, Fig9Spec
@@ -49,12 +50,14 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig9Spec, variant: st
         "  many bytes over the SAN as SAN itself, plus its own device traffic, so SAN must win; with `dataset`",
         "  (one phase's data in, one phase's results out) the central traffic is a fraction of it. Both are",
         "  shown; neither was fitted to the paper. The paper's claim that I-A with one server beats SAN with 128",
-        "  needs the central traffic of near-data storage to be much smaller than SAN's.",
+        "  needs the central traffic of near-data storage to be much smaller than SAN's (the section below).",
         "- **The SAN model**: each node reaches the servers through its own 10 GbE front-end link, each server",
         "  through its own (platforms/README.md); the paper's replication on the 40 Gb back-end is modelled as",
         "  the servers' back-end links, not as extra copies.",
         "- **The quick variant uses the small topologies and fewer server counts and seeds**; the paper's figure",
         "  uses the 600/512/512-node systems (the full variant).",
+        "",
+        *traffic_section(spec, [central_traffic(spec, tp) for tp in spec.topologies]),
         "",
     ]
     return "\n".join(lines)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from datasched.analysis.seed000.fig9 import central_traffic
 from datasched.analysis.seed000.fig9 import claims as fig9_claims
 from datasched.analysis.seed000.fig9 import spec as fig9_spec
 from datasched.analysis.seed000.fig9 import table as fig9_table
@@ -90,3 +91,34 @@ def test_one_seed_gives_no_interval_so_every_difference_is_inconclusive():
     }
     rows = fig9_table.table_rows(one, results)
     assert {v.judgement.word for v in fig9_claims.verdicts(rows) if "SAN with one" in v.claim} == {Word.INCONCLUSIVE}
+
+
+def test_central_traffic_floor_is_bytes_over_servers_times_frontend():
+    """Least server time = B / (k·F): 2 TB over 4 servers of 1.25 GB/s is 400 s."""
+    t = central_traffic.CentralTraffic("t", (1,), (8e12,), {"dataset": (2e12,)}, 1.25e9)
+    assert t.least_seconds(2e12, 4) == pytest.approx(400.0)
+    assert t.staged_share("dataset") == pytest.approx(0.25)
+
+
+def test_central_traffic_of_the_runs_workloads():
+    """io_volume stages exactly SAN's bytes (its definition); dataset stages less; the staged
+    bytes do not depend on the server count the workload was drawn with."""
+    spec = fig9_spec.Fig9Spec(**{**SPEC.__dict__, "n_phases": 20})  # several read and write phases
+    traffic = central_traffic.central_traffic(spec, "torus-64")
+    assert traffic.staged_bytes["io_volume"] == pytest.approx(traffic.san_bytes)
+    assert all(0 < d < s for d, s in zip(traffic.staged_bytes["dataset"], traffic.san_bytes, strict=True))
+    other = fig9_spec.Fig9Spec(**{**spec.__dict__, "servers": (64,)})
+    assert central_traffic.central_traffic(other, "torus-64").staged_bytes == traffic.staged_bytes
+    assert traffic.frontend_bw == fig9_spec.platform_params(SPEC, "torus-64", "unified", 1).storage.server_frontend_bw
+
+
+@pytest.mark.parametrize(("share", "side"), [(0.5, "above"), (0.001, "below")])
+def test_traffic_section_says_which_side_of_one_over_the_server_ratio(share, side):
+    """1 server against 64: near-data storage can win only below 1/64 of SAN's bytes."""
+    t = central_traffic.CentralTraffic(
+        "torus-64", (1, 2), (1e12, 1e12), {"io_volume": (2e12, 2e12), "dataset": (share * 1e12,) * 2}, 1e9
+    )
+    text = "\n".join(central_traffic.traffic_section(SPEC, [t]))
+    assert "less than 1.6 % of SAN's bytes (1/64)" in text
+    assert f"`dataset` stages {100 * share:.1f} % of SAN's bytes, {side} that line" in text
+    assert "| torus-64 | 1.00 | 2.00 (200.0 %) |" in text
