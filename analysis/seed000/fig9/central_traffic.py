@@ -131,9 +131,9 @@ def traffic_section(spec: Fig9Spec, traffic: Sequence[CentralTraffic]) -> list[s
     lines += [
         "",
         f"Near-data storage with {few} server(s) can beat SAN with {many} only if it stages less than "
-        f"{100 * line:.2g} % of SAN's bytes (1/{ratio:g}), or stages off the applications' critical path",
-        "(before submission, or overlapped with computing); the paper says neither how much is staged nor",
-        "when. Ours stages each application's data when it starts, on its critical path: " + "; ".join(verdicts) + ".",
+        f"{100 * line:.2g} % of SAN's bytes (1/{ratio:g}), or stages off the applications' critical path.",
+        "The paper loads an application's data from central storage when the application starts (its section",
+        "4.1), as ours does, but does not say how much. Ours: " + "; ".join(verdicts) + ".",
         "The least times are a floor for the servers' busy time, not a prediction of the mean total time",
         "(queueing and the other phases come on top).",
     ]
