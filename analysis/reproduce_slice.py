@@ -1,19 +1,24 @@
 """``datasched reproduce --only NAME [--max-cpu-hours H]``: the next slice of an accumulating
 artifact (analysis/accumulate.py), then its figure and report from every committed summary.
 
-Two Snakemake calls: the first asks for the slice's summary files (``--keep-going``: a failed or
-killed job costs only itself; it has no summary, so the next slice runs it again), the second for
-the artifact, drawn from the summaries then present. With a budget and no cluster executor, the
-first call is also stopped (SIGINT: Snakemake ends its jobs; finished summaries stay) once it has
-run 1.5 x the budget's wall time on the given cores, in case the estimate was far off.
+One Snakemake call per block of the slice (``--keep-going``: a failed or killed job costs only
+itself; it has no summary, so the next slice runs it again), then one for the artifact, drawn from
+the summaries then present. Blocks run one call after another because Snakemake runs a call's jobs
+in its own order, not the targets': a slice cut short (by its wall guard, or by the user) would
+otherwise leave a few runs of every block and no new complete block, which the figure cannot use.
+With a budget and no cluster executor, the calls are also stopped (SIGINT: Snakemake ends its jobs;
+finished summaries stay) once they have run 1.5 x the budget's wall time on the given cores, in
+case the estimate was far off.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from datasched.errors import UserError
@@ -25,10 +30,10 @@ from .experiment_config import REPO_ROOT, ExperimentConfig
 
 def plan(
     exp: ExperimentConfig, names: list[str], budget_cpu_s: float | None, workdir: Path = REPO_ROOT
-) -> tuple[list[str], list[str]]:
-    """(summary files to produce, as Snakemake run in ``workdir`` names them; one line per
-    artifact saying where it stands and what runs)."""
-    targets: list[str] = []
+) -> tuple[list[list[str]], list[str]]:
+    """(summary files to produce, as Snakemake run in ``workdir`` names them, one list per block in
+    run order; one line per artifact saying where it stands and what runs)."""
+    groups: list[list[str]] = []
     lines: list[str] = []
     remaining = budget_cpu_s
     for name in names:
@@ -46,7 +51,8 @@ def plan(
         estimate = math.fsum(estimate_cpu_s(u, measured, art.default_cpu_s) for u in chosen)
         if remaining is not None:
             remaining -= estimate
-        targets += [_relative(summary_path(folder, unit), workdir) for unit in chosen]
+        for _, block in itertools.groupby(chosen, key=art.accumulating.block):
+            groups.append([_relative(summary_path(folder, unit), workdir) for unit in block])
         spent = math.fsum(measured.values()) / 3600
         lines.append(
             f"{name}: {len(found)}/{len(ordered)} planned {art.accumulating.unit_label} committed"
@@ -54,7 +60,7 @@ def plan(
             + (f", {stale} stale" if stale else "")
             + f"; this slice: {len(chosen)} {art.accumulating.unit_label}, about {estimate / 3600:.2f} CPU hours"
         )
-    return targets, lines
+    return groups, lines
 
 
 def _relative(path: Path, workdir: Path) -> str:
@@ -97,15 +103,26 @@ def run_slice(
     if max_cpu_hours is not None and max_cpu_hours <= 0:
         raise UserError(f"--max-cpu-hours {max_cpu_hours:g}: must be positive")
     budget = max_cpu_hours * 3600 if max_cpu_hours is not None else None
-    targets, lines = plan(exp, names, budget, workdir)
+    groups, lines = plan(exp, names, budget, workdir)
     for line in lines:
         print(f"datasched: {line}", file=sys.stderr)
     status = 0
-    if targets:
+    if groups:
         wall = None if budget is None or uses_cluster(extra) else 1.5 * budget / max(cores, 1) + 300
-        print(f"datasched: running {len(targets)} units", file=sys.stderr, flush=True)
-        # --force: a stale summary (of an edited config) exists but must be made again.
-        status = run_guarded([*base, *extra, "--keep-going", "--force", *targets], wall)
+        deadline = None if wall is None else time.monotonic() + wall
+        units = sum(map(len, groups))
+        print(
+            f"datasched: running {units} units in {len(groups)} block(s), one after another",
+            file=sys.stderr,
+            flush=True,
+        )
+        for group in groups:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                status = 1
+                break
+            # --force: a stale summary (of an edited config) exists but must be made again.
+            status = run_guarded([*base, *extra, "--keep-going", "--force", *group], left) or status
         if status != 0:
             print("datasched: some units did not finish; the next slice runs them again", file=sys.stderr)
     rebuilt = subprocess.run([*base, *extra, *names], cwd=REPO_ROOT).returncode

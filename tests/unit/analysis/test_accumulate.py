@@ -12,7 +12,7 @@ from datasched.analysis import accumulate as acc
 from datasched.analysis.accumulating_artifacts import ARTIFACTS, artifact
 from datasched.analysis.experiment_config import REPO_ROOT, load_config, load_config_file
 from datasched.analysis.reproduce import main as reproduce_main
-from datasched.analysis.reproduce_slice import plan, uses_cluster
+from datasched.analysis.reproduce_slice import plan, run_slice, uses_cluster
 from datasched.analysis.seed000.fig7.spec import Fig7Spec, FlowGrid
 from datasched.analysis.seed000.fig8.spec import Fig8Spec
 from datasched.analysis.seed000.fig10.spec import Fig10Spec
@@ -176,7 +176,8 @@ def test_config_accumulate_names_configured_artifacts_only():
 def test_the_full_config_accumulates_the_expensive_variants():
     exp = load_config_file(REPO_ROOT / "config" / "full.yaml")
     assert exp.accumulate == ("seed000_fig7", "seed000_fig8", "seed000_fig9", "seed000_fig10", "seed004_interference")
-    targets, lines = plan(exp, ["seed000_fig9"], 2 * 3600.0)
+    groups, lines = plan(exp, ["seed000_fig9"], 2 * 3600.0)
+    targets = [t for group in groups for t in group]
     assert targets and all(t.startswith("paper-artifacts/seed000-storage/fig9-full/runs/") for t in targets)
     assert "/600 planned runs committed" in lines[0]
 
@@ -205,3 +206,32 @@ def test_cost_files_round_trip(tmp_path):
     assert acc.read_cost(path) == 12.3
     assert json.loads(path.read_text()) == {"cpu_s": 12.3}
     assert acc.cpu_seconds() > 0
+
+
+def test_a_slice_runs_its_blocks_one_snakemake_call_after_another(tmp_path):
+    """Snakemake orders a call's jobs itself: one call per block (here a workload seed of a
+    14-run Fig. 8 grid with seed 1 begun), in plan order, then the artifact's call; a slice cut
+    short therefore leaves whole blocks. The Snakemake command is a stand-in that logs its targets."""
+    config = yaml.safe_load((REPO_ROOT / "config" / "test.yaml").read_text())
+    platforms = {"small": "platforms/catalog/small-test-unified.xml"}
+    config["artifacts"]["seed000_fig8"] = {
+        "dir": str(tmp_path / "fig8"),
+        "platforms": platforms,
+        "n_apps": 4,
+        "n_phases": 4,
+        "seeds": [1, 2, 3],
+        "san_k": 1,
+    }
+    config["accumulate"] = ["seed000_fig8"]
+    exp = load_config(config)
+    spec = ARTIFACTS["seed000_fig8"].spec(exp)
+    commit(tmp_path / "fig8", spec, FIG8.ordered_units(spec)[:3])
+    log = tmp_path / "calls.jsonl"
+    fake = ["python3", "-c", f"import json, sys; open({str(log)!r}, 'a').write(json.dumps(sys.argv[1:]) + chr(10))"]
+    assert run_slice(exp, ["seed000_fig8"], None, 2, fake, []) == 0
+    calls = [json.loads(line) for line in log.read_text().splitlines()]
+    assert calls[-1] == ["seed000_fig8"]  # the artifact, from whatever is committed
+    runs = [[t for t in call if t.endswith(".json")] for call in calls[:-1]]
+    assert [len(r) for r in runs] == [4, 7, 7]  # seed 1's four missing runs, then seeds 2 and 3
+    assert [{t.rsplit("seed=", 1)[1] for t in r} for r in runs] == [{"1.json"}, {"2.json"}, {"3.json"}]
+    assert all(call[:2] == ["--keep-going", "--force"] for call in calls[:-1])
