@@ -73,9 +73,15 @@ def uses_cluster(extra: list[str]) -> bool:
     return any(a in flags or a.startswith(("--executor=", "--profile=")) for a in extra)
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_guarded(command: list[str], wall_s: float | None) -> int:
-    """Runs ``command``; past ``wall_s`` seconds it gets SIGINT, then SIGTERM 120 s later."""
-    proc = subprocess.Popen(command, cwd=REPO_ROOT)
+    """Runs ``command``; past ``wall_s`` seconds it gets SIGINT, then SIGTERM 120 s later. The
+    child gets SIGINT's default action back: a shell starts background jobs (``nohup … &``) with
+    SIGINT ignored, and Snakemake would then ignore the graceful stop too."""
+    proc = subprocess.Popen(command, cwd=REPO_ROOT, preexec_fn=_default_sigint)
     try:
         return proc.wait(timeout=wall_s)
     except subprocess.TimeoutExpired:

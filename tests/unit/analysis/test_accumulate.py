@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import signal
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,7 @@ from datasched.analysis import accumulate as acc
 from datasched.analysis.accumulating_artifacts import ARTIFACTS, artifact
 from datasched.analysis.experiment_config import REPO_ROOT, load_config, load_config_file
 from datasched.analysis.reproduce import main as reproduce_main
-from datasched.analysis.reproduce_slice import plan, run_slice, uses_cluster
+from datasched.analysis.reproduce_slice import plan, run_guarded, run_slice, uses_cluster
 from datasched.analysis.seed000.fig7.spec import Fig7Spec, FlowGrid
 from datasched.analysis.seed000.fig8.spec import Fig8Spec
 from datasched.analysis.seed000.fig10.spec import Fig10Spec
@@ -235,3 +237,24 @@ def test_a_slice_runs_its_blocks_one_snakemake_call_after_another(tmp_path):
     assert [len(r) for r in runs] == [4, 7, 7]  # seed 1's four missing runs, then seeds 2 and 3
     assert [{t.rsplit("seed=", 1)[1] for t in r} for r in runs] == [{"1.json"}, {"2.json"}, {"3.json"}]
     assert all(call[:2] == ["--keep-going", "--force"] for call in calls[:-1])
+
+
+def test_the_wall_guard_stops_gracefully_even_where_the_shell_ignored_sigint(tmp_path):
+    """A background job (``nohup … &``) starts with SIGINT ignored; the guard's SIGINT must still
+    reach the child as an interrupt (Snakemake then ends its jobs), not wait 120 s for SIGTERM."""
+    marker = tmp_path / "interrupted"
+    child = "\n".join(
+        [
+            "import time",
+            "try:",
+            "    time.sleep(60)",
+            "except KeyboardInterrupt:",
+            f"    open({str(marker)!r}, 'w').close()",
+        ]
+    )
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert run_guarded([sys.executable, "-c", child], 2.0) == 1
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert marker.exists()
