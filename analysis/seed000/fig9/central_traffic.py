@@ -19,8 +19,9 @@ The bytes come from the same generator, parameters and seeds as the simulations'
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from datasched.analysis.seed000.fig9.spec import Fig9Spec, markov_params, platform_params
 from datasched.analysis.stats import mean_ci95
@@ -87,9 +88,50 @@ def _s(seconds: float) -> str:
     return f"{seconds:,.0f}"
 
 
-def traffic_section(spec: Fig9Spec, traffic: Sequence[CentralTraffic]) -> list[str]:
+def equal_count_ratios(rows: Sequence[Mapping[str, Any]], series: str, staging: str) -> list[float]:
+    """SAN's mean total time over ``series``' (under ``staging``) at the same server count, for
+    every topology and count the table has both."""
+    san = {(r["topology"], int(r["servers"])): float(r["mean_total_s"]) for r in rows if r["series"] == "SAN"}
+    return [
+        san[(r["topology"], int(r["servers"]))] / float(r["mean_total_s"])
+        for r in rows
+        if r["series"] == series and r["staging"] == staging and (r["topology"], int(r["servers"])) in san
+    ]
+
+
+def equal_count_lines(rows: Sequence[Mapping[str, Any]], spec: Fig9Spec) -> list[str]:
+    """The comparison at equal server counts, which the paper's sentence does not make but its
+    figure allows: near-data storage against SAN with as many servers."""
+    parts = []
+    for staging in spec.staging:
+        for series in ("Cache", "I-A"):
+            ratios = equal_count_ratios(rows, series, staging)
+            if ratios:
+                slower = sum(r < 1 for r in ratios)
+                parts.append(
+                    f"{series} with `{staging}`: SAN takes ×{min(ratios):.2g}–×{max(ratios):.2g} its time"
+                    + (
+                        f" (SAN faster in {slower} of {len(ratios)})"
+                        if slower
+                        else f" (SAN slower in all {len(ratios)})"
+                    )
+                )
+    if not parts:
+        return []
+    return [
+        "",
+        "At equal server counts (every topology and count of the figure; the paper compares only 1 against 128): "
+        + "; ".join(parts)
+        + ".",
+    ]
+
+
+def traffic_section(
+    spec: Fig9Spec, traffic: Sequence[CentralTraffic], rows: Sequence[Mapping[str, Any]] = ()
+) -> list[str]:
     """The report's section: per topology the mean central bytes over the seeds and the least
-    server time of SAN with the most servers against near-data storage with the fewest."""
+    server time of SAN with the most servers against near-data storage with the fewest; with the
+    table's ``rows``, the measured comparison at equal server counts."""
     few, many = spec.servers[0], spec.servers[-1]
     header = (
         "| topology | SAN bytes (TB) | "
@@ -136,6 +178,7 @@ def traffic_section(spec: Fig9Spec, traffic: Sequence[CentralTraffic]) -> list[s
         "4.1), as ours does, but does not say how much. Ours: " + "; ".join(verdicts) + ".",
         "The least times are a floor for the servers' busy time, not a prediction of the mean total time",
         "(queueing and the other phases come on top).",
+        *equal_count_lines(rows, spec),
     ]
     return lines
 

@@ -57,7 +57,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Fig9Spec, variant: st
         "- **The quick variant uses the small topologies and fewer server counts and seeds**; the paper's figure",
         "  uses the 600/512/512-node systems (the full variant).",
         "",
-        *traffic_section(spec, [central_traffic(spec, tp) for tp in spec.topologies]),
+        *traffic_section(spec, [central_traffic(spec, tp) for tp in spec.topologies], rows),
         "",
     ]
     return "\n".join(lines)

@@ -122,3 +122,15 @@ def test_traffic_section_says_which_side_of_one_over_the_server_ratio(share, sid
     assert "less than 1.6 % of SAN's bytes (1/64)" in text
     assert f"`dataset` stages {100 * share:.1f} % of SAN's bytes, {side} that line" in text
     assert "| torus-64 | 1.00 | 2.00 (200.0 %) |" in text
+
+
+def test_equal_server_counts_compare_san_with_near_data_storage_count_by_count():
+    """Ratio = SAN's mean total / the series' at the same count: 1000/100 = 10, 300/600 = 0.5, ..."""
+    san = {1: 1000.0, 4: 300.0, 16: 200.0, 64: 100.0}
+    cache = {1: 100.0, 4: 600.0, 16: 100.0, 64: 50.0}
+    rows = rows_for(san, ia=dict.fromkeys(san, 1000.0), cache=cache)
+    ratios = central_traffic.equal_count_ratios(rows, "Cache", "dataset")
+    assert sorted(ratios) == pytest.approx(sorted([10.0, 0.5, 2.0, 2.0] * 2))  # two topologies
+    text = "\n".join(central_traffic.equal_count_lines(rows, SPEC))
+    assert "Cache with `dataset`: SAN takes ×0.5–×10 its time (SAN faster in 2 of 8)" in text
+    assert "I-A with `dataset`: SAN takes ×0.1–×1 its time (SAN faster in 6 of 8)" in text
