@@ -168,7 +168,7 @@ def traffic_section(
         shares = [t.staged_share(m) for t in traffic]
         side = "above" if min(shares) > line else "below" if max(shares) < line else "on both sides of"
         verdicts.append(
-            f"`{m}` stages {_range_pct(shares)} of SAN's bytes, {side} that line ({min(shares) / line:.2g}× it)"
+            f"`{m}` stages {_range_pct(shares)} of SAN's bytes, {side} that line ({_times(min(shares) / line)} it)"
         )
     lines += [
         "",
@@ -181,6 +181,10 @@ def traffic_section(
         *equal_count_lines(rows, spec),
     ]
     return lines
+
+
+def _times(factor: float) -> str:
+    return f"{factor:,.0f}×" if factor >= 10 else f"{factor:.1f}×"
 
 
 def _range_pct(shares: Sequence[float]) -> str:
