@@ -146,7 +146,8 @@ def traffic_section(
         "Every byte between central storage and the nodes crosses one server's front-end link (SAN I/O and",
         "staging alike), striped over the k servers: a series moving B bytes cannot finish before B / (k·F)",
         "(F the front-end bandwidth). The bytes below are regenerated from the runs' own workloads (means over",
-        f"the seeds {', '.join(map(str, spec.seeds))}; `analysis/seed000/fig9/central_traffic.py`).",
+        f"{'the seeds' if len(spec.seeds) > 1 else 'seed'} {', '.join(map(str, spec.seeds))};"
+        " `analysis/seed000/fig9/central_traffic.py`).",
         "",
         header,
         "|" + "---|" * (3 + 2 * len(spec.staging)),
