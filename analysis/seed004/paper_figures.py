@@ -6,8 +6,8 @@ Why these are not the paper's 95 % intervals: our runs are deterministic for a g
 cost, and the costs are *swept* because the paper does not give them, so a spread over swept
 costs is a range of assumptions, not a sampling error. The figures draw it as a band named
 "range over swept ..." and never call it an interval. The only random input is the phase of the
-idle bursts (the seed): Fig. 6 draws the range over seeds of each idle setting as its bar,
-named so (2 or 3 seeds: a min–max, not a confidence interval).
+idle bursts (the seed): Fig. 6 draws a 95 % Student-t interval over the seeds of each idle
+setting (2 or 3 seeds, so wide: t = 12.7 or 4.3), an interval over a real sample.
 
 Times are HPL's whole run: the simulated block iterations' makespan scaled by (all iterations,
 ceil(N / NB)) / (simulated iterations). Our iterations are uniform (the trailing matrix does not
@@ -25,7 +25,8 @@ from typing import Any
 
 from datasched.analysis.seed004.runs import hpl_job
 from datasched.analysis.seed004.spec import CONFIGURATIONS, HPL_TABLE, NB, NODE_MODELS, PAPER, Seed004Spec
-from datasched.analysis.seed004.table import idle_overheads, select
+from datasched.analysis.seed004.table import select
+from datasched.analysis.stats import MeanCI, mean_ci95
 
 FIG5_NAME = "seed004_fig5.png"
 FIG6_NAME = "seed004_fig6.png"
@@ -85,27 +86,22 @@ def fig5_times(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, model: str)
     return out
 
 
-@dataclass(frozen=True)
-class IdlePoint:
-    """The slowdown (%) of HPL-only with idle daemons against no daemons at one size: the mean
-    over seeds and the range over them."""
-
-    mean: float
-    low: float
-    high: float
-
-
-def fig6_slowdowns(rows: Sequence[Mapping[str, Any]], model: str) -> dict[tuple[float, float], dict[int, IdlePoint]]:
-    """(idle fraction of a core, burst period) -> size -> the idle-daemon slowdown."""
-    out: dict[tuple[float, float], dict[int, IdlePoint]] = {}
-    for key, by_size in idle_overheads(rows, model).items():
-        fraction, period = key
-        for size, mean in by_size.items():
-            r = select(
-                rows, model=model, size=size, configuration="hpl-only", idle_fraction=fraction, idle_period=period
-            )[0]
-            out.setdefault(key, {})[size] = IdlePoint(mean, r["slowdown_min_pct"], r["slowdown_max_pct"])
-    return out
+def fig6_intervals(runs: Sequence[Mapping[str, Any]], model: str) -> dict[tuple[float, float], dict[int, MeanCI]]:
+    """(idle fraction of a core, burst period) -> size -> the idle-daemon slowdown (%) of HPL-only
+    against HPL alone: mean and 95 % Student-t interval over the seeds, which place the idle bursts
+    (the only random input of these runs). ``runs`` are run rows, one per seed (runs.csv)."""
+    baseline = {
+        int(r["size"]): float(r["makespan"])
+        for r in runs
+        if r["model"] == model and r["configuration"] == "hpl-only" and float(r["idle_fraction"]) == 0
+    }
+    samples: dict[tuple[float, float], dict[int, list[float]]] = {}
+    for r in runs:
+        size, fraction = int(r["size"]), float(r["idle_fraction"])
+        if r["model"] == model and r["configuration"] == "hpl-only" and fraction > 0 and size in baseline:
+            slowdown = 100 * (float(r["makespan"]) / baseline[size] - 1)
+            samples.setdefault((fraction, float(r["idle_period"])), {}).setdefault(size, []).append(slowdown)
+    return {key: {n: mean_ci95(v) for n, v in by_size.items()} for key, by_size in samples.items()}
 
 
 def lustre_vs_alone(rows: Sequence[Mapping[str, Any]], model: str) -> dict[int, float]:
@@ -182,10 +178,10 @@ def plot_fig5(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
     return png
 
 
-def plot_fig6(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title: str) -> Path:
+def plot_fig6(runs: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title: str) -> Path:
     """One panel per node model: the idle-daemon slowdown against node count, one line per idle
-    setting (colour: share of a core; line style: burst period), its bar the range over seeds,
-    and the paper's +0.9–2.5 % at 64 nodes."""
+    setting (colour: share of a core; line style: burst period), its bar the 95 % interval over
+    seeds (``runs``: run rows), and the paper's +0.9–2.5 % at 64 nodes."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -198,7 +194,7 @@ def plot_fig6(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
     with figure_style():
         fig, axes = plt.subplots(1, len(models), figsize=(6.4 * len(models), 5.6), squeeze=False)
         for ax, model in zip(axes[0], models, strict=True):
-            series = fig6_slowdowns(rows, model)
+            series = fig6_intervals(runs, model)
             fractions = sorted({f for f, _ in series})
             periods = sorted({p for _, p in series})
             for (fraction, period), by_size in sorted(series.items()):
@@ -206,7 +202,7 @@ def plot_fig6(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
                 points = [by_size[n] for n in sizes]
                 ax.errorbar(
                     sizes, [p.mean for p in points],
-                    yerr=[[p.mean - p.low for p in points], [p.high - p.mean for p in points]],
+                    yerr=[[p.half_width for p in points], [p.half_width for p in points]],
                     color=PALETTE[fractions.index(fraction) % len(PALETTE)],
                     linestyle=styles[periods.index(period) % len(styles)], marker="o", ms=3, capsize=2,
                     label=f"{100 * fraction:g} % of a core every {period:g} s",
@@ -223,7 +219,7 @@ def plot_fig6(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
             ax.set_ylim(0, top * 2)
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel("HPL-only with idle daemons vs none (%; linear to 1, log above)")
-            ax.set_title(f"Fig. 6 form, node model {model} (bars: range over seeds)")
+            ax.set_title(f"Fig. 6 form, node model {model} (bars: 95 % t-interval over seeds)")
         handles, labels = axes[0][0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=7)
         fig.suptitle(title)
@@ -291,7 +287,8 @@ def report_section(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec) -> list
             for m in spec.node_models
         )
         + " against HPL alone), so both references are the same here. Each line is one swept idle load (share",
-        "of a core per service, burst period); its bars are the range over the burst-phase seeds. The paper:",
+        f"of a core per service, burst period); its bars are 95 % t-intervals over the {len(spec.seeds)} seeds, which",
+        "place the bursts (the runs' only random input, so these are intervals over a sample). The paper:",
         f"+{PAPER['idle64'][0]:g}–{PAPER['idle64'][1]:g} % at 64 nodes, growing with size; the claims table",
         "(`hpl.idle-daemons`) lists which swept loads meet both.",
         "",

@@ -148,17 +148,23 @@ def test_fig5_times_are_whole_runs_over_what_is_swept():
     assert "matching" not in times and 64 not in times["single"]
 
 
-def test_fig6_points_carry_the_range_over_seeds():
-    """The idle-daemon slowdown per (share, period) and size: the mean over seeds and its
-    min-max (the summary's slowdown_min/max_pct), never a confidence interval."""
-    rows = [
-        _summary("pinned", n, "hpl-only", "all", 1.0, idle_fraction=0.01, idle_period=10.0,
-                 slowdown_pct=mean, slowdown_min_pct=mean - 0.5, slowdown_max_pct=mean + 1.0)
-        for n, mean in ((16, 2.0), (64, 3.0))
+def test_fig6_bars_are_t_intervals_over_seeds():
+    """Per seed, the slowdown against HPL alone of the same size and model: 100 (m / 10 - 1) for
+    makespans 10.1, 10.2, 10.3 -> 1, 2, 3 %; mean 2 %, 95 % interval 2 ± t(0.975, 2) s / sqrt(3)
+    with s = 1: ± 4.303 / sqrt(3). Another model's baseline is not used."""
+    runs = [
+        {"model": m, "size": "16", "configuration": "hpl-only", "idle_fraction": "0", "idle_period": "1",
+         "makespan": base}
+        for m, base in (("pinned", "10"), ("spread", "5"))
+    ] + [
+        {"model": "pinned", "size": "16", "configuration": "hpl-only", "idle_fraction": "0.01", "idle_period": "10",
+         "makespan": m}
+        for m in ("10.1", "10.2", "10.3")
     ]  # fmt: skip
-    points = paper_figures.fig6_slowdowns(rows, "pinned")[(0.01, 10.0)]
-    assert points[64] == paper_figures.IdlePoint(3.0, 2.5, 4.0)
-    assert points[16].mean == 2.0
+    point = paper_figures.fig6_intervals(runs, "pinned")[(0.01, 10.0)][16]
+    assert point.mean == pytest.approx(2.0)
+    assert point.half_width == pytest.approx(4.303 / math.sqrt(3))
+    assert paper_figures.fig6_intervals(runs, "spread") == {}
 
 
 def test_report_section_states_the_interval_and_the_prolog():
