@@ -173,6 +173,8 @@ def seed004_interference_outputs():
         return []
     return [
         f"{SEED004_DIR}/seed004_interference.png",
+        f"{SEED004_DIR}/seed004_fig5.png",
+        f"{SEED004_DIR}/seed004_fig6.png",
         f"{SEED004_DIR}/seed004_interference_plotted.csv",
         f"{SEED004_DIR}/report.md",
     ]

@@ -38,6 +38,8 @@ rule seed004_interference_artifact:
         else committed_summaries("seed004_interference"),
     output:
         figure=f"{SEED004_DIR}/seed004_interference.png",
+        fig5=f"{SEED004_DIR}/seed004_fig5.png",
+        fig6=f"{SEED004_DIR}/seed004_fig6.png",
         plotted=f"{SEED004_DIR}/seed004_interference_plotted.csv",
         report=f"{SEED004_DIR}/report.md",
     params:

@@ -7,6 +7,7 @@ from typing import Any
 
 from datasched.analysis.claims_table import claims_table, verdict_rules
 from datasched.analysis.seed004.claims import verdicts
+from datasched.analysis.seed004.paper_figures import report_section
 from datasched.analysis.seed004.spec import Seed004Spec
 from datasched.analysis.seed004.table import select
 
@@ -56,6 +57,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, variant:
         "paper's ranges. A claim is *consistent* when some swept value does so; the interesting question is "
         "whether one value does so for every claim at once.",
         "",
+        *report_section(rows, spec),
     ]
     for model in spec.node_models:
         lines += [

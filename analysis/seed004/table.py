@@ -31,10 +31,15 @@ def summarise(case_csvs: Mapping[Case, Path]) -> list[dict[str, Any]]:
     """One row per setting (seeds pooled): mean makespan and its slowdown in % against the
     same size and model's HPL-only run without any service load (no daemon work at all: the
     time HPL needs alone)."""
-    runs = []
+    return summarise_rows(read_runs(case_csvs))
+
+
+def read_runs(case_csvs: Mapping[Case, Path]) -> list[dict[str, str]]:
+    """Every run row of the cases' ``runs.csv`` files (one per run, seeds apart)."""
+    runs: list[dict[str, str]] = []
     for path in case_csvs.values():
         runs += read_rows(path)
-    return summarise_rows(runs)
+    return runs
 
 
 def summarise_rows(runs: Sequence[Mapping[str, str]]) -> list[dict[str, Any]]:

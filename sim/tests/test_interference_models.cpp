@@ -9,6 +9,7 @@
 // crosses two NICs: L = 2 lambda).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -256,6 +257,58 @@ TEST_P(BothModels, TheRingExchangeTakesOneHopOnDisjointLinks)
   EXPECT_NEAR(run.value(run.hpl, 0, "makespan"), 2 * (F / (kCores * kSpeed) + hop), 1e-9);
 }
 
+/// k IOR writers on node-(k+1), one request of s bytes outstanding each (batch 1, stripe 1: file
+/// f stays on target f mod (number of targets)), no service CPU, HPL alone on node-0 for H s.
+nlohmann::json writers_experiment(int k, const std::vector<std::string>& targets, double H)
+{
+  return {{"hpl", {{"hosts", {"node-0"}}, {"iterations", 1}, {"flops_per_iteration", H * kCores * kSpeed}}},
+          {"ior",
+           {{"hosts", {"node-" + std::to_string(k + 1)}},
+            {"processes_per_node", k},
+            {"transfer_size", 4096},
+            {"sync_bytes", 8192}}},
+          {"services", {{"storage", targets}, {"metadata", {"node-1"}}, {"stripe_count", 1}}}};
+}
+
+constexpr double kDiskWrite = 500e6; // D, the SSD's write bandwidth (platform_xml)
+
+/// Writes completed by H when k writers start in lockstep: the file's creation takes
+/// t0 = 2 (2 lambda + k c/B) (k control messages of c = 1 byte share the IOR node's NIC each
+/// way); then every writer repeats, all at once, a cycle T = 4 lambda + k (s + c)/B + k_d d/D
+/// (requests and replies share that NIC k ways; k_d writes of d = s + sync bytes share a disk).
+/// Each writer completes floor((H - t0)/T) cycles before the HPL job ends.
+double lockstep_writes(int k, int writers_per_disk, double H)
+{
+  const double s = 4096, c = 1, d = 4096 + 8192;
+  const double t0     = 2 * (2 * kLatency + k * c / kLink);
+  const double T      = 4 * kLatency + k * (s + c) / kLink + writers_per_disk * d / kDiskWrite;
+  const double cycles = (H - t0) / T;
+  EXPECT_GT(cycles - std::floor(cycles), 0.05); // not at a cycle boundary (H is chosen so)
+  EXPECT_LT(cycles - std::floor(cycles), 0.95);
+  return k * std::floor(cycles);
+}
+
+// Several writers, each on a disk of its own (k = 3 targets): T = 4 lambda + 3 (s + c)/B + d/D
+// (29.56 µs), 344 cycles each in H = 10.2 ms. Both models give the formula exactly: the sharing
+// of the NIC between writers and the disk model are the same in both.
+TEST_P(BothModels, WritersOnTheirOwnDisksMatchTheLockstepClosedForm)
+{
+  const double H = 0.0102;
+  const auto run = run_engine(writers_experiment(3, {"node-1", "node-2", "node-3"}, H), GetParam(), 5, "own-disks");
+  ASSERT_EQ(run.code, 0);
+  EXPECT_EQ(run.value(run.ior, 0, "requests"), lockstep_writes(3, 1, H));
+}
+
+// Three writers sharing one disk: each write takes 3 d/D (D shared three ways), T = 78.71 µs,
+// 129 cycles each in H = 10.2 ms; the same under both models.
+TEST_P(BothModels, WritersSharingADiskMatchTheLockstepClosedForm)
+{
+  const double H = 0.0102;
+  const auto run = run_engine(writers_experiment(3, {"node-1"}, H), GetParam(), 5, "shared-disk");
+  ASSERT_EQ(run.code, 0);
+  EXPECT_EQ(run.value(run.ior, 0, "requests"), lockstep_writes(3, 3, H));
+}
+
 /// A small experiment with everything at once: 3 HPL nodes in a ring, an IOR node with
 /// `writers` processes writing 4 KiB requests (batches of 16) to storage targets on the HPL
 /// nodes, metadata on node-0, request costs, seeded random idle bursts.
@@ -310,16 +363,53 @@ TEST(InterferenceModels, BothModelsAgreeWithOneWriter)
   EXPECT_LE(writes, 1e-9);
 }
 
-// Eight concurrent writers: the models then pace the writes differently (measured, not
-// derived, and not explained yet: 0.3 % on the makespan and 1.1 % on the writes here; a
-// disk-bound variant without service CPU differs by 24 % in writes, the artifact's matching
-// case at n = 64 by 0.08 % and 0.12 %; README.md, "SimGrid models"). Stated bound: 2 % on
-// the makespan, 5 % on the writes, so that a change in either model shows.
+// Eight concurrent writers over three targets: the two models' outputs then differ (0.3 % on
+// the makespan and 1.1 % on the writes here) although every rate formula is the same (the
+// lockstep closed forms above hold exactly under both). The writers run in lockstep and reach
+// their targets at the same instants; which of several simultaneous completions SimGrid handles
+// first decides how the writers bunch on the disks, and the two models break such ties
+// differently once their floating-point dates drift apart (README.md, "SimGrid models";
+// ManyWritersOnFewDisksHangOnTies below). Stated bound: 2 % on the makespan, 5 % on the writes,
+// so that a change in either model shows.
 TEST(InterferenceModels, BothModelsStayCloseWithEightWriters)
 {
   const auto [makespan, writes] = relative_differences(small_experiment(8), "close");
   EXPECT_LE(makespan, 0.02);
   EXPECT_LE(writes, 0.05);
+}
+
+/// Eight writers of 16 x 4 KiB batches striped (4 chunks of 512 KiB) over targets on the three
+/// HPL nodes, no service CPU, one HPL iteration of 2.5 s, `sync_bytes` device bytes per write.
+double eight_writers_on_three_disks(SimgridModel model, int sync_bytes)
+{
+  const nlohmann::json doc = {
+      {"hpl", {{"hosts", {"node-0", "node-1", "node-2"}}, {"iterations", 1}, {"flops_per_iteration", 1e10}}},
+      {"ior",
+       {{"hosts", {"node-3"}},
+        {"processes_per_node", 8},
+        {"transfer_size", 4096},
+        {"requests_per_batch", 16},
+        {"sync_bytes", sync_bytes}}},
+      {"services", {{"storage", {"node-0", "node-1", "node-2"}}, {"metadata", {"node-0"}}}}};
+  const auto run = run_engine(doc, model, 4, "ties-" + std::to_string(sync_bytes));
+  EXPECT_EQ(run.code, 0);
+  return run.code == 0 ? run.value(run.ior, 0, "requests") : 0;
+}
+
+// Why the models differ with several writers per node, shown within one model: a write's device
+// bytes grow by 1 in 12,288 (sync_bytes 8192 -> 8193), so a smooth model would write at most
+// 0.01 % less; instead the writes move by tens of percent (measured 2026-11-27: ptask_L07
+// 152,880 -> 193,216, cas01_cm02 166,832 -> 193,040; more device bytes, *more* writes). The
+// throughput is set by how many of the three disks the lockstep writers keep busy at once, a
+// discrete regime chosen by ties between simultaneous events, not by any rate. Both models are
+// equally right; the 9 % they differ by at 8192 is of the size of this one-byte jump. Bound: more
+// than 5 % either way under each model.
+TEST_P(BothModels, ManyWritersOnFewDisksHangOnTies)
+{
+  const double base = eight_writers_on_three_disks(GetParam(), 8192);
+  const double more = eight_writers_on_three_disks(GetParam(), 8193);
+  ASSERT_GT(base, 0);
+  EXPECT_GT(std::abs(more / base - 1), 0.05) << base << " -> " << more;
 }
 
 } // namespace

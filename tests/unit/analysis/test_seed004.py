@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from datasched.analysis.seed004 import runs, spec, table
+from datasched.analysis.seed004 import paper_figures, runs, spec, table
 
 SPEC = spec.parse_spec(
     {
@@ -105,3 +105,75 @@ def test_cost_interval_interpolates_in_log_cost():
     assert table.cost_interval(rows, "m", 16, "single", (100.0, 120.0)).startswith(
         "not reached (largest slowdown 77.0 %"
     )
+
+
+def _summary(model, size, configuration, placement, makespan, **extra):
+    row = {
+        "model": model,
+        "size": size,
+        "configuration": configuration,
+        "placement": placement,
+        "request_cost_us": 0.0,
+        "idle_fraction": 0.0,
+        "idle_period": 1.0,
+        "makespan": makespan,
+        "slowdown_pct": 0.0,
+        "slowdown_min_pct": 0.0,
+        "slowdown_max_pct": 0.0,
+    }
+    return row | extra
+
+
+def test_fig5_times_are_whole_runs_over_what_is_swept():
+    """Whole-run time = simulated makespan x ceil(N / 192) / k (n = 16: N = 229427, 1195
+    iterations; k = 5 simulated): HPL alone 10 s -> 2390 s. Single's range is over its swept
+    costs (placement all only: io_nodes is not the paper's layout); HPL-only's over its idle
+    loads and none; Lustre is its one run."""
+    factor = math.ceil(229427 / 192) / 5
+    assert paper_figures.full_run_factor(16, 5) == pytest.approx(factor)
+    rows = [
+        _summary("spread", 16, "hpl-only", "all", 10.0),
+        _summary("spread", 16, "hpl-only", "all", 10.5, idle_fraction=0.01),
+        _summary("spread", 16, "single", "all", 11.0, request_cost_us=1.0),
+        _summary("spread", 16, "single", "all", 13.0, request_cost_us=10.0),
+        _summary("spread", 16, "single", "io_nodes", 99.0, request_cost_us=10.0),
+        _summary("spread", 16, "lustre", "external", 10.0),
+    ]
+    times = paper_figures.fig5_times(rows, SPEC, "spread")
+    single = times["single"][16]
+    assert (single.low, single.high) == pytest.approx((11 * factor, 13 * factor))
+    assert single.alone == pytest.approx(10 * factor)
+    assert (times["hpl-only"][16].low, times["hpl-only"][16].high) == pytest.approx((10 * factor, 10.5 * factor))
+    assert times["lustre"][16].values == pytest.approx((10 * factor,))
+    assert "matching" not in times and 64 not in times["single"]
+
+
+def test_fig6_bars_are_t_intervals_over_seeds():
+    """Per seed, the slowdown against HPL alone of the same size and model: 100 (m / 10 - 1) for
+    makespans 10.1, 10.2, 10.3 -> 1, 2, 3 %; mean 2 %, 95 % interval 2 ± t(0.975, 2) s / sqrt(3)
+    with s = 1: ± 4.303 / sqrt(3). Another model's baseline is not used."""
+    runs = [
+        {"model": m, "size": "16", "configuration": "hpl-only", "idle_fraction": "0", "idle_period": "1",
+         "makespan": base}
+        for m, base in (("pinned", "10"), ("spread", "5"))
+    ] + [
+        {"model": "pinned", "size": "16", "configuration": "hpl-only", "idle_fraction": "0.01", "idle_period": "10",
+         "makespan": m}
+        for m in ("10.1", "10.2", "10.3")
+    ]  # fmt: skip
+    point = paper_figures.fig6_intervals(runs, "pinned")[(0.01, 10.0)][16]
+    assert point.mean == pytest.approx(2.0)
+    assert point.half_width == pytest.approx(4.303 / math.sqrt(3))
+    assert paper_figures.fig6_intervals(runs, "spread") == {}
+
+
+def test_report_section_states_the_interval_and_the_prolog():
+    rows = [
+        _summary(m, n, c, "external" if c == "lustre" else "all", 10.0)
+        for m in ("spread", "pinned")
+        for n in (16, 64)
+        for c in ("hpl-only", "lustre")
+    ]
+    text = "\n".join(paper_figures.report_section(rows, SPEC))
+    assert "range over the swept values" in text and "not a\nconfidence interval" in text
+    assert "prolog" in text and "seed004_fig5.png" in text and "seed004_fig6.png" in text
