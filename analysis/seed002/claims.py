@@ -12,7 +12,7 @@ from typing import Any
 
 from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed002.intervals import t_quantile
-from datasched.analysis.seed002.spec import IFER_PAPER_GAINS, MIB, parameter_sets, set_name
+from datasched.analysis.seed002.spec import IFER_PAPER_GAINS, MIB, ParameterSet, parameter_sets, set_name
 from datasched.analysis.seed002.table import find_row, in_set
 from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, Word, level, sweep
 
@@ -194,12 +194,15 @@ def sweep_verdicts(
     small: int,
     seeks: Sequence[float] = (0.0,),
     caches: Sequence[str] = ("none",),
+    sets: Sequence[ParameterSet] | None = None,
 ) -> list[Verdict]:
     """The claims over the sweep of HDD α, seek scale and server cache (none is the paper's: it
     gives no value): *reproduced* only where one parameter set satisfies every claim together,
-    else *consistent for some parameter*."""
+    else *consistent for some parameter*. ``sets``: the parameter sets judged, when not every
+    one of the product (a spec's ``parameter_sets()``)."""
     per_alpha = {
-        set_name(a, s, c): claim_values(rows, a, small, s, c) for a, s, c in parameter_sets(alphas, seeks, caches)
+        set_name(a, s, c): claim_values(rows, a, small, s, c)
+        for a, s, c in (parameter_sets(alphas, seeks, caches) if sets is None else sets)
     }
     first = next(iter(per_alpha.values()))
     judged = sweep([c.claim for c in first], {p: {c.key: c.ours for c in cs} for p, cs in per_alpha.items()})
@@ -221,11 +224,13 @@ def best_set(
     small: int,
     seeks: Sequence[float] = (0.0,),
     caches: Sequence[str] = ("none",),
+    sets: Sequence[ParameterSet] | None = None,
 ) -> tuple[str, list[str], list[str]]:
     """The single parameter set at which the most claims are *reproduced* together (the first
-    in sweep order on a tie): its name, the claims it reproduces and the claims it fails."""
+    in sweep order on a tie): its name, the claims it reproduces and the claims it fails
+    (``sets`` as in :func:`sweep_verdicts`)."""
     best: tuple[str, list[str], list[str]] | None = None
-    for a, s, c in parameter_sets(alphas, seeks, caches):
+    for a, s, c in parameter_sets(alphas, seeks, caches) if sets is None else sets:
         judged = verdicts(rows, a, small, s, c)
         held = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is Word.REPRODUCED]
         failed = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is not Word.REPRODUCED]

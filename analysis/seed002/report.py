@@ -26,7 +26,8 @@ def format_report(
     stem = figure_name.removesuffix(".png")
     seeks = spec.hdd_seek_scale
     caches = spec.cache_names
-    best_name, best_held, best_failed = best_set(rows, spec.hdd_alpha, small, seeks, caches)
+    sets = spec.parameter_sets()
+    best_name, best_held, best_failed = best_set(rows, spec.hdd_alpha, small, seeks, caches, sets=sets)
     lines = [
         f"# Seed 002 (TWINS, I/O forwarding request scheduling) on datasched — {variant} variant",
         "",
@@ -54,7 +55,8 @@ def format_report(
         + " (a seek scale only with α > 0: it multiplies α; a cache only on the count-only curve).",
         "",
         *claims_table(
-            sweep_verdicts(rows, spec.hdd_alpha, small, seeks, caches) + size_verdicts(rows, spec.hdd_alpha[0], small)
+            sweep_verdicts(rows, spec.hdd_alpha, small, seeks, caches, sets=sets)
+            + size_verdicts(rows, sets[0][0], small, sets[0][1], sets[0][2])
         ),
         "",
         f"**The single parameter set that satisfies the most claims together: {best_name}** "
