@@ -27,7 +27,8 @@ SUMMARY_COLUMNS = (
     "runs",
     "makespan_mean",
     "makespan_ci997",
-    *CASE_COLUMNS[4:],  # the run's sizes, waits and occupancy, averaged over its runs
+    *CASE_COLUMNS[4:],  # the run's sizes, waits, occupancy and pace, averaged over its runs
+    "arrival_gap_ci997",  # the pace's 99.7 % half-width over seeds
 )
 
 
@@ -67,6 +68,8 @@ def summarise(spec: Seed002Spec, case_rows: Mapping[Case, Sequence[Mapping[str, 
             }
             for column in CASE_COLUMNS[4:]:
                 row[column] = math.fsum(float(r[column]) for r in mine) / len(mine)
+            # one pace per run (an IFER run's two rows share its servers' figures)
+            row["arrival_gap_ci997"] = mean_ci([float(rs[0]["mean_arrival_gap"]) for rs in by_seed.values()])[1]
             rows.append(row)
     return rows
 
