@@ -23,16 +23,15 @@ def gain(rows, better: str, worse: str, **key) -> tuple[float, float] | None:
     a, b = find_row(rows, configuration=better, **key), find_row(rows, configuration=worse, **key)
     if a is None or b is None:
         return None
-    return reduction(a, b, "makespan")
+    return reduction(a, b, "makespan_mean", "makespan_ci997")
 
 
-def reduction(a: Mapping[str, Any], b: Mapping[str, Any], column: str) -> tuple[float, float]:
-    """How much smaller row ``a``'s ``column`` is than row ``b``'s, in % (100 (b − a) / b), and its
-    uncertainty from the two 99.7 % half-widths (propagated to first order). The rows hold
-    ``<column>_mean`` and ``<column>_ci997``."""
-    ta, tb = a[f"{column}_mean"], b[f"{column}_mean"]
+def reduction(a: Mapping[str, Any], b: Mapping[str, Any], mean: str, ci997: str) -> tuple[float, float]:
+    """How much smaller row ``a``'s ``mean`` column is than row ``b``'s, in % (100 (b − a) / b), and
+    its uncertainty from the two 99.7 % half-widths (column ``ci997``; propagated to first order)."""
+    ta, tb = a[mean], b[mean]
     pct = 100 * (tb - ta) / tb
-    err = 100 * math.hypot(a[f"{column}_ci997"] / tb, ta * b[f"{column}_ci997"] / tb**2)
+    err = 100 * math.hypot(a[ci997] / tb, ta * b[ci997] / tb**2)
     return pct, err
 
 
@@ -80,8 +79,8 @@ def pace_claim(single: Sequence[Mapping[str, Any]]) -> ClaimValue | None:
         if read is None or write is None or "arrival_gap_ci997" not in read:
             continue
         n = min(int(read["runs"]), int(write["runs"]))
-        per_pattern.append(_estimate(*reduction(read, write, "arrival_gap"), n))
-        gaps.append((read["arrival_gap_mean"], write["arrival_gap_mean"]))
+        per_pattern.append(_estimate(*reduction(read, write, "mean_arrival_gap", "arrival_gap_ci997"), n))
+        gaps.append((read["mean_arrival_gap"], write["mean_arrival_gap"]))
     if not per_pattern:
         return None
     est = _mean_estimate(per_pattern)

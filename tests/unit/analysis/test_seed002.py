@@ -310,7 +310,7 @@ def _pace_rows(read_gap: float, write_gap: float, ci997: float) -> list[dict]:
     for pattern in ("shared_strided", "shared_contiguous"):
         for operation, gap in (("read", read_gap), ("write", write_gap)):
             (row,) = _rows({"fifo": 30.0}, pattern=pattern, operation=operation)
-            out.append(row | {"arrival_gap_mean": gap, "arrival_gap_ci997": ci997})
+            out.append(row | {"mean_arrival_gap": gap, "arrival_gap_ci997": ci997})
     return out
 
 

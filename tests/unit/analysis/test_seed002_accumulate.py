@@ -51,11 +51,13 @@ def write_sims(sims: Path, spec: Seed002Spec) -> None:
                 for application in ("A", "B") if case.kind == "ifer" else ("A",):
                     base = 10.0 + 3 * c + case.hdd_alpha * 20 + k / 7
                     size = 32768.0 + k
+                    gap = (2e-5 if case.operation == "read" else 4e-5) * (1 + seed / 50)
                     rows.append({"configuration": configuration, "seed": seed, "application": application,
                                  "makespan": base * (1 + 0.01 * seed) + (0.5 if application == "B" else 0.0),
                                  "mean_client_request_size": size, "mean_dispatch_size": size * (1 + c / 5),
                                  "mean_server_request_size": 30000.0 + c + k, "mean_queue_wait": 0.001 * seed,
-                                 "server_concurrency": 4.0 + c, "server_balance": 0.9})  # fmt: skip
+                                 "server_concurrency": 4.0 + c, "server_balance": 0.9,
+                                 "mean_arrival_gap": gap})  # fmt: skip
         write_csv(sims / "cases" / case.path / "runs.csv", CASE_COLUMNS, rows)
     assert spec.scheduling is not None
     for configuration, seed in spec.scheduling.runs():
