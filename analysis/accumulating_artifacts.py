@@ -7,7 +7,10 @@ its planned units, blocks, restricted spec, summary metrics, and where its confi
   assignment STG-k over every I/O model, policy, share of remote accesses and sharing unit (each
   run is judged against NP at the same STG-k, so a complete STG-k is a complete panel column);
 - seed 004: a unit is one case (node model x HPL size x configuration: one Snakemake job of
-  about 20-40 short runs); a block is an HPL size over both node models and every configuration.
+  about 20-40 short runs); a block is an HPL size over both node models and every configuration;
+- seed 002: a unit is one case (every configuration x seed of one test at one parameter set) or
+  one run of the scheduling section; a block is a parameter set (HDD α, seek scale, server cache)
+  over every test, or the whole scheduling section (analysis/seed002/units.py).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from datasched.analysis.path_values import path_fields
 from datasched.analysis.seed000.fig7.summary import run_summary as fig7_run_summary
 from datasched.analysis.seed000.fig10.runs import run_metrics as fig10_run_metrics
 from datasched.analysis.seed000.multi_application import run_means
+from datasched.analysis.seed002 import units as seed002_units
 from datasched.errors import UserError
 
 
@@ -74,7 +78,8 @@ def multiapp_metrics(jobs_csv: Path) -> dict[str, float]:
 
 
 def case_metrics(runs_csv: Path) -> dict[str, Any]:
-    """A seed-004 case's summary: its rows of runs.csv, as written (a few kB)."""
+    """A seed-004 or seed-002 case's summary (or a seed-002 scheduling run's): its rows of
+    runs.csv, as written (a few kB)."""
     with open(runs_csv, newline="") as handle:
         return {"rows": list(csv.DictReader(handle))}
 
@@ -132,6 +137,20 @@ ARTIFACTS: dict[str, Artifact] = {
         lambda exp: exp.seed004_interference_dir,
         "HPL size",
         540.0,  # about 6 CPU hours for 40 cases
+        case_metrics,
+        result="runs.csv",
+    ),
+    "seed002_twins": Artifact(
+        Accumulating(
+            "seed002_twins", seed002_units.units, seed002_units.block, seed002_units.restrict, unit_label="jobs"
+        ),
+        lambda exp: exp.seed002_twins,
+        lambda exp: exp.seed002_twins_dir,
+        "parameter set",
+        # a case at scale 1 (48 runs of 128 processes): 199.5 CPU s measured for a 32 KiB one (the
+        # first committed, shared_strided read at α = 0; 256 KiB requests are 8x fewer); a
+        # scheduling run about 140 CPU s (config/full.yaml)
+        200.0,
         case_metrics,
         result="runs.csv",
     ),

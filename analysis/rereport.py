@@ -62,8 +62,21 @@ def seed002_twins(exp: Any, variant: str) -> Path:
     from datasched.analysis.seed002 import figure, figure_ifer, figure_sizes, scheduling
     from datasched.analysis.seed002.report import format_report
     from datasched.analysis.seed002.spec import set_name
+    from datasched.analysis.seed002.units import build
 
     folder = Path(exp.seed002_twins_dir)
+    if "seed002_twins" in exp.accumulate:  # from the committed summaries (the complete parameter sets)
+        stem = folder / "seed002_twins"
+        outputs = (
+            stem.with_suffix(".png"),
+            folder / "seed002_twins_ifer.png",
+            folder / "seed002_twins_sizes.png",
+            folder / "seed002_twins_plotted.csv",
+            folder / "seed002_twins_scheduling.csv",
+            folder / "report.md",
+        )
+        build(exp.seed002_twins, outputs, variant, accumulate=True, sims=Path(exp.results_dir) / "seed002_twins")
+        return folder / "report.md"
     text_columns = {"kind", "pattern", "operation", "configuration", "server_cache"}
     int_columns = {"request_size", "runs"}
     rows = [

@@ -15,6 +15,8 @@ localrules:
     seed000_fig7_summary,
     seed000_fig10_summary,
     seed004_interference_summary,
+    seed002_twins_case_summary,
+    seed002_twins_scheduling_summary,
 
 
 rule seed000_fig8_summary:
@@ -97,6 +99,38 @@ rule seed004_interference_summary:
         "scripts/accumulate_summary.py"
 
 
+rule seed002_twins_case_summary:
+    input:
+        result=f"{SEED002_RESULTS}/cases/{{seed002}}/runs.csv",
+        cost=f"{SEED002_RESULTS}/cases/{{seed002}}/cost.json",
+    output:
+        f"{SEED002_DIR}/runs/cases/{{seed002}}.json",
+    params:
+        artifact="seed002_twins",
+        unit=lambda wildcards: f"cases/{wildcards.seed002}",
+        digest=summary_digest("seed002_twins") if SEED002 else "",
+    log:
+        f"{SEED002_RESULTS}/logs/summaries/cases/{{seed002}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
+rule seed002_twins_scheduling_summary:
+    input:
+        result=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/runs.csv",
+        cost=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/cost.json",
+    output:
+        f"{SEED002_DIR}/runs/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}.json",
+    params:
+        artifact="seed002_twins",
+        unit=lambda wildcards: f"scheduling/configuration={wildcards.seed002_configuration}/seed={wildcards.seed002_seed}",
+        digest=summary_digest("seed002_twins") if SEED002 else "",
+    log:
+        f"{SEED002_RESULTS}/logs/summaries/scheduling/{{seed002_configuration}}-{{seed002_seed}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
 rule seed000_fig8_runs:
     input:
         missing_summaries("seed000_fig8"),
@@ -120,3 +154,8 @@ rule seed000_fig7_runs:
 rule seed000_fig10_runs:
     input:
         missing_summaries("seed000_fig10"),
+
+
+rule seed002_twins_runs:
+    input:
+        missing_summaries("seed002_twins"),

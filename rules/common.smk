@@ -147,7 +147,7 @@ def seed002_scheduling_runs():
     spec = SEED002.scheduling if SEED002 else None
     if spec is None:
         return []
-    return [f"{SEED002_RESULTS}/scheduling/configuration={c}/seed={s}/run.csv" for c, s in spec.runs()]
+    return [f"{SEED002_RESULTS}/scheduling/configuration={c}/seed={s}/runs.csv" for c, s in spec.runs()]
 
 
 SEED003 = EXP.seed003_qos

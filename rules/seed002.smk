@@ -4,7 +4,8 @@
 # the plotted numbers and the report. SEED002* and seed002_twins_outputs() are in
 # rules/common.smk. The scheduling section (EASY on a Markov
 # phase workload through the forwarding layer, analysis/seed002/scheduling.py): one job per
-# configuration x seed.
+# configuration x seed. Both kinds of job are the units of the full variant, which accumulates
+# (rules/accumulate.smk, analysis/seed002/units.py).
 
 
 wildcard_constraints:
@@ -22,6 +23,7 @@ rule seed002_twins_case:
         spec_stamp=spec_stamp("seed002", SEED002),
     output:
         runs=f"{SEED002_RESULTS}/cases/{{seed002}}/runs.csv",
+        cost=f"{SEED002_RESULTS}/cases/{{seed002}}/cost.json",
     params:
         spec=SEED002,
         platform="platforms/catalog/seed002-forwarding.xml",
@@ -39,7 +41,8 @@ rule seed002_twins_scheduling_run:
     input:
         spec_stamp=spec_stamp("seed002", SEED002),
     output:
-        run=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/run.csv",
+        run=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/runs.csv",
+        cost=f"{SEED002_RESULTS}/scheduling/configuration={{seed002_configuration}}/seed={{seed002_seed}}/cost.json",
     params:
         spec=SEED002,
         platform="platforms/catalog/seed002-forwarding.xml",
@@ -56,8 +59,10 @@ rule seed002_twins_scheduling_run:
 rule seed002_twins_artifact:
     input:
         spec_stamp=spec_stamp("seed002", SEED002),
-        runs=[f"{SEED002_RESULTS}/cases/{case.path}/runs.csv" for case in SEED002.cases()] if SEED002 else [],
-        scheduling=seed002_scheduling_runs(),
+        runs=[f"{SEED002_RESULTS}/cases/{case.path}/runs.csv" for case in SEED002.cases()]
+        if SEED002 and not accumulates("seed002_twins")
+        else committed_summaries("seed002_twins"),
+        scheduling=seed002_scheduling_runs() if not accumulates("seed002_twins") else [],
     output:
         figure=f"{SEED002_DIR}/seed002_twins.png",
         ifer=f"{SEED002_DIR}/seed002_twins_ifer.png",
@@ -68,7 +73,8 @@ rule seed002_twins_artifact:
     params:
         spec=SEED002,
         variant=EXP.variant,
-        cases=f"{SEED002_RESULTS}/cases",
+        sims=SEED002_RESULTS,
+        accumulate=accumulates("seed002_twins"),
     log:
         f"{SEED002_RESULTS}/logs/artifact.log",
     script:

@@ -12,7 +12,7 @@ from typing import Any
 
 from datasched.analysis.claims_table import Verdict
 from datasched.analysis.seed002.intervals import t_quantile
-from datasched.analysis.seed002.spec import IFER_PAPER_GAINS, MIB, parameter_sets, set_name
+from datasched.analysis.seed002.spec import IFER_PAPER_GAINS, MIB, ParameterSet, parameter_sets, set_name
 from datasched.analysis.seed002.table import find_row, in_set
 from datasched.analysis.verdicts import Estimate, SweepClaim, VerdictError, Word, level, sweep
 
@@ -23,22 +23,78 @@ def gain(rows, better: str, worse: str, **key) -> tuple[float, float] | None:
     a, b = find_row(rows, configuration=better, **key), find_row(rows, configuration=worse, **key)
     if a is None or b is None:
         return None
-    ta, tb = a["makespan_mean"], b["makespan_mean"]
+    return reduction(a, b, "makespan_mean", "makespan_ci997")
+
+
+def reduction(a: Mapping[str, Any], b: Mapping[str, Any], mean: str, ci997: str) -> tuple[float, float]:
+    """How much smaller row ``a``'s ``mean`` column is than row ``b``'s, in % (100 (b − a) / b), and
+    its uncertainty from the two 99.7 % half-widths (column ``ci997``; propagated to first order)."""
+    ta, tb = a[mean], b[mean]
     pct = 100 * (tb - ta) / tb
-    err = 100 * math.hypot(a["makespan_ci997"] / tb, ta * b["makespan_ci997"] / tb**2)
+    err = 100 * math.hypot(a[ci997] / tb, ta * b[ci997] / tb**2)
     return pct, err
 
 
-def _gain_estimate(rows, better: str, worse: str, **key) -> Estimate | None:
-    """:func:`gain` as an estimate with the 95 % interval the shared verdict rules use (our tables
+def _estimate(pct: float, err997: float, n: int) -> Estimate:
+    """A reduction as an estimate with the 95 % interval the shared verdict rules use (our tables
     keep the paper's 99.7 % intervals; the 95 % half-width is that times t(0.975)/t(0.9985))."""
+    err = err997 * t_quantile(0.975, n - 1) / t_quantile(0.9985, n - 1) if n > 1 else 0.0
+    return Estimate(pct, pct - err, pct + err, n)
+
+
+def _gain_estimate(rows, better: str, worse: str, **key) -> Estimate | None:
+    """:func:`gain` as an estimate (:func:`_estimate`)."""
     g = gain(rows, better, worse, **key)
     if g is None:
         return None
-    pct, err997 = g
-    n = min(int(r["runs"]) for r in rows if r["configuration"] in (better, worse))
-    err = err997 * t_quantile(0.975, n - 1) / t_quantile(0.9985, n - 1) if n > 1 else 0.0
-    return Estimate(pct, pct - err, pct + err, n)
+    return _estimate(*g, min(int(r["runs"]) for r in rows if r["configuration"] in (better, worse)))
+
+
+def _mean_estimate(estimates: Sequence[Estimate]) -> Estimate:
+    """The mean of several estimates of one claim (IFER offsets, access patterns): the mean of
+    their means, the interval the mean of their bounds (widened to hold the mean), the least n."""
+    mean = math.fsum(e.mean for e in estimates) / len(estimates)
+    return Estimate(
+        mean,
+        min(mean, math.fsum(e.low for e in estimates) / len(estimates)),
+        max(mean, math.fsum(e.high for e in estimates) / len(estimates)),
+        min(e.n for e in estimates),
+    )
+
+
+#: The paper's request pace at the servers (µs between arrivals): reads 26.09, writes 50.92;
+#: judged as the read gap's reduction against the write gap, in %.
+PAPER_PACE_US = {"read": 26.09, "write": 50.92}
+PAPER_PACE_REDUCTION = round(100 * (PAPER_PACE_US["write"] - PAPER_PACE_US["read"]) / PAPER_PACE_US["write"], 1)
+
+
+def pace_claim(single: Sequence[Mapping[str, Any]]) -> ClaimValue | None:
+    """The paper's "READ requests arrive at a faster pace": under FIFO (the baseline the paper
+    measured it on), small requests, per shared pattern the read gap's reduction against the
+    write gap, the mean over the patterns. None when the rows have no pace (written before it)."""
+    per_pattern, gaps = [], []
+    for pattern in ("shared_strided", "shared_contiguous"):
+        read = find_row(single, configuration="fifo", pattern=pattern, operation="read")
+        write = find_row(single, configuration="fifo", pattern=pattern, operation="write")
+        if read is None or write is None or "arrival_gap_ci997" not in read:
+            continue
+        n = min(int(read["runs"]), int(write["runs"]))
+        per_pattern.append(_estimate(*reduction(read, write, "mean_arrival_gap", "arrival_gap_ci997"), n))
+        gaps.append((read["mean_arrival_gap"], write["mean_arrival_gap"]))
+    if not per_pattern:
+        return None
+    est = _mean_estimate(per_pattern)
+    read_us = 1e6 * math.fsum(g[0] for g in gaps) / len(gaps)
+    write_us = 1e6 * math.fsum(g[1] for g in gaps) / len(gaps)
+    return ClaimValue(
+        "pace.read-vs-write",
+        SweepClaim("pace.read-vs-write", PAPER_PACE_REDUCTION),
+        "READ requests arrive at the servers at a faster pace than WRITE (FIFO, shared patterns; "
+        "read gap shorter by %)",
+        f"{PAPER_PACE_US['read']} µs vs {PAPER_PACE_US['write']} µs ({PAPER_PACE_REDUCTION} % shorter)",
+        est,
+        f"{read_us:.2f} µs vs {write_us:.2f} µs: {est.text('{:+.1f}', ' %')}",
+    )
 
 
 @dataclass(frozen=True)
@@ -122,20 +178,15 @@ def claim_values(
                 f"largest HBRR gain {hbrr[best].text('{:+.1f}', ' %')} ({best})",
             )
         )
+    if (pace := pace_claim(single)) is not None:
+        out.append(pace)
     ifer = [r for r in rows if r["kind"] == "ifer" and in_set(r, alpha, seek, cache)]
     for other, paper in IFER_PAPER_GAINS if ifer else ():
         for window in ("twins-1ms", "twins-8ms"):
             per_dt = [_gain_estimate(ifer, window, other, dt=dt) for dt in sorted({r["dt"] for r in ifer})]
             if any(e is None for e in per_dt):
                 raise VerdictError(f"seed 002: an IFER case of {window} or {other} is missing at {where}")
-            got = [e for e in per_dt if e is not None]
-            mean = math.fsum(e.mean for e in got) / len(got)
-            est = Estimate(
-                mean,
-                min(mean, math.fsum(e.low for e in got) / len(got)),
-                max(mean, math.fsum(e.high for e in got) / len(got)),
-                min(e.n for e in got),
-            )
+            est = _mean_estimate([e for e in per_dt if e is not None])
             name = f"ifer.{window}-vs-{other}"
             label = f"IFER (2 × 64 processes, 1D-strided reads; mean over dt): {window} faster than {other}"
             out.append(ClaimValue.gain(name, paper, label, est))
@@ -194,12 +245,15 @@ def sweep_verdicts(
     small: int,
     seeks: Sequence[float] = (0.0,),
     caches: Sequence[str] = ("none",),
+    sets: Sequence[ParameterSet] | None = None,
 ) -> list[Verdict]:
     """The claims over the sweep of HDD α, seek scale and server cache (none is the paper's: it
     gives no value): *reproduced* only where one parameter set satisfies every claim together,
-    else *consistent for some parameter*."""
+    else *consistent for some parameter*. ``sets``: the parameter sets judged, when not every
+    one of the product (a spec's ``parameter_sets()``)."""
     per_alpha = {
-        set_name(a, s, c): claim_values(rows, a, small, s, c) for a, s, c in parameter_sets(alphas, seeks, caches)
+        set_name(a, s, c): claim_values(rows, a, small, s, c)
+        for a, s, c in (parameter_sets(alphas, seeks, caches) if sets is None else sets)
     }
     first = next(iter(per_alpha.values()))
     judged = sweep([c.claim for c in first], {p: {c.key: c.ours for c in cs} for p, cs in per_alpha.items()})
@@ -221,11 +275,13 @@ def best_set(
     small: int,
     seeks: Sequence[float] = (0.0,),
     caches: Sequence[str] = ("none",),
+    sets: Sequence[ParameterSet] | None = None,
 ) -> tuple[str, list[str], list[str]]:
     """The single parameter set at which the most claims are *reproduced* together (the first
-    in sweep order on a tie): its name, the claims it reproduces and the claims it fails."""
+    in sweep order on a tie): its name, the claims it reproduces and the claims it fails
+    (``sets`` as in :func:`sweep_verdicts`)."""
     best: tuple[str, list[str], list[str]] | None = None
-    for a, s, c in parameter_sets(alphas, seeks, caches):
+    for a, s, c in parameter_sets(alphas, seeks, caches) if sets is None else sets:
         judged = verdicts(rows, a, small, s, c)
         held = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is Word.REPRODUCED]
         failed = [v.key.split("@", 1)[0] for v in judged if v.judgement.word is not Word.REPRODUCED]

@@ -168,12 +168,16 @@ def write_rows(path: Path, rows: Sequence[Mapping[str, Any]]) -> Path:
 
 
 def read_rows(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    rows = []
+    rows: list[Mapping[str, str]] = []
     for path in paths:
         with open(path, newline="") as f:
-            for r in csv.DictReader(f):
-                rows.append({k: (v if k == "configuration" else float(v)) for k, v in r.items()})
-    return rows
+            rows += csv.DictReader(f)
+    return parse_rows(rows)
+
+
+def parse_rows(rows: Sequence[Mapping[str, str]]) -> list[dict[str, Any]]:
+    """Run rows as written (strings; a ``runs.csv`` or a committed summary) with their numbers parsed."""
+    return [{k: (v if k == "configuration" else float(v)) for k, v in r.items()} for r in rows]
 
 
 def report_section(spec: SchedulingSpec | None, rows: Sequence[Mapping[str, Any]]) -> list[str]:

@@ -3,6 +3,7 @@ constants, and the sweep (``artifacts.seed002_twins`` of a config) as parameter 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -105,6 +106,9 @@ class Seed002Spec:
     # server cache settings swept besides none (write-behind, read-ahead), on the count-only curve
     server_caches: tuple[CacheSetting, ...] = ()
     memory_bandwidth: float = 1e10  # the servers' memory, B/s (ours: the paper gives none)
+    # Only these parameter sets of the product above (None: all of them); set by
+    # :func:`restrict_to_sets` when a full variant is drawn from its complete sets (analysis/accumulate.py).
+    sets: tuple[ParameterSet, ...] | None = None
 
     @property
     def cache_names(self) -> tuple[str, ...]:
@@ -112,8 +116,10 @@ class Seed002Spec:
 
     def parameter_sets(self) -> list[ParameterSet]:
         """The swept (HDD α, seek scale, cache) sets, α first; a seek scale > 0 only with α > 0
-        (it multiplies α) and only without a cache; a cache only on the count-only curve."""
-        return parameter_sets(self.hdd_alpha, self.hdd_seek_scale, self.cache_names)
+        (it multiplies α) and only without a cache; a cache only on the count-only curve; only
+        ``sets`` when given."""
+        every = parameter_sets(self.hdd_alpha, self.hdd_seek_scale, self.cache_names)
+        return every if self.sets is None else [p for p in every if p in self.sets]
 
     def cache(self, name: str) -> dict[str, Any] | None:
         """The engine's ``servers.cache`` of setting ``name`` (None: no cache)."""
@@ -219,3 +225,16 @@ def set_name(alpha: float, seek: float = 0.0, cache: str = "none") -> str:
     if cache != "none":
         name += f", cache {cache}"
     return name
+
+
+def restrict_to_sets(spec: Seed002Spec, kept: Sequence[ParameterSet]) -> Seed002Spec:
+    """``spec`` with only the parameter sets ``kept``: the α values, seek scales and cache settings
+    they use, in the config's order, and ``sets`` only where that product holds more than ``kept``
+    (so that a restriction a config could state is that config's spec, digit for digit)."""
+    alphas = tuple(a for a in spec.hdd_alpha if any(p[0] == a for p in kept))
+    seeks = tuple(s for s in spec.hdd_seek_scale if any(p[1] == s for p in kept))
+    caches = tuple(c for c in spec.server_caches if any(p[2] == c.name for p in kept))
+    narrowed = dataclasses.replace(spec, hdd_alpha=alphas, hdd_seek_scale=seeks, server_caches=caches, sets=None)
+    if narrowed.parameter_sets() == [p for p in spec.parameter_sets() if p in kept]:
+        return narrowed
+    return dataclasses.replace(narrowed, sets=tuple(kept))

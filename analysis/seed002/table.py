@@ -27,20 +27,27 @@ SUMMARY_COLUMNS = (
     "runs",
     "makespan_mean",
     "makespan_ci997",
-    *CASE_COLUMNS[4:],  # the run's sizes, waits and occupancy, averaged over its runs
+    *CASE_COLUMNS[4:],  # the run's sizes, waits, occupancy and pace, averaged over its runs
+    "arrival_gap_ci997",  # the pace's 99.7 % half-width over seeds
 )
 
 
-def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[str, Any]]:
+def read_case_rows(path: Path) -> list[dict[str, str]]:
+    """A case's ``runs.csv`` rows as written (strings): what a full variant's committed summary
+    of the case holds, so both variants summarise the same values."""
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def summarise(spec: Seed002Spec, case_rows: Mapping[Case, Sequence[Mapping[str, str]]]) -> list[dict[str, Any]]:
     """One row per case and configuration: makespan mean and 99.7 % CI over seeds (IFER: the
-    makespan of a run is the later of the two applications' ends), mean sizes."""
+    makespan of a run is the later of the two applications' ends), mean sizes. ``case_rows``:
+    each case's ``runs.csv`` rows (:func:`read_case_rows`), in the order the table lists them."""
     rows = []
-    for case, path in case_csvs.items():
-        with open(path, newline="") as f:
-            runs = list(csv.DictReader(f))
+    for case, runs in case_rows.items():
         for configuration in spec.configurations:
             mine = [r for r in runs if r["configuration"] == configuration]
-            by_seed: dict[str, list[dict[str, str]]] = {}
+            by_seed: dict[str, list[Mapping[str, str]]] = {}
             for r in mine:
                 by_seed.setdefault(r["seed"], []).append(r)
             makespans = [max(float(r["makespan"]) for r in rs) for rs in by_seed.values()]
@@ -61,6 +68,8 @@ def summarise(spec: Seed002Spec, case_csvs: Mapping[Case, Path]) -> list[dict[st
             }
             for column in CASE_COLUMNS[4:]:
                 row[column] = math.fsum(float(r[column]) for r in mine) / len(mine)
+            # one pace per run (an IFER run's two rows share its servers' figures)
+            row["arrival_gap_ci997"] = mean_ci([float(rs[0]["mean_arrival_gap"]) for rs in by_seed.values()])[1]
             rows.append(row)
     return rows
 

@@ -17,6 +17,12 @@ std::string seconds(double t)
   return buffer;
 }
 
+/// count,first,last of an arrival span (times 0 when none arrived).
+std::string arrivals(const ArrivalSpan& span)
+{
+  return std::to_string(span.count) + "," + seconds(span.first) + "," + seconds(span.last);
+}
+
 std::string mean(std::uint64_t total, std::uint64_t count)
 {
   return count == 0 ? std::string("0.000000") : fixed6(static_cast<double>(total) / static_cast<double>(count));
@@ -42,13 +48,15 @@ void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, con
 
   std::string srv =
       "server,host,requests,bytes,mean_request_size,busy_time,mean_concurrency,max_concurrency,device_requests,"
-      "cache_hits\n";
+      "cache_hits,read_requests,first_read_arrival,last_read_arrival,write_requests,first_write_arrival,"
+      "last_write_arrival\n";
   for (std::size_t i = 0; i < servers.size(); ++i) {
     const auto& s = server_stats[i];
     srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," + std::to_string(s.bytes) +
            "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
            fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "," +
-           std::to_string(s.device_requests) + "," + std::to_string(s.cache_hits) + "\n";
+           std::to_string(s.device_requests) + "," + std::to_string(s.cache_hits) + "," + arrivals(s.read_arrivals) +
+           "," + arrivals(s.write_arrivals) + "\n";
   }
   write_file_atomically(prefix + "_servers.csv", srv);
 }

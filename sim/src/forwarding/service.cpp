@@ -221,6 +221,10 @@ void Service::serve(sg4::Host* source, Operation op, int file, const std::vector
     sends.push_back(transfer_async(source, servers_[static_cast<std::size_t>(s.server)],
                                    op == Operation::Write ? s.bytes : control_bytes_, transfer_observer_));
   wait_transfers(sends);
+  for (std::size_t i = 0; i < shares.size(); ++i) { // arrivals at each server, when each send ended
+    auto& server = stats_servers_[static_cast<std::size_t>(shares[i].server)];
+    (op == Operation::Read ? server.read_arrivals : server.write_arrivals).add(sends[i]->get_finish_time());
+  }
   // The disk step of each share: an HDD activity, or (with a server cache) a copy in or out
   // of the server's memory (server_cache.hpp), started in share order.
   std::vector<sg4::IoPtr> ios;

@@ -27,6 +27,21 @@ struct ForwarderStats {
   double wait_max               = 0;
 };
 
+/// When requests of one operation arrived at a server: how many, the first and the last
+/// arrival. Their pace is the mean gap (last - first) / (count - 1) (README.md, Outputs).
+struct ArrivalSpan {
+  std::uint64_t count = 0;
+  double first        = 0;
+  double last         = 0;
+
+  void add(double t)
+  {
+    if (count++ == 0)
+      first = t;
+    last = t;
+  }
+};
+
 struct ServerStats {
   std::uint64_t requests        = 0;
   std::uint64_t bytes           = 0;
@@ -35,6 +50,8 @@ struct ServerStats {
   int max_active                = 0; ///< most disk activities at once
   std::uint64_t device_requests = 0; ///< HDD activities (with a cache: misses, read-aheads, flushes, write-throughs)
   std::uint64_t cache_hits      = 0; ///< server requests served by the memory cache (write-behind, read-ahead hits)
+  ArrivalSpan read_arrivals;         ///< server requests of reads: when their request reached the server
+  ArrivalSpan write_arrivals;        ///< server requests of writes: when their data reached the server
   // Running state.
   int active         = 0;
   double last_change = 0;

@@ -8,7 +8,7 @@ import pytest
 from datasched.analysis.seed002.report import format_report
 from datasched.analysis.seed002.runs import run_case
 from datasched.analysis.seed002.spec import CONFIGURATIONS, Seed002Spec
-from datasched.analysis.seed002.table import summarise
+from datasched.analysis.seed002.table import read_case_rows, summarise
 from datasched.platforms.catalog import catalog_path
 
 pytestmark = [pytest.mark.engine, pytest.mark.slow]
@@ -35,7 +35,7 @@ def test_tiny_sweep_summary_and_report(tmp_path):
             assert rows == len(spec.configurations) * len(spec.seeds) * (2 if case.kind == "ifer" else 1)
             cases[case] = out
         outputs[attempt] = {c: p.read_bytes() for c, p in cases.items()}
-        summary = summarise(spec, cases)
+        summary = summarise(spec, {c: read_case_rows(p) for c, p in cases.items()})
     assert outputs["a"] == outputs["b"]  # byte-identical
     assert len(summary) == len(spec.cases()) * len(spec.configurations)
     # HBRR aggregates in a shared 1D-strided file; TWINS and FIFO never do.

@@ -177,7 +177,14 @@ def test_config_accumulate_names_configured_artifacts_only():
 
 def test_the_full_config_accumulates_the_expensive_variants():
     exp = load_config_file(REPO_ROOT / "config" / "full.yaml")
-    assert exp.accumulate == ("seed000_fig7", "seed000_fig8", "seed000_fig9", "seed000_fig10", "seed004_interference")
+    assert exp.accumulate == (
+        "seed000_fig7",
+        "seed000_fig8",
+        "seed000_fig9",
+        "seed000_fig10",
+        "seed002_twins",
+        "seed004_interference",
+    )
     groups, lines = plan(exp, ["seed000_fig9"], 2 * 3600.0)
     targets = [t for group in groups for t in group]
     assert targets and all(t.startswith("paper-artifacts/seed000-storage/fig9-full/runs/") for t in targets)

@@ -302,3 +302,47 @@ def test_cache_settings_are_swept_on_the_count_only_curve_scaled_with_the_varian
                 "server_cache": {"settings": [{"name": "none", "write_behind": 1}]},
             }
         )
+
+
+def _pace_rows(read_gap: float, write_gap: float, ci997: float) -> list[dict]:
+    """FIFO rows of both shared patterns and operations with the given pace (seconds)."""
+    out = []
+    for pattern in ("shared_strided", "shared_contiguous"):
+        for operation, gap in (("read", read_gap), ("write", write_gap)):
+            (row,) = _rows({"fifo": 30.0}, pattern=pattern, operation=operation)
+            out.append(row | {"mean_arrival_gap": gap, "arrival_gap_ci997": ci997})
+    return out
+
+
+def test_pace_claim_is_the_read_gaps_reduction_against_the_write_gap():
+    """Paper: 26.09 µs (read) vs 50.92 µs (write), 100 (50.92 − 26.09) / 50.92 = 48.8 % shorter.
+    Ours 25 vs 50 µs: 50 % shorter, reproduced; equal gaps within a wide interval: not reproduced
+    (the interval ends below half the paper's effect); writes faster: opposite sign."""
+    from datasched.analysis.seed002.claims import PAPER_PACE_REDUCTION, pace_claim
+
+    assert PAPER_PACE_REDUCTION == 48.8
+
+    def word(value):
+        assert value is not None
+        return value.claim.judge(value.ours).word
+
+    got = pace_claim(_pace_rows(25e-6, 50e-6, 0.5e-6))
+    assert got is not None and got.key == "pace.read-vs-write" and got.ours.mean == pytest.approx(50.0)
+    assert word(got) is Word.REPRODUCED and got.text.startswith("25.00 µs vs 50.00 µs: +50.0 %")
+    same = pace_claim(_pace_rows(40e-6, 40e-6, 1e-6))
+    assert same is not None and same.ours.mean == 0 and word(same) is Word.NOT_REPRODUCED
+    assert word(pace_claim(_pace_rows(60e-6, 30e-6, 1e-6))) is Word.NOT_REPRODUCED
+    assert pace_claim(_rows({"fifo": 30.0})) is None  # rows written before the pace: no claim
+
+
+def test_arrival_gap_is_the_mean_over_servers_of_span_over_requests_minus_one():
+    """Server 0: 5 reads from 1 s to 2 s, gap 0.25 s; server 1: 3 reads from 0 to 1 s, gap 0.5 s;
+    server 2: one read (no gap); mean (0.25 + 0.5) / 2."""
+    from datasched.analysis.seed002.runs import arrival_gap
+
+    def server(n, first, last):
+        return {"read_requests": str(n), "first_read_arrival": str(first), "last_read_arrival": str(last),
+                "write_requests": "0", "first_write_arrival": "0", "last_write_arrival": "0"}  # fmt: skip
+
+    assert arrival_gap([server(5, 1.0, 2.0), server(3, 0.0, 1.0), server(1, 3.0, 3.0)]) == pytest.approx(0.375)
+    assert math.isnan(arrival_gap([server(1, 3.0, 3.0)]))
