@@ -11,6 +11,13 @@ from datasched.analysis.seed002.figure import configuration_colour
 from datasched.analysis.seed002.spec import KIB, PAPER_SIZES_KB
 
 
+def mean_and_range(values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, mean − min, max − mean) for an error bar. The mean of equal values can round one
+    step past them (fsum(3 × 0.1) / 3 > 0.1), and matplotlib refuses a negative bar length."""
+    mean = math.fsum(values) / len(values)
+    return mean, max(0.0, mean - min(values)), max(0.0, max(values) - mean)
+
+
 def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
     """The paper's aggregation table as a figure: mean request size (kB) leaving the clients,
     leaving the forwarders and arriving at the servers, for the shared patterns' small requests;
@@ -53,11 +60,11 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
                         if (r["pattern"], r["operation"]) == test and r["configuration"] == cfg
                     ]
                     if values:
-                        mean = math.fsum(values) / len(values)
+                        mean, low, high = mean_and_range(values)
                         xs.append(j + (i - (len(configurations) - 1) / 2) * width)
                         ys.append(mean)
-                        lows.append(mean - min(values))
-                        highs.append(max(values) - mean)
+                        lows.append(low)
+                        highs.append(high)
                 ax.bar(xs, ys, width, yerr=[lows, highs], label=cfg, color=configuration_colour(cfg))
             ax.scatter(
                 range(len(tests)),

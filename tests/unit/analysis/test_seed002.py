@@ -346,3 +346,12 @@ def test_arrival_gap_is_the_mean_over_servers_of_span_over_requests_minus_one():
 
     assert arrival_gap([server(5, 1.0, 2.0), server(3, 0.0, 1.0), server(1, 3.0, 3.0)]) == pytest.approx(0.375)
     assert math.isnan(arrival_gap([server(1, 3.0, 3.0)]))
+
+
+def test_size_bars_never_get_a_negative_length():
+    """fsum(3 × 0.1) / 3 rounds above 0.1: max − mean would be −1.4e-17, which matplotlib refuses."""
+    from datasched.analysis.seed002.figure_sizes import mean_and_range
+
+    mean, low, high = mean_and_range([0.1, 0.1, 0.1])
+    assert mean == pytest.approx(0.1) and low >= 0.0 and high >= 0.0
+    assert mean_and_range([1.0, 2.0, 6.0]) == (3.0, 2.0, 3.0)
