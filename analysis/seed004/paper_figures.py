@@ -119,7 +119,7 @@ def plot_fig5(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from datasched.analysis.style import PALETTE, figure_style, save
+    from datasched.analysis.style import PALETTE, figure_style
 
     models = list(spec.node_models)
     big = max(spec.io_sizes)
@@ -170,11 +170,7 @@ def plot_fig5(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
             values = [v for by_size in times.values() for r in by_size.values() for v in r.values]
             if values:
                 ax.set_ylim(min(values) / 1.15, max(values) * 1.3)
-        handles, labels = axes[0][0].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="lower center", ncol=3, fontsize=7)
-        fig.suptitle(title)
-        fig.tight_layout(rect=(0, 0.13, 1, 1))
-        save(fig, png)
+        _finish(fig, axes[0][0], title, png, ncol=3, legend_height=0.13)
     return png
 
 
@@ -187,7 +183,7 @@ def plot_fig6(runs: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from datasched.analysis.style import PALETTE, figure_style, save
+    from datasched.analysis.style import PALETTE, figure_style
 
     models = list(spec.node_models)
     styles = ("-", "--", ":", "-.")
@@ -220,12 +216,19 @@ def plot_fig6(runs: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel("HPL-only with idle daemons vs none (%; linear to 1, log above)")
             ax.set_title(f"Fig. 6 form, node model {model} (bars: 95 % t-interval over seeds)")
-        handles, labels = axes[0][0].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=7)
-        fig.suptitle(title)
-        fig.tight_layout(rect=(0, 0.17, 1, 1))
-        save(fig, png)
+        _finish(fig, axes[0][0], title, png, ncol=4, legend_height=0.17)
     return png
+
+
+def _finish(fig: Any, first: Any, title: str, png: Path, *, ncol: int, legend_height: float) -> None:
+    """The first panel's legend under the panels, the title, and the PNG."""
+    from datasched.analysis.style import save
+
+    handles, labels = first.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=7)
+    fig.suptitle(title)
+    fig.tight_layout(rect=(0, legend_height, 1, 1))
+    save(fig, png)
 
 
 def _dodge(count: int) -> list[float]:
