@@ -3,6 +3,7 @@
 
 #include "forwarding/layout.hpp"
 #include "forwarding/requests.hpp"
+#include "forwarding/statistics.hpp"
 
 using namespace datasched::forwarding;
 
@@ -115,4 +116,16 @@ TEST(Striping, ObjectOffsetsOfShares)
   EXPECT_EQ(shares[1].object_offset, 10u);
   EXPECT_EQ(shares[2].server, 1);
   EXPECT_EQ(shares[2].object_offset, 10u);
+}
+
+// A batch of sends is recorded in share order once all have ended: the span is the earliest
+// and the latest arrival whatever the order they are added in (pace = (3 - 1) / (3 - 1) = 1 s).
+TEST(ArrivalSpan, KeepsTheEarliestAndLatestWhateverTheOrder)
+{
+  ArrivalSpan span;
+  for (double t : {2.0, 3.0, 1.0})
+    span.add(t);
+  EXPECT_EQ(span.count, 3u);
+  EXPECT_DOUBLE_EQ(span.first, 1.0);
+  EXPECT_DOUBLE_EQ(span.last, 3.0);
 }

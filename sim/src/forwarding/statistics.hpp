@@ -2,6 +2,7 @@
 // What an I/O forwarding run measures, filled in by the actors (forwarding/run.cpp) and
 // written by forwarding/outputs.cpp. Sizes are counted where the paper's table counts
 // them: leaving clients, leaving forwarders (after aggregation), arriving at servers.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,11 +35,12 @@ struct ArrivalSpan {
   double first        = 0;
   double last         = 0;
 
+  /// Arrivals are added in share order after a batch of sends has ended, not in time order.
   void add(double t)
   {
-    if (count++ == 0)
-      first = t;
-    last = t;
+    first = count == 0 ? t : std::min(first, t);
+    last  = count == 0 ? t : std::max(last, t);
+    ++count;
   }
 };
 
