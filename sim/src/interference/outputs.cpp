@@ -38,8 +38,9 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
     max_iteration = std::max(max_iteration, it.end - it.start);
   const double makespan = hpl.end - hpl.start;
   text += std::to_string(layout.hpl.size()) + "," + std::to_string(e.hpl.iterations) + "," + seconds(hpl.start) + "," +
-          seconds(hpl.end) + "," + seconds(makespan) + "," + seconds(hpl_compute_time_alone(e.hpl, layout.hpl)) + "," +
-          seconds(makespan / e.hpl.iterations) + "," + seconds(max_iteration) + "\n";
+          seconds(hpl.end) + "," + seconds(makespan) + "," +
+          seconds(hpl_compute_time_alone(e.hpl, e.memory, layout.hpl)) + "," + seconds(makespan / e.hpl.iterations) +
+          "," + seconds(max_iteration) + "\n";
   write_file_atomically(prefix + "_hpl.csv", text);
 
   text = "iteration,start,compute_end,end,slowest_host\n";

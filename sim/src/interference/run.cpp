@@ -16,6 +16,7 @@
 #include "interference/hpl.hpp"
 #include "interference/ior.hpp"
 #include "interference/layout.hpp"
+#include "interference/memory.hpp"
 #include "interference/outputs.hpp"
 #include "interference/services.hpp"
 
@@ -40,12 +41,13 @@ struct ServiceSet {
   std::vector<std::unique_ptr<Service>> all; ///< owns them, in output order
 };
 
-ServiceSet create_services(const Experiment& e, const Layout& layout)
+ServiceSet create_services(const Experiment& e, const Layout& layout, const NodeMemories& memories)
 {
   ServiceSet set;
   for (std::size_t i = 0; i < layout.storage.size(); ++i)
     set.storage.push_back(std::make_unique<Service>(ServiceKind::Storage, layout.storage[i], layout.storage_disks[i],
-                                                    e.services.storage_workers, e.costs));
+                                                    e.services.storage_workers, e.costs, memories.of(layout.storage[i]),
+                                                    e.memory.io_copies));
   for (auto* host : layout.metadata)
     set.metadata.push_back(
         std::make_unique<Service>(ServiceKind::Metadata, host, nullptr, e.services.metadata_workers, e.costs));
@@ -98,7 +100,8 @@ int run_interference(const EngineConfig& config, const char* program_name)
   install_abort_handler("SimGrid aborted the interference simulation (its message is above)", outputs);
   sg4::Engine::on_deadlock_cb([]() { fatal("the interference simulation cannot progress (deadlock)"); });
 
-  ServiceSet services = create_services(experiment, layout);
+  const NodeMemories memories(experiment, layout); // after the layout took each host's first <disk>
+  ServiceSet services = create_services(experiment, layout, memories);
   HplStats hpl;
   IorStats ior;
   start_idle_actors(experiment, services);
@@ -106,7 +109,9 @@ int run_interference(const EngineConfig& config, const char* program_name)
     start_ior(experiment, layout.ior, services.storage, services.metadata, ior);
   // The HPL job is the only actor that is not a daemon: the run ends with its last
   // iteration, as the paper's IOR job was killed when HPL completed.
-  sg4::Actor::create("hpl", layout.hpl.front(), [&]() { run_hpl(experiment.hpl, layout.hpl, experiment.model, hpl); });
+  sg4::Actor::create("hpl", layout.hpl.front(), [&]() {
+    run_hpl(experiment.hpl, layout.hpl, experiment.model, experiment.memory.hpl_bytes_per_flop, memories, hpl);
+  });
   sg4::Engine::get_instance()->run();
 
   for (auto* group : {&services.storage, &services.metadata})
