@@ -20,8 +20,17 @@ from typing import Any
 
 
 def canonical(spec: Any) -> str:
-    """The section as sorted JSON (paths and other objects by their string form)."""
-    data = dataclasses.asdict(spec) if dataclasses.is_dataclass(spec) and not isinstance(spec, type) else spec
+    """The section as sorted JSON (paths and other objects by their string form). A dataclass
+    may name, in ``STAMP_OMITTED_AT_DEFAULT``, optional fields added after summaries were
+    committed under its digest: while such a field keeps its default it is left out, so the
+    sections that do not use it keep their digest (analysis/accumulate.py)."""
+    if not (dataclasses.is_dataclass(spec) and not isinstance(spec, type)):
+        return json.dumps(spec, sort_keys=True, indent=1, default=str) + "\n"
+    data = dataclasses.asdict(spec)
+    defaults = {f.name: f.default for f in dataclasses.fields(spec)}
+    for name in getattr(spec, "STAMP_OMITTED_AT_DEFAULT", ()):
+        if getattr(spec, name) == defaults[name]:
+            del data[name]
     return json.dumps(data, sort_keys=True, indent=1, default=str) + "\n"
 
 

@@ -5,7 +5,7 @@
 
 
 wildcard_constraints:
-    seed004=r"model=[a-z]+/n=[0-9]+/config=[a-z-]+",
+    seed004=r"model=[A-Za-z0-9.+-]+/n=[0-9]+/config=[a-z-]+",
 
 
 localrules:

@@ -23,7 +23,11 @@ What it does not state is ours, chosen here and written down (never fitted):
   the OS spread it over all cores; ``pinned`` models a node by the one core a service thread
   lands on, shared with the rank pinned there: W delays the node by about W/s, because the
   other 55 ranks wait for that one at the next synchronisation (the tight-coupling
-  amplification of OS-noise studies). Real machines lie between; both are SimGrid sharing;
+  amplification of OS-noise studies). Real machines lie between; both are SimGrid sharing.
+  ``memory`` is ``spread`` plus a memory-bandwidth resource per node (``memory`` section:
+  swept bandwidths and HPL bytes per flop, ``io_copies`` stated), which HPL's ranks and the
+  storage services' copies of the bytes they write share (sim/src/interference/README.md,
+  "Memory bandwidth"); one analysis model per swept setting;
 * HPL block size NB = 192 (iterations = N / NB; ``iterations`` of them are simulated: the
   slowdowns are per-iteration rates, the first iterations stand for all), 16 Gflop/s per core,
   a ring exchange of 8·N·NB·56/P bytes per node and iteration (its panel broadcast);

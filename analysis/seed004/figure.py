@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.seed004.spec import PAPER, Seed004Spec
+from datasched.analysis.seed004.spec import PAPER, Seed004Spec, model_title
 from datasched.analysis.seed004.table import idle_overheads, select
 
 
@@ -22,10 +22,12 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
     from datasched.analysis.style import PALETTE, figure_style, save
 
     big = max(spec.io_sizes)
-    models = list(spec.node_models)
+    models = list(spec.models)
     with figure_style():
         fig, axes = plt.subplots(len(models), 4, figsize=(17, 3.9 * len(models)), squeeze=False)
         for row_axes, model in zip(axes, models, strict=True):
+            # the memory models' names are long: on a line of their own above the panel's
+            name = f"{model}: " if model_title(model) == model else f"{model_title(model)}:\n"
             ax = row_axes[0]
             for i, configuration in enumerate(("single", "matching", "matching-nometa")):
                 pts = sorted(
@@ -40,7 +42,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             _slowdown_axis(ax, 60)
             ax.set_xlabel("service CPU per 512-B write (µs of one core)")
             ax.set_ylabel(SLOWDOWN_LABEL)
-            ax.set_title(f"{model}: n = {big}, cost sweep")
+            ax.set_title(f"{name}n = {big}, cost sweep")
             ax.legend(fontsize=7)
 
             ax = row_axes[1]
@@ -78,7 +80,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
                 _slowdown_axis(ax, 1)
                 ax.set_xlabel("HPL nodes")
                 ax.set_ylabel(SLOWDOWN_LABEL)
-            ax.set_title(f"{model}: matching (—) and single (··) by size")
+            ax.set_title(f"{name}matching (—) and single (··) by size")
             if ax.get_legend_handles_labels()[0]:
                 ax.legend(fontsize=7, title="cost", title_fontsize=7)
 
@@ -94,7 +96,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             _slowdown_axis(ax, 3)
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel(SLOWDOWN_LABEL)
-            ax.set_title(f"{model}: idle services (core share, period)")
+            ax.set_title(f"{name}idle services (core share, period)")
             ax.legend(fontsize=7)
 
             ax = row_axes[3]
@@ -114,7 +116,7 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_xticklabels(configurations)
             _slowdown_axis(ax, 1)
             ax.set_ylabel("largest HPL slowdown swept (%, symlog)")
-            ax.set_title(f"{model}: n = {big}, service placement")
+            ax.set_title(f"{name}n = {big}, service placement")
             ax.legend(fontsize=7)
         fig.suptitle(title)
         fig.tight_layout()

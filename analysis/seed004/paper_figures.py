@@ -24,7 +24,15 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed004.runs import hpl_job
-from datasched.analysis.seed004.spec import CONFIGURATIONS, HPL_TABLE, NB, NODE_MODELS, PAPER, Seed004Spec
+from datasched.analysis.seed004.spec import (
+    CONFIGURATIONS,
+    HPL_TABLE,
+    NB,
+    NODE_MODELS,
+    PAPER,
+    Seed004Spec,
+    model_title,
+)
 from datasched.analysis.seed004.table import select
 from datasched.analysis.stats import MeanCI, mean_ci95
 
@@ -121,11 +129,11 @@ def plot_fig5(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
 
     from datasched.analysis.style import PALETTE, figure_style
 
-    models = list(spec.node_models)
+    models = list(spec.models)
     big = max(spec.io_sizes)
     with figure_style():
-        fig, axes = plt.subplots(1, len(models), figsize=(6.4 * len(models), 5.4), squeeze=False)
-        for ax, model in zip(axes[0], models, strict=True):
+        fig, panels, grid_rows = _panels(plt, len(models), 6.4, 5.4)
+        for ax, model in zip(panels, models, strict=True):
             times = fig5_times(rows, spec, model)
             offsets = _dodge(len(CONFIGURATIONS))
             alone = {n: r.alone for by_size in times.values() for n, r in by_size.items()}
@@ -166,11 +174,11 @@ def plot_fig5(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
             ax.set_yscale("log")
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel("HPL execution time, whole run (s, log)")
-            ax.set_title(f"Fig. 5 form, node model {model}")
+            ax.set_title(f"Fig. 5 form, node model {model_title(model)}")
             values = [v for by_size in times.values() for r in by_size.values() for v in r.values]
             if values:
                 ax.set_ylim(min(values) / 1.15, max(values) * 1.3)
-        _finish(fig, axes[0][0], title, png, ncol=3, legend_height=0.13)
+        _finish(fig, panels[0], title, png, ncol=3, legend_height=0.13 / grid_rows)
     return png
 
 
@@ -185,11 +193,11 @@ def plot_fig6(runs: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
 
     from datasched.analysis.style import PALETTE, figure_style
 
-    models = list(spec.node_models)
+    models = list(spec.models)
     styles = ("-", "--", ":", "-.")
     with figure_style():
-        fig, axes = plt.subplots(1, len(models), figsize=(6.4 * len(models), 5.6), squeeze=False)
-        for ax, model in zip(axes[0], models, strict=True):
+        fig, panels, grid_rows = _panels(plt, len(models), 6.4, 5.6)
+        for ax, model in zip(panels, models, strict=True):
             series = fig6_intervals(runs, model)
             fractions = sorted({f for f, _ in series})
             periods = sorted({p for _, p in series})
@@ -215,9 +223,23 @@ def plot_fig6(runs: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, t
             ax.set_ylim(0, top * 2)
             ax.set_xlabel("HPL nodes")
             ax.set_ylabel("HPL-only with idle daemons vs none (%; linear to 1, log above)")
-            ax.set_title(f"Fig. 6 form, node model {model} (bars: 95 % t-interval over seeds)")
-        _finish(fig, axes[0][0], title, png, ncol=4, legend_height=0.17)
+            ax.set_title(f"Fig. 6 form, node model {model_title(model)}\n(bars: 95 % t-interval over seeds)"
+                         if len(models) > 2 else
+                         f"Fig. 6 form, node model {model} (bars: 95 % t-interval over seeds)")  # fmt: skip
+        _finish(fig, panels[0], title, png, ncol=4, legend_height=0.17 / grid_rows)
     return png
+
+
+def _panels(plt: Any, count: int, width: float, height: float) -> tuple[Any, list[Any], int]:
+    """``count`` panels of ``width`` x ``height`` inches, at most three to a row (the spare
+    cells of the last row hidden): the figure, its panels and its number of rows."""
+    columns = min(count, 3)
+    grid_rows = math.ceil(count / columns)
+    fig, axes = plt.subplots(grid_rows, columns, figsize=(width * columns, height * grid_rows), squeeze=False)
+    cells = list(axes.flat)
+    for spare in cells[count:]:
+        spare.axis("off")
+    return fig, cells[:count], grid_rows
 
 
 def _finish(fig: Any, first: Any, title: str, png: Path, *, ncol: int, legend_height: float) -> None:
@@ -255,7 +277,7 @@ def report_section(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec) -> list
         + (f" at n = {big} (this variant runs IOR at n = {big} only)." if big != 128 else "."),
         "",
     ]
-    for model in spec.node_models:
+    for model in spec.models:
         times = fig5_times(rows, spec, model)
         sizes = sorted({n for by_size in times.values() for n in by_size})
         lines += [
@@ -287,7 +309,7 @@ def report_section(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec) -> list
         "model Lustre's IOR leaves HPL's time unchanged ("
         + "; ".join(
             f"`{m}`: " + ", ".join(f"{v:+.2f} %" for _, v in sorted(lustre_vs_alone(rows, m).items()))
-            for m in spec.node_models
+            for m in spec.models
         )
         + " against HPL alone), so both references are the same here. Each line is one swept idle load (share",
         f"of a core per service, burst period); its bars are 95 % t-intervals over the {len(spec.seeds)} seeds, which",

@@ -22,6 +22,8 @@ from datasched.analysis.seed004.spec import (
     Case,
     Run,
     Seed004Spec,
+    memory_setting,
+    node_model,
 )
 from datasched.schedulers.services_placement import Allocation, place_services
 
@@ -61,7 +63,7 @@ def hpl_job(n: int, iterations: int, cores: int) -> dict[str, Any]:
 
 def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
     case = run.case
-    cores = NODE_MODELS[case.model]
+    cores = NODE_MODELS[node_model(case.model)]
     dedicated = spec.dedicated_nodes if run.placement == "dedicated" else 0
     alloc = allocation(case.configuration, case.size, dedicated)
     if case.configuration == "lustre":
@@ -83,6 +85,14 @@ def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
             "idle_period": run.idle_period,
         },
     }
+    setting = memory_setting(case.model)
+    if setting and spec.memory:
+        bandwidth_gbps, bytes_per_flop = setting
+        doc["memory"] = {
+            "bandwidth": bandwidth_gbps * 1e9,
+            "hpl_bytes_per_flop": bytes_per_flop,
+            "io_copies": spec.memory.io_copies,
+        }
     if alloc.io:
         doc["ior"] = {
             "hosts": list(alloc.io),
@@ -95,9 +105,11 @@ def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
 
 
 def platform_for(model: str, directory: Path) -> Path:
-    """The seed-004 machine (platforms' OnDemandParams defaults) with the model's cores."""
+    """The seed-004 machine (platforms' OnDemandParams defaults) with the model's cores (the
+    ``memory`` models run on ``spread``'s: the engine adds their memory resources)."""
     from datasched.platforms import OnDemandParams, generate, write
 
+    model = "spread" if node_model(model) == "memory" else model
     path = directory / f"seed004-ondemand-{model}.xml"
     if not path.exists():
         write(generate(OnDemandParams(name=f"seed004-ondemand-{model}", cores=NODE_MODELS[model])), path)

@@ -4,9 +4,10 @@ cases and runs."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from datasched.analysis.path_values import number, path_fields
 
@@ -47,7 +48,10 @@ PFS_SERVERS = 8  # Lustre (assumption)
 CONFIGURATIONS = ("hpl-only", "single", "matching", "matching-nometa", "lustre")
 
 
-NODE_MODELS = {"spread": CORES, "pinned": 1}  # cores per node in the simulated platform
+#: Cores per node in the simulated platform. ``memory`` is ``spread`` plus a memory-bandwidth
+#: resource per node (sim/src/interference/README.md, "Memory bandwidth"), one analysis model per
+#: swept (bandwidth, bytes per flop) setting (:meth:`Seed004Spec.models`).
+NODE_MODELS = {"spread": CORES, "pinned": 1, "memory": CORES}
 
 
 PLACEMENTS = ("all", "io_nodes", "dedicated")
@@ -63,6 +67,45 @@ PAPER = {
     "matching": (47.0, 52.0),
     "idle64": (0.9, 2.5),
 }
+
+
+@dataclass(frozen=True)
+class MemorySweep:
+    """``memory`` of the section: the node model ``memory``'s swept settings (none is in the
+    paper). ``bandwidths_gbps``: BW_m, one node's memory bandwidth in GB/s; ``hpl_bytes_per_flop``:
+    the memory traffic of HPL's flops; ``io_copies``: how many times each byte a storage service
+    writes to its SSD crosses the node's memory (a stated choice, not swept)."""
+
+    bandwidths_gbps: tuple[float, ...]
+    hpl_bytes_per_flop: tuple[float, ...]
+    io_copies: float
+
+    def labels(self) -> list[str]:
+        return [memory_label(bw, bpf) for bw in self.bandwidths_gbps for bpf in self.hpl_bytes_per_flop]
+
+
+def memory_label(bandwidth_gbps: float, bytes_per_flop: float) -> str:
+    """The analysis model (and result path) of one memory setting: ``memory-341GBps-0.04Bpf``."""
+    return f"memory-{number(bandwidth_gbps)}GBps-{number(bytes_per_flop)}Bpf"
+
+
+def memory_setting(model: str) -> tuple[float, float] | None:
+    """(GB/s, bytes per flop) of a :func:`memory_label`; None for ``spread`` and ``pinned``."""
+    if not model.startswith("memory-"):
+        return None
+    bandwidth, bytes_per_flop = model.removeprefix("memory-").removesuffix("Bpf").split("GBps-")
+    return float(bandwidth), float(bytes_per_flop)
+
+
+def model_title(model: str) -> str:
+    """An analysis model as figure titles name it (``memory 85.3 GB/s, 0.5 B/flop``)."""
+    setting = memory_setting(model)
+    return f"memory {setting[0]:g} GB/s, {setting[1]:g} B/flop" if setting else model
+
+
+def node_model(model: str) -> str:
+    """The node model (a key of NODE_MODELS) an analysis model belongs to."""
+    return "memory" if memory_setting(model) else model
 
 
 @dataclass(frozen=True)
@@ -82,11 +125,24 @@ class Seed004Spec:
     requests_per_batch: int = 1024
     ior_sizes: tuple[int, ...] = ()  # sizes with IOR configurations (default: all); HPL-only runs at every size
     simgrid_model: str = "ptask_L07"  # the engine's SimGrid models (SIMGRID_MODELS)
+    memory: MemorySweep | None = None  # the ``memory`` node model's settings
+
+    #: Left out of the section's stamp and digest while at their default (None), so that a
+    #: section without them keeps the digest of its committed summaries (analysis/spec_stamp.py).
+    STAMP_OMITTED_AT_DEFAULT: ClassVar[tuple[str, ...]] = ("memory",)
+
+    @property
+    def models(self) -> list[str]:
+        """The analysis models: each node model, ``memory`` once per swept setting."""
+        out: list[str] = []
+        for model in self.node_models:
+            out += self.memory.labels() if model == "memory" and self.memory else [model]
+        return out
 
     def cases(self) -> list[Case]:
         return [
             Case(n, model, c)
-            for model in self.node_models
+            for model in self.models
             for n in self.sizes
             for c in self.configurations
             if c == "hpl-only" or n in self.io_sizes
@@ -178,7 +234,33 @@ def parse_spec(data: Mapping[str, Any]) -> Seed004Spec:
         requests_per_batch=int(data.get("requests_per_batch", 1024)),
         ior_sizes=_ior_sizes(data, sizes),
         simgrid_model=check("simgrid_model", [str(data.get("simgrid_model", "ptask_L07"))], SIMGRID_MODELS)[0],
+        memory=_memory(data),
     )
+
+
+def _memory(data: Mapping[str, Any]) -> MemorySweep | None:
+    wanted = "memory" in data["node_models"]
+    if "memory" not in data:
+        if wanted:
+            raise ValueError("memory: required by node model 'memory' (bandwidths_gbps, hpl_bytes_per_flop, io_copies)")
+        return None
+    if not wanted:
+        raise ValueError("memory: given, but node_models has no 'memory'")
+    raw = data["memory"]
+    unknown = sorted(set(raw) - {"bandwidths_gbps", "hpl_bytes_per_flop", "io_copies"})
+    if unknown:
+        raise ValueError(f"memory: unknown keys {unknown}")
+
+    def values(key: str, positive: bool) -> tuple[float, ...]:
+        got = tuple(float(v) for v in raw[key])
+        if not got or any(v < 0 or (positive and v == 0) or not math.isfinite(v) for v in got):
+            raise ValueError(f"memory.{key}: expected a non-empty list of numbers {'> 0' if positive else '>= 0'}")
+        return got
+
+    copies = float(raw["io_copies"])
+    if copies < 0 or not math.isfinite(copies):
+        raise ValueError(f"memory.io_copies: expected a number >= 0, got {raw['io_copies']!r}")
+    return MemorySweep(values("bandwidths_gbps", True), values("hpl_bytes_per_flop", False), copies)
 
 
 def _ior_sizes(data: Mapping[str, Any], sizes: tuple[int, ...]) -> tuple[int, ...]:

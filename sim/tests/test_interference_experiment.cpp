@@ -91,6 +91,49 @@ TEST(InterferenceExperiment, RejectsInconsistentLayouts)
   EXPECT_EQ(error_of(doc), "exp.json: services.chunk_size: must be a multiple of ior.transfer_size (512), got 1000");
 }
 
+TEST(InterferenceExperiment, ReadsTheMemorySection)
+{
+  EXPECT_FALSE(parse_experiment(minimal(), "exp.json").memory.enabled); // absent: no memory resource
+  auto doc      = minimal();
+  doc["memory"] = {{"bandwidth", 3.41e11}, {"hpl_bytes_per_flop", 0.0417}, {"io_copies", 4}};
+  const auto m  = parse_experiment(doc, "exp.json").memory;
+  EXPECT_TRUE(m.enabled);
+  EXPECT_DOUBLE_EQ(m.bandwidth, 3.41e11);
+  EXPECT_DOUBLE_EQ(m.hpl_bytes_per_flop, 0.0417);
+  EXPECT_DOUBLE_EQ(m.io_copies, 4);
+  doc["memory"] = {{"bandwidth", 1e11}};
+  EXPECT_DOUBLE_EQ(parse_experiment(doc, "exp.json").memory.hpl_bytes_per_flop, 0); // defaults
+  EXPECT_DOUBLE_EQ(parse_experiment(doc, "exp.json").memory.io_copies, 0);
+}
+
+TEST(InterferenceExperiment, RejectsBadMemoryFields)
+{
+  auto with = [](nlohmann::json memory) {
+    auto doc      = minimal();
+    doc["memory"] = std::move(memory);
+    return error_of(doc);
+  };
+  EXPECT_EQ(with({{"hpl_bytes_per_flop", 1}}), "exp.json: memory.bandwidth: missing (required)");
+  EXPECT_EQ(with({{"bandwidth", 0}}),
+            "exp.json: memory.bandwidth: must be a number > 0 and <= 1e+18 (bytes per second), got 0");
+  EXPECT_EQ(with({{"bandwidth", "fast"}}),
+            "exp.json: memory.bandwidth: expected a number > 0 and <= 1e+18 (bytes per second), got \"fast\"");
+  EXPECT_EQ(with({{"bandwidth", 1e11}, {"hpl_bytes_per_flop", -0.1}}),
+            "exp.json: memory.hpl_bytes_per_flop: must be a number >= 0 and <= 1e+18 (bytes per flop), got -0.1");
+  EXPECT_EQ(with({{"bandwidth", 1e11}, {"io_copies", -1}}),
+            "exp.json: memory.io_copies: must be a number >= 0 and <= 1e+18 (copies), got -1");
+  EXPECT_EQ(with({{"bandwidth", 1e11}, {"copies", 4}}), "exp.json: memory.copies: unknown key");
+  EXPECT_EQ(with(3), "exp.json: memory: expected an object, got number");
+  // Products that would not fit a SimGrid I/O size: 1e9 flops x 1e10 bytes per flop, and
+  // 1e15 copies of a chunk of 524288 bytes (the minimal IOR's transfer size is 512, sync 0).
+  EXPECT_EQ(with({{"bandwidth", 1e11}, {"hpl_bytes_per_flop", 1e10}}),
+            "exp.json: memory.hpl_bytes_per_flop: hpl_bytes_per_flop x hpl.flops_per_iteration must be <= 1e+18 "
+            "bytes, got 1e+19");
+  EXPECT_EQ(with({{"bandwidth", 1e11}, {"io_copies", 1e15}}),
+            "exp.json: memory.io_copies: io_copies x a batch's device bytes (524288) must be <= 1e+18 bytes, got "
+            "5.24288e+20");
+}
+
 // storage work = r * flops_per_request + b * flops_per_byte; metadata = m * per op;
 // idle burst = idle_flops_per_second * idle_period.
 TEST(InterferenceDaemonCosts, FollowTheirFormulas)

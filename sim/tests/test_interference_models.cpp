@@ -413,5 +413,86 @@ TEST_P(BothModels, ManyWritersOnFewDisksHangOnTies)
   EXPECT_GT(std::abs(more / base - 1), 0.05) << base << " -> " << more;
 }
 
+// ---------------------------------------------------------------------------------------
+// The "memory" node model (interference/memory.hpp): a resource of BW_m bytes/s per node
+// that the HPL ranks' memory traffic (M = hpl_bytes_per_flop x F per node and iteration,
+// M/C per rank, concurrent with the rank's F/C flops) and a storage service's copies
+// (D = io_copies x the bytes it writes to its disk, concurrent with the disk write) share.
+
+constexpr double kMemory = 1e10; // BW_m, bytes/s
+
+/// One HPL iteration of F flops on `hosts` with a memory section of BW_m, beta, copies.
+nlohmann::json memory_experiment(const std::vector<std::string>& hosts, double F, double beta, double copies)
+{
+  return {{"hpl", {{"hosts", hosts}, {"iterations", 1}, {"flops_per_iteration", F}}},
+          {"memory", {{"bandwidth", kMemory}, {"hpl_bytes_per_flop", beta}, {"io_copies", copies}}}};
+}
+
+// Alone, a node's share lasts max(F/(C s), M/BW_m). Compute-bound: F = 4e9, beta = 1 gives
+// F/(C s) = 1 s > M/BW_m = 0.4 s: the iteration takes 1 s. Memory-bound: beta = 5 gives
+// M/BW_m = 2e10/1e10 = 2 s > 1 s: it takes 2 s. compute_alone is the same maximum.
+TEST_P(BothModels, AnIterationAloneIsBoundByComputeOrByMemory)
+{
+  const double F = 4e9;
+  for (const auto& [beta, expected] :
+       std::vector<std::pair<double, double>>{{1, F / (kCores * kSpeed)}, {5, 5 * F / kMemory}}) {
+    const auto run = run_engine(memory_experiment({"node-0"}, F, beta, 0), GetParam(), 1, "memory-alone");
+    ASSERT_EQ(run.code, 0);
+    EXPECT_NEAR(run.value(run.iterations, 0, "compute_end"), expected, 1e-9) << "beta " << beta;
+    EXPECT_NEAR(run.value(run.hpl, 0, "compute_alone"), expected, 1e-9) << "beta " << beta;
+  }
+}
+
+/// HPL on node-0 and node-1 (memory-bound: F = 4e9, beta = 5, so F/(C s) = 1 s < M/BW_m = 2 s);
+/// one IOR writer on node-2 writes one request of S bytes (chunk = S, no control messages, no
+/// service CPU) to the storage target on node-0, with io_copies = `copies`.
+nlohmann::json daemon_stream_experiment(std::uint64_t S, double copies)
+{
+  auto doc        = memory_experiment({"node-0", "node-1"}, 4e9, 5, copies);
+  doc["ior"]      = {{"hosts", {"node-2"}}, {"transfer_size", S}, {"requests_per_process", 1}, {"control_bytes", 0}};
+  doc["services"] = {{"storage", {"node-0"}}, {"metadata", {"node-2"}}, {"stripe_count", 1}, {"chunk_size", S}};
+  return doc;
+}
+
+// HPL plus one daemon stream on node-0. The request reaches the target at t1 = 2 lambda + S/B
+// (one hop, two NICs); its D = copies x S bytes of memory traffic start then, beside the C rank
+// streams (each M/C bytes, t1 BW_m/C of it moved alone before t1). While all C + 1 run, each gets
+// BW_m/(C + 1) (SimGrid's fair share of the memory resource, as of the cores). Piecewise:
+//   D <= (M - t1 BW_m)/C: the daemon stream ends first (at t1 + D (C + 1)/BW_m), the ranks then
+//     have BW_m to themselves, and no byte is lost: node-0's memory part ends at (M + D)/BW_m;
+//   D >  (M - t1 BW_m)/C: the ranks end first, each moving its remaining (M - t1 BW_m)/C at
+//     BW_m/(C + 1): it ends at t1 + (M - t1 BW_m)(C + 1)/(C BW_m).
+// node-1 has no service: it ends at M/BW_m = 2 s. The iteration (the barrier) is node-0's end,
+// the slowest node. With S = 1.25e9, t1 = 0.100002 s; (M - t1 BW_m)/C = 4.75e9:
+// copies = 2 (D = 2.5e9) takes the first branch, 2.25 s; copies = 4 (D = 5e9) the second,
+// 2.4749995 s.
+TEST_P(BothModels, HplAndADaemonStreamShareTheMemoryBandwidth)
+{
+  const std::uint64_t S = 1'250'000'000;
+  const double M        = 5 * 4e9;
+  const double t1       = 2 * kLatency + S / kLink;
+  const double C        = kCores;
+  for (const double copies : {2.0, 4.0}) {
+    const double D = copies * S;
+    EXPECT_EQ(D <= (M - t1 * kMemory) / C, copies == 2.0); // each branch is taken once
+    const double expected =
+        D <= (M - t1 * kMemory) / C ? (M + D) / kMemory : t1 + (M - t1 * kMemory) * (C + 1) / (C * kMemory);
+    const auto run = run_engine(daemon_stream_experiment(S, copies), GetParam(), 3, "memory-daemon");
+    ASSERT_EQ(run.code, 0);
+    EXPECT_NEAR(run.value(run.iterations, 0, "compute_end"), expected, 1e-8) << "copies " << copies;
+    EXPECT_EQ(run.iterations.at(0).at("slowest_host"), "node-0") << "copies " << copies;
+    EXPECT_NEAR(run.value(run.hpl, 0, "compute_alone"), M / kMemory, 1e-9); // node-1's time
+  }
+}
+
+// Without io_copies the service moves nothing through memory: the same run ends at M/BW_m = 2 s
+// on both nodes (the first, node-0, named slowest on the tie).
+TEST_P(BothModels, NoCopiesLeaveTheMemoryToHpl)
+{
+  const auto run = run_engine(daemon_stream_experiment(1'250'000'000, 0), GetParam(), 3, "memory-no-copies");
+  ASSERT_EQ(run.code, 0);
+  EXPECT_NEAR(run.value(run.iterations, 0, "compute_end"), 5 * 4e9 / kMemory, 1e-9);
+}
+
 } // namespace
 } // namespace datasched::testing

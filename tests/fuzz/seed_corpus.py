@@ -174,6 +174,8 @@ def seeds() -> dict[str, list[tuple[str, bytes]]]:
     }
     for mode, target in experiment_targets.items():
         add(target, "valid.json", json.dumps(limits.DOCS[mode](), indent=1))
+    memory = limits.interference_doc() | {"memory": limits.MEMORY}
+    add("sim_interference_experiment", "valid-memory.json", json.dumps(memory, indent=1))
     for mode, field, value, _message in limits.CASES:
         doc = limits._set(limits.DOCS[mode](), field, value)
         add(experiment_targets[mode], f"limit-{field}-{value}.json", json.dumps(doc, indent=1))

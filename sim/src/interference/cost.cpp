@@ -10,7 +10,7 @@ RunCost idle_burst_cost(const Experiment& e, const Layout& layout)
   if (idle_burst(e.costs) <= 0) // no idle work: the idle actors end at once
     return {};
   const double services = static_cast<double>(layout.storage.size() + layout.metadata.size());
-  const double seconds  = hpl_compute_time_alone(e.hpl, layout.hpl);
+  const double seconds  = hpl_compute_time_alone(e.hpl, e.memory, layout.hpl);
   return {services * seconds / e.costs.idle_period,
           "idle bursts (" + format_estimate(services) + " services x at least " + format_estimate(seconds) +
               " s of HPL compute / idle_period " + format_estimate(e.costs.idle_period) + " s)"};

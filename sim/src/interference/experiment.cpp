@@ -116,6 +116,39 @@ DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
   return c;
 }
 
+NodeMemory parse_memory(const nlohmann::json& doc, const std::string& file)
+{
+  Fields f(doc, "memory", file);
+  NodeMemory m;
+  m.enabled            = true;
+  m.bandwidth          = f.number("bandwidth", 0, {0, true, limits::kMaxAmount, "bytes per second"}, true);
+  m.hpl_bytes_per_flop = f.number("hpl_bytes_per_flop", 0, {0, false, limits::kMaxAmount, "bytes per flop"});
+  m.io_copies          = f.number("io_copies", 0, {0, false, limits::kMaxAmount, "copies"});
+  f.finish();
+  return m;
+}
+
+/// The memory traffic of one HPL node's iteration and of a storage service's largest batch
+/// must stay within limits::kMaxAmount bytes (they become SimGrid I/O sizes).
+void check_memory_amounts(const Experiment& e)
+{
+  const auto too_much = [&](const std::string& field, const std::string& what, double amount) {
+    if (amount > limits::kMaxAmount)
+      throw InputError(e.file + ": memory." + field + ": " + what + " must be <= " + format_bound(limits::kMaxAmount) +
+                       " bytes, got " + format_bound(amount));
+  };
+  too_much("hpl_bytes_per_flop", "hpl_bytes_per_flop x hpl.flops_per_iteration",
+           e.memory.hpl_bytes_per_flop * e.hpl.flops_per_iteration);
+  if (!e.ior.hosts.empty()) {
+    // A batch never crosses a chunk: at most chunk_size / transfer_size requests.
+    const double per_chunk = static_cast<double>(e.services.chunk_size / e.ior.transfer_size);
+    const double device =
+        static_cast<double>(e.services.chunk_size) + per_chunk * static_cast<double>(e.ior.sync_bytes);
+    too_much("io_copies", "io_copies x a batch's device bytes (" + format_bound(device) + ")",
+             e.memory.io_copies * device);
+  }
+}
+
 SimgridModel parse_model(Fields& top)
 {
   if (!top.has("simgrid_model"))
@@ -140,6 +173,7 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
   e.ior      = top.has("ior") ? parse_ior(top.raw("ior"), file) : IorJob{};
   e.services = top.has("services") ? parse_services(top.raw("services"), file) : Services{};
   e.costs    = top.has("daemon_costs") ? parse_costs(top.raw("daemon_costs"), file) : DaemonCosts{};
+  e.memory   = top.has("memory") ? parse_memory(top.raw("memory"), file) : NodeMemory{};
   top.finish();
 
   if (!e.ior.hosts.empty()) {
@@ -159,6 +193,8 @@ Experiment parse_experiment(const nlohmann::json& doc, const std::string& file)
                        std::to_string(limits::kMaxBytes) + ", got " + std::to_string(per_chunk) + " x " +
                        std::to_string(e.ior.sync_bytes));
   }
+  if (e.memory.enabled)
+    check_memory_amounts(e);
   std::set<std::string> hpl_hosts(e.hpl.hosts.begin(), e.hpl.hosts.end());
   for (const auto& h : e.ior.hosts)
     if (hpl_hosts.count(h))

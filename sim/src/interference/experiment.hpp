@@ -55,6 +55,18 @@ struct Services {
   int metadata_workers     = 4;
 };
 
+/// A node's memory bandwidth as a resource that SimGrid shares (the "memory" node model,
+/// README.md): each HPL rank moves `hpl_bytes_per_flop` bytes per flop it computes through
+/// its node's memory while computing, and a storage service moves `io_copies` times the
+/// bytes it writes to its disk through its node's memory while writing them. Absent (the
+/// default): no memory resource, as before.
+struct NodeMemory {
+  bool enabled              = false;
+  double bandwidth          = 0; ///< BW_m, bytes/s of one node's memory
+  double hpl_bytes_per_flop = 0; ///< bytes an HPL rank moves through memory per flop
+  double io_copies          = 0; ///< times each device byte a storage service writes crosses memory
+};
+
 struct Experiment {
   std::string file; ///< where it was read from (for messages)
   std::uint64_t seed = 0;
@@ -63,6 +75,7 @@ struct Experiment {
   IorJob ior;
   Services services;
   DaemonCosts costs;
+  NodeMemory memory; ///< "memory"
 };
 
 /// Validates a parsed document; `file` only names the source in error messages.

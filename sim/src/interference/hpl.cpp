@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Io.hpp>
 
 namespace datasched::interference {
 
@@ -18,12 +19,15 @@ namespace {
 /// core's speed). cas01_cm02: one single-host Exec per core (Cas01 bounds each by one
 /// core and shares the host's cores x speed between all its execs). Either way the node
 /// computes at cores x speed when alone, and a service thread on the node takes one
-/// rank's share of it.
-std::vector<sg4::ExecPtr> start_node_share(sg4::Host* host, double flops, SimgridModel model)
+/// rank's share of it. With a memory resource, each rank also streams its share of the
+/// node's memory bytes (one I/O activity per rank, so that C rank streams and k service
+/// streams share BW_m as C rank threads and k service threads share the cores).
+std::vector<sg4::ActivityPtr> start_node_share(sg4::Host* host, double flops, SimgridModel model, double memory_bytes,
+                                               sg4::Disk* memory)
 {
   const auto cores      = static_cast<std::size_t>(host->get_core_count());
   const double per_rank = flops / static_cast<double>(cores);
-  std::vector<sg4::ExecPtr> ranks;
+  std::vector<sg4::ActivityPtr> ranks;
   if (model == SimgridModel::PtaskL07) {
     std::vector<sg4::Host*> where(cores, host);
     ranks.push_back(sg4::this_actor::exec_init(where, std::vector<double>(cores, per_rank), {}));
@@ -34,31 +38,37 @@ std::vector<sg4::ExecPtr> start_node_share(sg4::Host* host, double flops, Simgri
   }
   for (auto& exec : ranks)
     exec->start();
+  if (memory != nullptr)
+    for (std::size_t r = 0; r < cores; ++r)
+      if (auto io = start_memory_traffic(memory, memory_bytes / static_cast<double>(cores)))
+        ranks.push_back(io);
   return ranks;
 }
 
-/// Waits for every rank of a node's share; the date the last one finished.
-double wait_node_share(const std::vector<sg4::ExecPtr>& ranks)
+/// Waits for every activity of a node's share; the date the last one finished.
+double wait_node_share(const std::vector<sg4::ActivityPtr>& ranks)
 {
   double finish = 0;
-  for (const auto& exec : ranks) {
-    exec->wait();
-    finish = std::max(finish, exec->get_finish_time());
+  for (const auto& activity : ranks) {
+    activity->wait();
+    finish = std::max(finish, activity->get_finish_time());
   }
   return finish;
 }
 } // namespace
 
-void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, SimgridModel model, HplStats& stats)
+void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, SimgridModel model, double bytes_per_flop,
+             const NodeMemories& memories, HplStats& stats)
 {
-  stats.start         = sg4::Engine::get_clock();
-  const std::size_t n = hosts.size();
+  const double memory_bytes = bytes_per_flop * job.flops_per_iteration;
+  stats.start               = sg4::Engine::get_clock();
+  const std::size_t n       = hosts.size();
   for (int it = 0; it < job.iterations; ++it) {
     IterationRecord record;
     record.start = sg4::Engine::get_clock();
-    std::vector<std::vector<sg4::ExecPtr>> shares;
+    std::vector<std::vector<sg4::ActivityPtr>> shares;
     for (auto* host : hosts)
-      shares.push_back(start_node_share(host, job.flops_per_iteration, model));
+      shares.push_back(start_node_share(host, job.flops_per_iteration, model, memory_bytes, memories.of(host)));
     // The barrier: every node's share must end; the slowest one (the latest finish,
     // the first such node on ties) sets the iteration's pace.
     double latest = -1;
@@ -83,9 +93,11 @@ void run_hpl(const HplJob& job, const std::vector<sg4::Host*>& hosts, SimgridMod
   stats.end = sg4::Engine::get_clock();
 }
 
-double hpl_compute_time_alone(const HplJob& job, const std::vector<sg4::Host*>& hosts)
+double hpl_compute_time_alone(const HplJob& job, const NodeMemory& memory, const std::vector<sg4::Host*>& hosts)
 {
-  double slowest = 0;
+  const double memory_time =
+      memory.enabled ? memory.hpl_bytes_per_flop * job.flops_per_iteration / memory.bandwidth : 0;
+  double slowest = memory_time;
   for (auto* host : hosts)
     slowest = std::max(slowest, job.flops_per_iteration / (host->get_core_count() * host->get_speed()));
   return slowest * job.iterations;

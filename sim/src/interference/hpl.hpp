@@ -6,12 +6,17 @@
 // core; simgrid_model.hpp), then all nodes wait for the slowest (the barrier), then each
 // node sends its panel to the next node of the ring. An iteration therefore lasts as long
 // as its slowest node: a service's work on any one node delays the whole job.
+//
+// With a memory resource per node (the "memory" node model, memory.hpp), every rank also
+// moves hpl_bytes_per_flop x its flops through its node's memory, concurrently with its
+// computation: a node's share alone lasts max(F/(C s), M/BW_m) with M = bytes per flop x F.
 #include <string>
 #include <vector>
 
 #include <simgrid/forward.h>
 
 #include "interference/experiment.hpp"
+#include "interference/memory.hpp"
 #include "interference/simgrid_model.hpp"
 
 namespace datasched::interference {
@@ -30,10 +35,14 @@ struct HplStats {
 };
 
 /// Runs the job in the calling actor (blocking until its last iteration ends).
-void run_hpl(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts, SimgridModel model, HplStats& stats);
+/// `bytes_per_flop` is the memory traffic of a flop on the nodes `memories` has a resource of.
+void run_hpl(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts, SimgridModel model,
+             double bytes_per_flop, const NodeMemories& memories, HplStats& stats);
 
-/// The job's duration on idle nodes, communication aside: iterations * flops per
-/// iteration / (cores * core speed) of its slowest node.
-double hpl_compute_time_alone(const HplJob& job, const std::vector<simgrid::s4u::Host*>& hosts);
+/// The job's duration on idle nodes, communication aside: iterations x the slowest node's
+/// max(flops per iteration / (cores x core speed), memory bytes per iteration / BW_m) (the
+/// memory term only with a "memory" section).
+double hpl_compute_time_alone(const HplJob& job, const NodeMemory& memory,
+                              const std::vector<simgrid::s4u::Host*>& hosts);
 
 } // namespace datasched::interference

@@ -20,8 +20,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
     max_iteration = std::max(max_iteration, it.end - it.start);
   const double makespan = hpl.end - hpl.start;
   text += std::to_string(layout.hpl.size()) + "," + std::to_string(e.hpl.iterations) + "," + fixed9(hpl.start) + "," +
-          fixed9(hpl.end) + "," + fixed9(makespan) + "," + fixed9(hpl_compute_time_alone(e.hpl, layout.hpl)) + "," +
-          fixed9(makespan / e.hpl.iterations) + "," + fixed9(max_iteration) + "\n";
+          fixed9(hpl.end) + "," + fixed9(makespan) + "," + fixed9(hpl_compute_time_alone(e.hpl, e.memory, layout.hpl)) +
+          "," + fixed9(makespan / e.hpl.iterations) + "," + fixed9(max_iteration) + "\n";
   write_file_atomically(prefix + "_hpl.csv", text);
 
   text = "iteration,start,compute_end,end,slowest_host\n";

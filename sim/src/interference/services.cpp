@@ -5,6 +5,9 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Io.hpp>
+
+#include "interference/memory.hpp"
 
 namespace datasched::interference {
 
@@ -15,8 +18,10 @@ std::string to_string(ServiceKind kind)
   return kind == ServiceKind::Storage ? "storage" : "metadata";
 }
 
-Service::Service(ServiceKind kind, sg4::Host* host, sg4::Disk* disk, int workers, const DaemonCosts& costs)
-    : kind_(kind), host_(host), disk_(disk), workers_(sg4::Semaphore::create(workers)), costs_(costs)
+Service::Service(ServiceKind kind, sg4::Host* host, sg4::Disk* disk, int workers, const DaemonCosts& costs,
+                 sg4::Disk* memory, double io_copies)
+    : kind_(kind), host_(host), disk_(disk), memory_(memory), io_copies_(io_copies),
+      workers_(sg4::Semaphore::create(workers)), costs_(costs)
 {}
 
 void Service::compute(sg4::Host* host, double flops)
@@ -32,8 +37,13 @@ void Service::write(std::uint64_t requests, std::uint64_t bytes, std::uint64_t d
   workers_->acquire();
   const double flops = storage_work(costs_, requests, bytes);
   compute(host_, flops);
+  // The copies through memory (the NIC's DMA into a buffer, the service's copy, the
+  // device's DMA out) overlap the device write: the request ends when both have.
+  auto copies = start_memory_traffic(memory_, io_copies_ * static_cast<double>(device_bytes));
   if (device_bytes > 0)
     disk_->write(static_cast<sg_size_t>(device_bytes));
+  if (copies)
+    copies->wait();
   workers_->release();
   stats_.requests += requests;
   stats_.bytes += bytes;

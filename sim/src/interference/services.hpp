@@ -4,7 +4,9 @@
 // the service's host, so it takes CPU from anything else computing there: SimGrid's
 // solver shares the host's cores between the service thread and the job's rank threads.
 // A service serves at most `workers` requests at once (its worker threads); further
-// requests wait in arrival order.
+// requests wait in arrival order. With a memory resource on its host (the "memory" node
+// model, memory.hpp), a storage service moves io_copies x the bytes it writes to its disk
+// through its node's memory while it writes them.
 #include <cstdint>
 #include <string>
 
@@ -29,10 +31,14 @@ struct ServiceStats {
 
 class Service {
 public:
-  Service(ServiceKind kind, simgrid::s4u::Host* host, simgrid::s4u::Disk* disk, int workers, const DaemonCosts& costs);
+  /// `memory`: the host's memory resource (nullptr: none), crossed `io_copies` times by
+  /// every byte written to `disk`.
+  Service(ServiceKind kind, simgrid::s4u::Host* host, simgrid::s4u::Disk* disk, int workers, const DaemonCosts& costs,
+          simgrid::s4u::Disk* memory = nullptr, double io_copies = 0);
 
   /// Serves `requests` synchronous writes carrying `bytes` bytes (blocking the calling
-  /// actor): the service's CPU work, then `device_bytes` written on its disk.
+  /// actor): the service's CPU work, then `device_bytes` written on its disk (and, at the
+  /// same time, io_copies x `device_bytes` moved through its node's memory).
   void write(std::uint64_t requests, std::uint64_t bytes, std::uint64_t device_bytes);
 
   /// Serves `operations` metadata operations (CPU work only: metadata fits in memory).
@@ -53,6 +59,8 @@ private:
   ServiceKind kind_;
   simgrid::s4u::Host* host_;
   simgrid::s4u::Disk* disk_;
+  simgrid::s4u::Disk* memory_;
+  double io_copies_;
   simgrid::s4u::SemaphorePtr workers_;
   const DaemonCosts& costs_;
   ServiceStats stats_;

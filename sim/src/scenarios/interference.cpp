@@ -14,6 +14,7 @@
 #include "interference/hpl.hpp"
 #include "interference/ior.hpp"
 #include "interference/layout.hpp"
+#include "interference/memory.hpp"
 #include "interference/outputs.hpp"
 #include "interference/services.hpp"
 #include "interference/simgrid_model.hpp"
@@ -31,12 +32,13 @@ struct ServiceSet {
   std::vector<std::unique_ptr<Service>> all; ///< owns them, in output order
 };
 
-ServiceSet create_services(const Experiment& e, const Layout& layout)
+ServiceSet create_services(const Experiment& e, const Layout& layout, const NodeMemories& memories)
 {
   ServiceSet set;
   for (std::size_t i = 0; i < layout.storage.size(); ++i)
     set.storage.push_back(std::make_unique<Service>(ServiceKind::Storage, layout.storage[i], layout.storage_disks[i],
-                                                    e.services.storage_workers, e.costs));
+                                                    e.services.storage_workers, e.costs, memories.of(layout.storage[i]),
+                                                    e.memory.io_copies));
   for (auto* host : layout.metadata)
     set.metadata.push_back(
         std::make_unique<Service>(ServiceKind::Metadata, host, nullptr, e.services.metadata_workers, e.costs));
@@ -86,14 +88,16 @@ public:
 
   void start() override
   {
-    services_ = create_services(experiment_, layout_);
+    memories_ = NodeMemories(experiment_, layout_); // after the layout took each host's first <disk>
+    services_ = create_services(experiment_, layout_, memories_);
     start_idle_actors(experiment_, services_);
     if (!layout_.ior.empty())
       start_ior(experiment_, layout_.ior, services_.storage, services_.metadata, ior_);
     // The HPL job is the only actor that is not a daemon: the run ends with its last
     // iteration, as the paper's IOR job was killed when HPL completed.
-    sg4::Actor::create("hpl", layout_.hpl.front(),
-                       [this]() { run_hpl(experiment_.hpl, layout_.hpl, experiment_.model, hpl_); });
+    sg4::Actor::create("hpl", layout_.hpl.front(), [this]() {
+      run_hpl(experiment_.hpl, layout_.hpl, experiment_.model, experiment_.memory.hpl_bytes_per_flop, memories_, hpl_);
+    });
   }
 
   void write_outputs(const std::string& prefix) override
@@ -107,6 +111,7 @@ public:
 private:
   Experiment experiment_;
   Layout layout_;
+  NodeMemories memories_;
   ServiceSet services_;
   HplStats hpl_;
   IorStats ior_;

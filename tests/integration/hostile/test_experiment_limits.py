@@ -114,6 +114,8 @@ CASES = [
     ("--io-forwarding", "forwarding.max_in_flight", 2**32, "forwarding.max_in_flight: must be an integer >= 1"),
     ("--qos-staging", "benchmark.iterations", 2**32 + 5, "benchmark.iterations: must be an integer >= 1"),
 ]
+#: A memory section of the interference mode (sim/src/interference/README.md, "Memory bandwidth").
+MEMORY = {"bandwidth": 3.41e11, "hpl_bytes_per_flop": 0.0417, "io_copies": 4}
 DOCS = {"--interference": interference_doc, "--io-forwarding": forwarding_doc, "--qos-staging": qos_doc}
 
 
@@ -242,3 +244,22 @@ def test_any_hostile_number_in_any_reader_is_one_line_in_bounded_time(tmp_path, 
     proc = run_mode(tmp_path, mode, doc, timeout=30)
     assert time.monotonic() - started < 30
     assert_one_line(proc, f"exp.json: {_dotted(path)}: ")
+
+
+def test_memory_traffic_beyond_a_simgrid_io_size_is_one_line(tmp_path):
+    """HPL's memory bytes per node and iteration (hpl_bytes_per_flop x flops_per_iteration,
+    1e7 x 1.6e12) would not fit SimGrid's I/O size: refused in one line, nothing written."""
+    doc = interference_doc() | {"memory": {"bandwidth": 1e11, "hpl_bytes_per_flop": 1e7}}
+    proc = run_mode(tmp_path, "--interference", doc)
+    assert_one_line(
+        proc,
+        "memory.hpl_bytes_per_flop: hpl_bytes_per_flop x hpl.flops_per_iteration must be <= 1e+18 bytes, got 1.6e+19",
+    )
+    assert not list((tmp_path / "out").iterdir()), "a refused run wrote outputs"
+
+
+def test_a_memory_section_runs(tmp_path):
+    """The same experiment with a memory resource: it runs, silently."""
+    doc = interference_doc() | {"memory": MEMORY}
+    proc = run_mode(tmp_path, "--interference", doc)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr

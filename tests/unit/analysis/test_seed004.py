@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from datasched.analysis.seed004 import paper_figures, runs, spec, table
+from datasched.analysis.seed004 import claims, paper_figures, runs, spec, table
 
 SPEC = spec.parse_spec(
     {
@@ -177,3 +177,62 @@ def test_report_section_states_the_interval_and_the_prolog():
     text = "\n".join(paper_figures.report_section(rows, SPEC))
     assert "range over the swept values" in text and "not a\nconfidence interval" in text
     assert "prolog" in text and "seed004_fig5.png" in text and "seed004_fig6.png" in text
+
+
+MEMORY = {"bandwidths_gbps": [85.3, 341.3], "hpl_bytes_per_flop": [0.0417, 0.5], "io_copies": 4}
+
+
+def test_the_memory_model_is_one_analysis_model_per_setting():
+    """node model ``memory`` x two bandwidths x two bytes per flop: four analysis models, each
+    on spread's 56-core node with the engine's memory section (GB/s -> B/s, copies as stated)."""
+    s = spec.parse_spec({**_raw(), "node_models": ["spread", "memory"], "memory": MEMORY})
+    assert s.models == [
+        "spread",
+        "memory-85.3GBps-0.0417Bpf",
+        "memory-85.3GBps-0.5Bpf",
+        "memory-341.3GBps-0.0417Bpf",
+        "memory-341.3GBps-0.5Bpf",
+    ]
+    assert spec.memory_setting("memory-341.3GBps-0.0417Bpf") == (341.3, 0.0417)
+    assert spec.memory_setting("spread") is None
+    case = spec.Case(16, "memory-85.3GBps-0.5Bpf", "single")
+    assert spec.Case.from_path(case.path) == case
+    doc = runs.experiment(spec.Run(case, "all", 1.0, 0.0, 1.0, 1), s)
+    assert doc["memory"] == {"bandwidth": pytest.approx(85.3e9), "hpl_bytes_per_flop": 0.5, "io_copies": 4.0}
+    assert doc["hpl"]["flops_per_iteration"] == runs.hpl_job(16, 1, 56)["flops_per_iteration"]
+    plain = runs.experiment(spec.Run(spec.Case(16, "spread", "single"), "all", 1.0, 0.0, 1.0, 1), s)
+    assert "memory" not in plain
+
+
+def test_bad_memory_settings_name_the_key():
+    with pytest.raises(ValueError, match="memory: required by node model 'memory'"):
+        spec.parse_spec({**_raw(), "node_models": ["memory"]})
+    with pytest.raises(ValueError, match="node_models has no 'memory'"):
+        spec.parse_spec({**_raw(), "memory": MEMORY})
+    with pytest.raises(ValueError, match=r"memory\.bandwidths_gbps"):
+        spec.parse_spec({**_raw(), "node_models": ["memory"], "memory": {**MEMORY, "bandwidths_gbps": [0]}})
+    with pytest.raises(ValueError, match=r"memory\.io_copies"):
+        spec.parse_spec({**_raw(), "node_models": ["memory"], "memory": {**MEMORY, "io_copies": -1}})
+    with pytest.raises(ValueError, match=r"memory: unknown keys \['copies'\]"):
+        spec.parse_spec({**_raw(), "node_models": ["memory"], "memory": {**MEMORY, "copies": 2}})
+
+
+def test_one_parameter_set_meets_the_most_claims_at_once():
+    """Two costs: at 1 µs single is in its band (9 %) but matching is not (20 %); at 10 µs both
+    matching (50 %) and no-meta (49 %) are, with a difference within ±2, and Lustre holds at both;
+    no idle load is swept. The 10 µs set meets four claims and fails single and the idle one."""
+    s = spec.parse_spec(
+        {**_raw(), "sizes": [16], "configurations": ["single", "matching", "matching-nometa", "lustre"],
+         "request_costs_us": [1, 10]}
+    )  # fmt: skip
+    rows = [
+        _summary("spread", 16, c, "all", 0.0, request_cost_us=cost, slowdown_pct=v)
+        for cost, values in ((1.0, (9.0, 20.0, 21.0)), (10.0, (30.0, 50.0, 49.0)))
+        for c, v in zip(("single", "matching", "matching-nometa"), values, strict=True)
+    ] + [_summary("spread", 16, "lustre", "external", 0.0, slowdown_pct=0.1)]
+    best = claims.one_parameter_set(rows, s, "spread")
+    assert best is not None
+    label, met, failed, ties = best
+    assert label.startswith("10 µs per write")
+    assert met == ["hpl.matching", "hpl.matching-nometa", "hpl.metadata", "hpl.lustre"]
+    assert failed == ["hpl.single", "hpl.idle-daemons"] and ties == 1

@@ -34,3 +34,19 @@ def test_a_changed_value_rewrites_the_stamp(tmp_path):
 def test_canonical_form_is_sorted_json_with_paths_as_text_and_none_for_an_absent_section():
     assert canonical(Section((1.0,), Path("a/p.xml"))) == '{\n "costs": [\n  1.0\n ],\n "platform": "a/p.xml"\n}\n'
     assert canonical(None) == "null\n"
+
+
+@dataclasses.dataclass(frozen=True)
+class Grown:
+    """A section that grew an optional field after summaries were committed under its digest."""
+
+    costs: tuple[float, ...]
+    extra: tuple[float, ...] | None = None
+    STAMP_OMITTED_AT_DEFAULT = ("extra",)
+
+
+def test_a_field_added_later_is_left_out_while_at_its_default():
+    """Unset, the grown section stamps as it did before it grew (its committed summaries stay
+    current); set, the field is in the stamp like any other."""
+    assert canonical(Grown((1.0,))) == '{\n "costs": [\n  1.0\n ]\n}\n'
+    assert '"extra": [\n  2.0\n ]' in canonical(Grown((1.0,), (2.0,)))
