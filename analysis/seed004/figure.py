@@ -119,7 +119,8 @@ def plot(rows: Sequence[Mapping[str, Any]], spec: Seed004Spec, png: Path, title:
             ax.set_title(f"{name}n = {big}, service placement")
             ax.legend(fontsize=7)
         fig.suptitle(title)
-        fig.tight_layout()
+        # tight_layout ignores the suptitle: keep half an inch above the panels for it
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.5 / fig.get_figheight()))
         save(fig, png)
     return png
 

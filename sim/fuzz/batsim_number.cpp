@@ -1,4 +1,4 @@
-// Fuzz target: batsim_json_number (protocol/batsim_number.cpp), Batsim 4.2.1's
+// Fuzz target: batsim_json_number (common/batsim_number.cpp), Batsim 4.2.1's
 // (rapidjson's) decimal-to-double conversion. Its inputs are JSON number texts (the
 // lexer has checked the grammar), so other inputs are skipped here. Properties: never NaN,
 // the sign of the text, and close to the correctly rounded value (strtod) for normal
@@ -11,8 +11,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "common/batsim_number.hpp"
 #include "fuzz_support.hpp"
-#include "protocol/batsim_number.hpp"
 
 namespace {
 

@@ -2,7 +2,7 @@
 // protocol/decision_fast_reader.cpp). Each reply is accepted or refused with InputError,
 // and the engine's entry point (fast path, then the general reader) must give exactly
 // what the general reader alone gives: the same decisions or the same error message.
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "fuzz_support.hpp"
 #include "protocol/decision_text.hpp"
 #include "protocol/reader.hpp"

@@ -1,7 +1,7 @@
 // Fuzz target: the --io-forwarding experiment reader (forwarding/experiment.cpp), as the engine runs it:
 // read_json_file (nesting limit, syntax errors with line and column), then every field
 // checked by the one numeric reader (model/json_fields.hpp). Accepted or InputError.
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "forwarding/experiment.hpp"
 #include "fuzz_support.hpp"
 

@@ -3,10 +3,10 @@
 // read through the nesting limit first, as here). Accepted or InputError.
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/json_text.hpp"
 #include "fuzz_support.hpp"
 #include "model/phase_profile.hpp"
-#include "protocol/json_text.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {

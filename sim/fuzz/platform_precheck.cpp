@@ -3,7 +3,7 @@
 // platform need SimGrid's parser, which is not ours to fuzz (and aborts on some inputs
 // by design; the engine turns that abort into one line, see fatal.hpp). Accepted or
 // InputError.
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "fuzz_support.hpp"
 #include "model/platform_check.hpp"
 

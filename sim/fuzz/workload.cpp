@@ -2,7 +2,7 @@
 // read_json_file (nesting limit, syntax errors with line and column), then every
 // profile and job checked. Accepted or InputError; nothing else.
 #include "model/workload.hpp"
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "fuzz_support.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)

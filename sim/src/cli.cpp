@@ -7,6 +7,7 @@
 
 #include "export/output_files.hpp"
 #include "export/output_prefix.hpp"
+#include "scenarios/registry.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -87,22 +88,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "simulators share; slower, for validation) (execution/traffic.hpp). Default: activity")
       ->transform(CLI::CheckedTransformer(
           std::map<std::string, SharingUnit>{{"activity", SharingUnit::Activity}, {"flow", SharingUnit::Flow}}));
-  app.add_option("--io-forwarding", c.io_forwarding_experiment,
-                 "Run this I/O forwarding experiment JSON (seed 002: clients, forwarders with FIFO/HBRR/TWINS, HDD "
-                 "data servers; sim/src/forwarding/README.md) on the platform, without a decision process; outputs "
-                 "<export>_applications.csv, _forwarders.csv, _servers.csv")
-      ->check(CLI::ExistingFile);
-  app.add_option("--qos-staging", c.qos_staging_experiment,
-                 "Run this QoS data-staging experiment JSON (seed 003: InfiniBand service levels, staging server "
-                 "with lazy drain, OSU/stencil/CG benchmarks under I/O noise; sim/src/qos/README.md) on the platform, "
-                 "without a decision process; outputs <export>_benchmark.csv, _transfers.csv, _writes.csv, "
-                 "_staging.csv, _summary.csv")
-      ->check(CLI::ExistingFile);
-  app.add_option("--interference", c.interference_experiment,
-                 "Run this storage-daemon interference experiment JSON (seed 004: an HPL-like job next to an IOR-like "
-                 "job whose file system's services run on compute nodes; sim/src/interference/README.md), without a "
-                 "decision process; outputs <export>_hpl.csv, _iterations.csv, _services.csv, _ior.csv")
-      ->check(CLI::ExistingFile);
+  // One option per scenario (scenarios/registry.cpp), each naming its experiment file.
+  std::vector<std::string> scenario_files(scenario_kinds().size());
+  for (std::size_t i = 0; i < scenario_kinds().size(); ++i)
+    app.add_option("--" + scenario_kinds()[i].name, scenario_files[i], scenario_kinds()[i].help)
+        ->check(CLI::ExistingFile);
   app.add_option("--forwarding-layer", c.forwarding_layer,
                  "Scheduling runs: send the SAN I/O of datasched_phases jobs through the platform's I/O forwarders "
                  "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
@@ -144,32 +134,34 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
   }
   for (size_t i = 0; i + 1 < routes.size(); i += 2)
     c.inspect_routes.emplace_back(routes[i], routes[i + 1]);
-  if (!c.io_forwarding_experiment.empty() && (!c.workload_files.empty() || c.inspect)) {
-    std::fprintf(stderr, "datasched-sim: error: --io-forwarding runs an experiment on its own: drop -w/--inspect\n");
+  // One scenario per run, and a scenario runs on its own (no workload, no --inspect).
+  std::vector<std::string> given;
+  for (std::size_t i = 0; i < scenario_kinds().size(); ++i)
+    if (!scenario_files[i].empty()) {
+      given.push_back("--" + scenario_kinds()[i].name);
+      if (c.scenario.empty()) {
+        c.scenario      = scenario_kinds()[i].name;
+        c.scenario_file = scenario_files[i];
+      }
+    }
+  if (given.size() > 1) {
+    std::string list;
+    for (const auto& option : given)
+      list += (list.empty() ? "" : ", ") + option;
+    std::fprintf(stderr, "datasched-sim: error: one scenario per run: %s were given together\n", list.c_str());
     return 2;
   }
-  if (!c.qos_staging_experiment.empty() &&
-      (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty() ||
-       !c.interference_experiment.empty())) {
-    std::fprintf(stderr, "datasched-sim: error: --qos-staging runs an experiment on its own: drop "
-                         "-w/--inspect/--io-forwarding/--interference\n");
+  if (!c.scenario.empty() && (!c.workload_files.empty() || c.inspect)) {
+    std::fprintf(stderr, "datasched-sim: error: --%s runs an experiment on its own: drop %s\n", c.scenario.c_str(),
+                 c.workload_files.empty() ? "--inspect" : (c.inspect ? "-w and --inspect" : "-w"));
     return 2;
   }
-  if (!c.interference_experiment.empty() &&
-      (!c.workload_files.empty() || c.inspect || !c.io_forwarding_experiment.empty())) {
-    std::fprintf(
-        stderr,
-        "datasched-sim: error: --interference runs an experiment on its own: drop -w/--inspect/--io-forwarding\n");
+  if (!c.forwarding_layer.empty() && !c.scenario.empty()) {
+    std::fprintf(stderr, "datasched-sim: error: --forwarding-layer applies to scheduling runs (-w): drop --%s\n",
+                 c.scenario.c_str());
     return 2;
   }
-  if (!c.forwarding_layer.empty() && (!c.io_forwarding_experiment.empty() || !c.qos_staging_experiment.empty() ||
-                                      !c.interference_experiment.empty())) {
-    std::fprintf(stderr, "datasched-sim: error: --forwarding-layer applies to scheduling runs (-w): drop "
-                         "--io-forwarding/--qos-staging/--interference\n");
-    return 2;
-  }
-  if (!c.inspect && c.io_forwarding_experiment.empty() && c.qos_staging_experiment.empty() &&
-      c.interference_experiment.empty() && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
+  if (!c.inspect && c.scenario.empty() && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;
   }

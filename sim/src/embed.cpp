@@ -4,9 +4,10 @@
 #include <string>
 
 #include "cli.hpp"
+#include "common/fatal.hpp"
 #include "execution/simulation.hpp"
-#include "fatal.hpp"
 #include "inspect.hpp"
+#include "scenarios/registry.hpp"
 
 namespace {
 std::string g_last_error;
@@ -21,6 +22,8 @@ extern "C" int datasched_sim_run(int argc, char** argv, datasched_decide_fn deci
   try {
     if (config.inspect)
       return datasched::inspect_platform(config, argv[0]);
+    if (!config.scenario.empty())
+      return datasched::run_configured_scenario(config, argv[0]);
     return datasched::run_simulation(config, argv[0], std::make_unique<datasched::CallbackChannel>(decide, user));
   } catch (const datasched::EngineError& e) {
     g_last_error = e.what();

@@ -8,8 +8,8 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/simulation.hpp"
-#include "fatal.hpp"
 #include "model/machines.hpp"
 
 namespace datasched {

@@ -3,7 +3,7 @@
 // Batsim ids and roles, properties, disks) and SimGrid's routes between host pairs,
 // as JSON. Platform tools and tests use it to check generated platforms against
 // SimGrid's own parser and routing.
-#include "cli.hpp"
+#include "common/engine_config.hpp"
 
 namespace datasched {
 

@@ -1,17 +1,14 @@
 // datasched-sim: entry point. Parses the command line, then either inspects the
-// platform, runs an I/O forwarding (forwarding/run.hpp), QoS data-staging (qos/run.hpp) or
-// interference experiment (interference/run.hpp), or runs a simulation
-// against a Batsim-protocol decision process.
+// platform, runs a scenario (a stand-alone experiment: scenarios/registry.hpp), or runs a
+// simulation against a Batsim-protocol decision process.
 #include <cstdio>
 #include <cstdlib>
 
 #include "cli.hpp"
+#include "common/fatal.hpp"
 #include "execution/simulation.hpp"
-#include "fatal.hpp"
-#include "forwarding/run.hpp"
 #include "inspect.hpp"
-#include "interference/run.hpp"
-#include "qos/run.hpp"
+#include "scenarios/registry.hpp"
 
 namespace {
 
@@ -19,12 +16,8 @@ int run(const datasched::EngineConfig& config, const char* program_name)
 {
   if (config.inspect)
     return datasched::inspect_platform(config, program_name);
-  if (!config.io_forwarding_experiment.empty())
-    return datasched::forwarding::run_io_forwarding(config, program_name);
-  if (!config.qos_staging_experiment.empty())
-    return datasched::qos::run_qos_staging(config, program_name);
-  if (!config.interference_experiment.empty())
-    return datasched::interference::run_interference(config, program_name);
+  if (!config.scenario.empty())
+    return datasched::run_configured_scenario(config, program_name);
   return datasched::run_simulation(config, program_name);
 }
 

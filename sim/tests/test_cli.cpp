@@ -68,3 +68,38 @@ TEST(Cli, IpcFanoutIsANonNegativeCount)
   EngineConfig d;
   EXPECT_NE(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null", "--ipc-fanout", "-1"}, d), -1);
 }
+
+TEST(Cli, AScenarioOptionNamesItsScenarioAndFile)
+{
+  EngineConfig c;
+  EXPECT_EQ(parse({"datasched-sim", "-p", "/dev/null", "--qos-staging", "/dev/null"}, c), -1);
+  EXPECT_EQ(c.scenario, "qos-staging");
+  EXPECT_EQ(c.scenario_file, "/dev/null");
+  EngineConfig none;
+  EXPECT_EQ(parse({"datasched-sim", "-p", "/dev/null", "-w", "/dev/null"}, none), -1);
+  EXPECT_EQ(none.scenario, ""); // a scheduling run
+}
+
+TEST(Cli, OneScenarioPerRunAndOnItsOwn)
+{
+  // Checked once against the scenario table: a usage error (status 2), one line naming
+  // the options to drop.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--interference", "/dev/null", "--io-forwarding", "/dev/null"},
+       "one scenario per run: --io-forwarding, --interference were given together"},
+      {{"--io-forwarding", "/dev/null", "-w", "/dev/null"}, "--io-forwarding runs an experiment on its own: drop -w"},
+      {{"--qos-staging", "/dev/null", "--inspect"}, "--qos-staging runs an experiment on its own: drop --inspect"},
+      {{"--interference", "/dev/null", "--forwarding-layer", "/dev/null"},
+       "--forwarding-layer applies to scheduling runs (-w): drop --interference"},
+  };
+  for (const auto& [extra, message] : cases) {
+    std::vector<std::string> args = {"datasched-sim", "-p", "/dev/null"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    EngineConfig c;
+    ::testing::internal::CaptureStderr();
+    const int code          = parse(args, c);
+    const std::string error = ::testing::internal::GetCapturedStderr();
+    EXPECT_EQ(code, 2) << message;
+    EXPECT_EQ(error, "datasched-sim: error: " + message + "\n");
+  }
+}

@@ -2,7 +2,7 @@
 // capacity and LRU eviction with write-back, and the errors that name the item.
 #include <gtest/gtest.h>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/data_registry.hpp"
 
 using namespace datasched;

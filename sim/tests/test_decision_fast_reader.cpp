@@ -7,7 +7,7 @@
 #include <random>
 #include <sstream>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "protocol/decision_fast_reader.hpp"
 #include "protocol/decision_text.hpp"
 #include "protocol/reader.hpp"

@@ -11,7 +11,7 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 namespace {

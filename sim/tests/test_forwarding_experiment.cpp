@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "forwarding/experiment.hpp"
 #include "forwarding/hdd.hpp"
 #include "support/forwarding_documents.hpp"

@@ -15,7 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "forwarding/experiment.hpp"
 #include "forwarding/job_layer.hpp"
 #include "forwarding/schedulers.hpp"

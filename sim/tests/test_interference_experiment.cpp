@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "interference/daemon_costs.hpp"
 #include "interference/experiment.hpp"
 

@@ -27,9 +27,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli.hpp"
-#include "interference/run.hpp"
+#include "common/engine_config.hpp"
 #include "interference/simgrid_model.hpp"
+#include "scenarios/registry.hpp"
 #include "support/scripted_engine.hpp"
 
 namespace datasched::testing {
@@ -123,7 +123,7 @@ TEST(InterferenceModels, Cas01CapsAThreadAtOneCore)
 }
 
 // ---------------------------------------------------------------------------------------
-// The engine mode (run_interference) on a small on-demand platform: nodes node-0... of C
+// The interference scenario (run_configured_scenario) on a small on-demand platform: nodes node-0... of C
 // cores at s with an SSD, one switch, a SPLITDUPLEX NIC of B and lambda per host.
 
 std::string platform_xml(int nodes)
@@ -197,10 +197,11 @@ EngineRun run_engine(nlohmann::json experiment, SimgridModel model, int nodes, c
   EngineRun run;
   run.code = run_in_child([&] {
     EngineConfig config;
-    config.platform_file           = platform.string();
-    config.interference_experiment = document.string();
-    config.export_prefix           = prefix.string();
-    return interference::run_interference(config, "test");
+    config.platform_file = platform.string();
+    config.scenario      = "interference";
+    config.scenario_file = document.string();
+    config.export_prefix = prefix.string();
+    return run_configured_scenario(config, "test");
   });
   if (run.code == 0) {
     run.hpl        = read_csv(prefix.string() + "_hpl.csv");

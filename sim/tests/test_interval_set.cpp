@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/interval_set.hpp"
 
 using datasched::InputError;

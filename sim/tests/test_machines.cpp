@@ -8,7 +8,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/machines.hpp"
 #include "support/scripted_engine.hpp"
 

@@ -4,7 +4,7 @@
 // tested end to end in tests/integration/storage/test_page_cache.py.
 #include <gtest/gtest.h>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/page_cache.hpp"
 
 using namespace datasched;

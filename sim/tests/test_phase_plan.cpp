@@ -5,9 +5,9 @@
 #include <map>
 #include <numeric>
 
+#include "common/fatal.hpp"
 #include "execution/forwarded_io.hpp"
 #include "execution/phase_plan.hpp"
-#include "fatal.hpp"
 #include "model/profile.hpp"
 
 using namespace datasched;

@@ -5,9 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "common/fatal.hpp"
 #include "export/consumed_energy_csv.hpp"
 #include "export/pstate_changes_csv.hpp"
-#include "fatal.hpp"
 #include "model/power_states.hpp"
 
 using namespace datasched;

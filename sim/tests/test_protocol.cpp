@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "fatal.hpp"
-#include "protocol/batsim_number.hpp"
-#include "protocol/json_text.hpp"
+#include "common/batsim_number.hpp"
+#include "common/fatal.hpp"
+#include "common/json_text.hpp"
 #include "protocol/reader.hpp"
 #include "protocol/writer.hpp"
 
@@ -61,7 +61,7 @@ TEST(ProtocolWriter, RoundsDatesToMicroseconds)
   EXPECT_EQ(msg["now"], 2.5);
 }
 
-// ---- serialisation without a DOM (protocol/json_text, ProtocolWriter) --------------
+// ---- serialisation without a DOM (common/json_text, ProtocolWriter) --------------
 
 TEST(JsonText, NumbersAndStringsMatchNlohmannDump)
 {

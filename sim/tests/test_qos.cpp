@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "qos/benchmarks.hpp"
 #include "qos/experiment.hpp"
 #include "qos/flows.hpp"

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/workload.hpp"
 
 using datasched::InputError;

@@ -6,7 +6,7 @@
 
 #include <simgrid/s4u/Semaphore.hpp>
 
-#include "cli.hpp"
+#include "common/engine_config.hpp"
 #include "execution/energy.hpp"
 #include "execution/ipc_sampling.hpp"
 #include "execution/job_pool.hpp"

@@ -6,10 +6,10 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/context.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

@@ -8,7 +8,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/machines.hpp"
 #include "model/platform_check.hpp"
 #include "model/power_states.hpp"

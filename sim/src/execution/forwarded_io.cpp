@@ -1,6 +1,6 @@
 #include "execution/forwarded_io.hpp"
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,10 +10,10 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include "common/transfer.hpp"
 #include "execution/context.hpp"
 #include "forwarding/job_layer.hpp"
 #include "model/job.hpp"
-#include "transfer.hpp"
 
 namespace datasched {
 
@@ -89,7 +89,7 @@ void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> reques
   for (const auto& range : requests) {
     if (stopped_)
       return;
-    // As a client process of the standalone mode (forwarding/run.cpp): the request (with
+    // As a client process of the standalone mode (scenarios/io_forwarding.cpp): the request (with
     // the data for a write) to the forwarder, its dispatches, the reply (data for a read).
     transfer(client, forwarder_host, read_ ? ctl : range.size, service.transfer_observer());
     service.count_client_request(forwarder, range.size);

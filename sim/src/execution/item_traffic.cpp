@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "protocol/writer.hpp"
 
 namespace datasched {

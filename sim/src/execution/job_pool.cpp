@@ -4,8 +4,8 @@
 
 #include <simgrid/s4u/Host.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/actors.hpp"
-#include "fatal.hpp"
 #include "model/job.hpp"
 
 namespace datasched {

@@ -10,6 +10,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 #include <xbt/asserts.h>
 
+#include "common/fatal.hpp"
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/forwarded_io.hpp"
@@ -17,7 +18,6 @@
 #include "execution/messages.hpp"
 #include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

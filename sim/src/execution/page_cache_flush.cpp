@@ -4,8 +4,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Exec.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/context.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -4,9 +4,9 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

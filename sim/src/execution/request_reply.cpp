@@ -3,10 +3,10 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

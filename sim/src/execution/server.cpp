@@ -10,13 +10,13 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
+#include "common/fatal.hpp"
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/data_mover.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/power_switching.hpp"
-#include "fatal.hpp"
 
 namespace datasched {
 

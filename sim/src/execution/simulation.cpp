@@ -10,6 +10,8 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/config.h>
 
+#include "common/csv.hpp"
+#include "common/fatal.hpp"
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
@@ -18,7 +20,6 @@
 #include "export/output_files.hpp"
 #include "export/schedule_csv.hpp"
 #include "export/utilisation_csv.hpp"
-#include "fatal.hpp"
 #include "forwarding/job_layer.hpp"
 #include "model/platform_check.hpp"
 #include "transport/zmq_client.hpp"
@@ -38,10 +39,7 @@ std::vector<std::string> output_files(const std::string& prefix)
 
 void remove_outputs(const std::string& prefix)
 {
-  for (const auto& path : output_files(prefix)) {
-    std::remove(path.c_str());
-    std::remove((path + ".tmp").c_str());
-  }
+  remove_output_files(output_files(prefix));
 }
 
 std::map<std::string, Role> parse_role_overrides(const EngineConfig& config)

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
+#include "common/engine_config.hpp"
 #include "transport/decision_channel.hpp"
 
 namespace datasched {

@@ -9,7 +9,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -47,9 +47,9 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "common/transfer.hpp"
 #include "model/host_hashes.hpp"
 #include "model/io_record.hpp"
-#include "transfer.hpp"
 
 namespace datasched {
 

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched {
 

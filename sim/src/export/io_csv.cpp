@@ -1,6 +1,6 @@
 #include "export/io_csv.hpp"
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 #include "model/workload.hpp"
 
 namespace datasched {

@@ -6,7 +6,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched {
 

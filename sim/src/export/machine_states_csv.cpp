@@ -2,7 +2,7 @@
 
 #include <charconv>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 #include "model/machine_states.hpp"
 
 namespace datasched {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched {
 

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched {
 

@@ -1,6 +1,6 @@
 #include "export/schedule_csv.hpp"
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 #include "export/jobs_csv.hpp"
 #include "model/machine_states.hpp"
 

@@ -1,6 +1,6 @@
 #include "export/utilisation_csv.hpp"
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 #include "model/machine_states.hpp"
 
 namespace datasched {

@@ -6,11 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/json_file.hpp"
 #include "forwarding/field_ranges.hpp"
 #include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
-#include "model/workload.hpp"
 
 namespace datasched::forwarding {
 
@@ -219,13 +219,7 @@ RunCost client_request_cost(const Experiment& e)
 
 Experiment load_experiment(const std::string& path)
 {
-  nlohmann::json doc;
-  try {
-    doc = read_json_file(path);
-  } catch (const InputError& e) {
-    throw InputError(std::string("experiment: ") + e.what());
-  }
-  return parse_experiment(doc, path);
+  return parse_experiment(read_json_input(path, "experiment"), path);
 }
 
 } // namespace datasched::forwarding

@@ -3,7 +3,8 @@
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/json_file.hpp"
 #include "forwarding/field_ranges.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
@@ -11,7 +12,6 @@
 #include "model/json_fields.hpp"
 #include "model/machines.hpp"
 #include "model/storage_endpoints.hpp"
-#include "model/workload.hpp"
 
 namespace datasched::forwarding {
 
@@ -48,13 +48,7 @@ JobLayerConfig parse_job_layer(const nlohmann::json& doc, const std::string& fil
 
 JobLayerConfig load_job_layer(const std::string& path)
 {
-  nlohmann::json doc;
-  try {
-    doc = read_json_file(path);
-  } catch (const InputError& e) {
-    throw InputError(std::string("--forwarding-layer: ") + e.what());
-  }
-  return parse_job_layer(doc, path);
+  return parse_job_layer(read_json_input(path, "--forwarding-layer"), path);
 }
 
 JobLayer::JobLayer(JobLayerConfig config, const Machines& machines, const StorageEndpoints& endpoints,

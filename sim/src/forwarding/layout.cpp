@@ -5,7 +5,7 @@
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched::forwarding {
 

@@ -1,26 +1,16 @@
 #include "forwarding/outputs.hpp"
 
-#include <cstdio>
-
 #include <simgrid/s4u/Host.hpp>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched::forwarding {
 
 namespace {
-/// Times with nanosecond resolution: request latencies are microseconds.
-std::string seconds(double t)
-{
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.9f", t);
-  return buffer;
-}
-
 /// count,first,last of an arrival span (times 0 when none arrived).
 std::string arrivals(const ArrivalSpan& span)
 {
-  return std::to_string(span.count) + "," + seconds(span.first) + "," + seconds(span.last);
+  return std::to_string(span.count) + "," + fixed9(span.first) + "," + fixed9(span.last);
 }
 
 std::string mean(std::uint64_t total, std::uint64_t count)
@@ -37,12 +27,12 @@ void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, con
                     "mean_dispatch_size,server_requests,mean_server_request_size,mean_queue_wait,max_queue_wait\n";
   for (std::size_t i = 0; i < forwarders.size(); ++i) {
     const auto& s = forwarder_stats[i];
-    fwd +=
-        std::to_string(i) + "," + forwarders[i] + "," + to_string(scheduler) + "," + std::to_string(s.client_requests) +
-        "," + std::to_string(s.client_bytes) + "," + mean(s.client_bytes, s.client_requests) + "," +
-        std::to_string(s.dispatches) + "," + mean(s.dispatch_bytes, s.dispatches) + "," +
-        std::to_string(s.server_requests) + "," + mean(s.server_bytes, s.server_requests) + "," +
-        (s.waits ? seconds(s.wait_sum / static_cast<double>(s.waits)) : seconds(0)) + "," + seconds(s.wait_max) + "\n";
+    fwd += std::to_string(i) + "," + forwarders[i] + "," + to_string(scheduler) + "," +
+           std::to_string(s.client_requests) + "," + std::to_string(s.client_bytes) + "," +
+           mean(s.client_bytes, s.client_requests) + "," + std::to_string(s.dispatches) + "," +
+           mean(s.dispatch_bytes, s.dispatches) + "," + std::to_string(s.server_requests) + "," +
+           mean(s.server_bytes, s.server_requests) + "," +
+           (s.waits ? fixed9(s.wait_sum / static_cast<double>(s.waits)) : fixed9(0)) + "," + fixed9(s.wait_max) + "\n";
   }
   write_file_atomically(prefix + "_forwarders.csv", fwd);
 
@@ -53,7 +43,7 @@ void write_layer_outputs(const std::string& prefix, SchedulerKind scheduler, con
   for (std::size_t i = 0; i < servers.size(); ++i) {
     const auto& s = server_stats[i];
     srv += std::to_string(i) + "," + servers[i] + "," + std::to_string(s.requests) + "," + std::to_string(s.bytes) +
-           "," + mean(s.bytes, s.requests) + "," + seconds(s.busy_time) + "," +
+           "," + mean(s.bytes, s.requests) + "," + fixed9(s.busy_time) + "," +
            fixed6(s.busy_time > 0 ? s.disk_time / s.busy_time : 0) + "," + std::to_string(s.max_active) + "," +
            std::to_string(s.device_requests) + "," + std::to_string(s.cache_hits) + "," + arrivals(s.read_arrivals) +
            "," + arrivals(s.write_arrivals) + "\n";
@@ -79,8 +69,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
     apps += a.name + "," + std::to_string(a.processes) + "," + to_string(a.pattern) + "," + to_string(a.operation) +
             "," + std::to_string(a.request_size) + "," +
             std::to_string(a.bytes_per_process * static_cast<std::uint64_t>(a.processes)) + "," +
-            std::to_string(s.requests) + "," + seconds(a.start) + "," + seconds(s.first_start) + "," + seconds(s.end) +
-            "," + seconds(s.end - a.start) + "\n";
+            std::to_string(s.requests) + "," + fixed9(a.start) + "," + fixed9(s.first_start) + "," + fixed9(s.end) +
+            "," + fixed9(s.end - a.start) + "\n";
   }
   write_file_atomically(prefix + "_applications.csv", apps);
 
@@ -94,7 +84,7 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
   if (e.dispatch_trace) {
     std::string trace = "source,server,start,end,bytes,client_requests\n";
     for (const auto& d : stats.dispatches)
-      trace += d.source + "," + std::to_string(d.server) + "," + seconds(d.start) + "," + seconds(d.end) + "," +
+      trace += d.source + "," + std::to_string(d.server) + "," + fixed9(d.start) + "," + fixed9(d.end) + "," +
                std::to_string(d.bytes) + "," + std::to_string(d.client_requests) + "\n";
     write_file_atomically(prefix + "_dispatches.csv", trace);
   }

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched::forwarding {
 

@@ -1,7 +1,7 @@
 #include "forwarding/server_cache.hpp"
 
-#include "fatal.hpp"
-#include "qos/sync.hpp"
+#include "common/fatal.hpp"
+#include "common/kill_safe_lock.hpp"
 
 #include <algorithm>
 
@@ -12,7 +12,7 @@
 namespace datasched::forwarding {
 
 namespace sg4 = simgrid::s4u;
-using Lock    = qos::ScopedLock;
+using Lock    = ScopedLock;
 
 ServerCache::ServerCache(const CacheConfig& config, sg4::Host* host, sg4::Disk* hdd, HddActivity on_flush)
     : config_(config), host_(host), hdd_(hdd), on_flush_(std::move(on_flush)), mutex_(sg4::Mutex::create()),

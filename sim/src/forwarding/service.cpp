@@ -1,7 +1,7 @@
 #include "forwarding/service.hpp"
 
-#include "fatal.hpp"
-#include "transfer.hpp"
+#include "common/fatal.hpp"
+#include "common/transfer.hpp"
 
 #include <algorithm>
 #include <cmath>

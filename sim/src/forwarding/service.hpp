@@ -1,7 +1,7 @@
 #pragma once
 // The I/O forwarding layer as a running service: the forwarders' request schedulers and
 // worker actors, and the data servers they send requests to (network messages plus disk
-// activities). Shared by the standalone experiment mode (forwarding/run.cpp) and by the
+// activities). Shared by the standalone experiment mode (scenarios/io_forwarding.cpp) and by the
 // phase jobs of scheduling runs whose SAN I/O is forwarded (execution/forwarded_io.hpp),
 // so both use one model of a forwarder.
 //
@@ -18,14 +18,14 @@
 #include <simgrid/s4u/Mutex.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include "common/kill_safe_lock.hpp"
+#include "common/transfer.hpp"
 #include "forwarding/experiment.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
 #include "forwarding/server_cache.hpp"
 #include "forwarding/statistics.hpp"
-#include "qos/sync.hpp"
-#include "transfer.hpp"
 
 namespace simgrid::s4u {
 class Host;
@@ -56,7 +56,7 @@ public:
   /// TWINS window wait timed out. A std::unique_lock would then unlock a mutex it does not
   /// hold through a simcall during the kill's unwinding, and SimGrid 3.32 aborts the process
   /// (sim/tests/test_forwarding_kill_safety.cpp); this lock lets go without the simcall.
-  using Lock = qos::ScopedLock;
+  using Lock = ScopedLock;
 
   /// `layer` gives the scheduler kind, window, workers per forwarder and aggregation limit;
   /// the servers' disks get the HDD curve of `hdd_alpha` (seek-aware when `hdd_seek_scale` > 0).

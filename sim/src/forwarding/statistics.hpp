@@ -1,5 +1,5 @@
 #pragma once
-// What an I/O forwarding run measures, filled in by the actors (forwarding/run.cpp) and
+// What an I/O forwarding run measures, filled in by the actors (scenarios/io_forwarding.cpp) and
 // written by forwarding/outputs.cpp. Sizes are counted where the paper's table counts
 // them: leaving clients, leaving forwarders (after aggregation), arriving at servers.
 #include <algorithm>

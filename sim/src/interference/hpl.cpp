@@ -1,6 +1,6 @@
 #include "interference/hpl.hpp"
 
-#include "transfer.hpp"
+#include "common/transfer.hpp"
 
 #include <algorithm>
 

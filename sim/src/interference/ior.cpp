@@ -1,6 +1,6 @@
 #include "interference/ior.hpp"
 
-#include "transfer.hpp"
+#include "common/transfer.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,28 +1,10 @@
 #include "interference/outputs.hpp"
 
-#include <cstdio>
-
 #include <simgrid/s4u/Host.hpp>
 
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched::interference {
-
-namespace {
-std::string seconds(double t)
-{
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.9f", t);
-  return buffer;
-}
-
-std::string number(double x)
-{
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6g", x);
-  return buffer;
-}
-} // namespace
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
@@ -37,16 +19,15 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
   for (const auto& it : hpl.iterations)
     max_iteration = std::max(max_iteration, it.end - it.start);
   const double makespan = hpl.end - hpl.start;
-  text += std::to_string(layout.hpl.size()) + "," + std::to_string(e.hpl.iterations) + "," + seconds(hpl.start) + "," +
-          seconds(hpl.end) + "," + seconds(makespan) + "," +
-          seconds(hpl_compute_time_alone(e.hpl, e.memory, layout.hpl)) + "," + seconds(makespan / e.hpl.iterations) +
-          "," + seconds(max_iteration) + "\n";
+  text += std::to_string(layout.hpl.size()) + "," + std::to_string(e.hpl.iterations) + "," + fixed9(hpl.start) + "," +
+          fixed9(hpl.end) + "," + fixed9(makespan) + "," + fixed9(hpl_compute_time_alone(e.hpl, e.memory, layout.hpl)) +
+          "," + fixed9(makespan / e.hpl.iterations) + "," + fixed9(max_iteration) + "\n";
   write_file_atomically(prefix + "_hpl.csv", text);
 
   text = "iteration,start,compute_end,end,slowest_host\n";
   for (std::size_t i = 0; i < hpl.iterations.size(); ++i) {
     const auto& it = hpl.iterations[i];
-    text += std::to_string(i) + "," + seconds(it.start) + "," + seconds(it.compute_end) + "," + seconds(it.end) + "," +
+    text += std::to_string(i) + "," + fixed9(it.start) + "," + fixed9(it.compute_end) + "," + fixed9(it.end) + "," +
             layout.hpl[static_cast<std::size_t>(it.slowest_node)]->get_name() + "\n";
   }
   write_file_atomically(prefix + "_iterations.csv", text);
@@ -55,8 +36,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Layout&
   for (const auto& s : r.services) {
     const auto& st = s->stats();
     text += s->host()->get_name() + "," + to_string(s->kind()) + "," + std::to_string(st.requests) + "," +
-            std::to_string(st.bytes) + "," + number(st.metadata_ops) + "," + number(st.request_flops) + "," +
-            number(st.idle_flops) + "\n";
+            std::to_string(st.bytes) + "," + general6(st.metadata_ops) + "," + general6(st.request_flops) + "," +
+            general6(st.idle_flops) + "\n";
   }
   write_file_atomically(prefix + "_services.csv", text);
 

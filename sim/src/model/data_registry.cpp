@@ -6,7 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/enum_names.hpp"
 
 namespace datasched {

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/batsim_numbers.hpp"
 #include "model/interval_set.hpp"
 

@@ -1,6 +1,6 @@
 #include "model/job.hpp"
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -22,9 +22,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/one_line.hpp"
 #include "model/input_limits.hpp"
-#include "one_line.hpp"
 
 namespace datasched {
 

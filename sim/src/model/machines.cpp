@@ -4,7 +4,7 @@
 
 #include <simgrid/s4u/NetZone.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

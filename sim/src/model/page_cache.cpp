@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

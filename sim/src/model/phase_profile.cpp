@@ -4,7 +4,7 @@
 #include <cmath>
 #include <set>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 #include "model/batsim_numbers.hpp"
 #include "model/enum_names.hpp"
 

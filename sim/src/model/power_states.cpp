@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

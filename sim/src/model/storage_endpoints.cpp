@@ -1,6 +1,6 @@
 #include "model/storage_endpoints.hpp"
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

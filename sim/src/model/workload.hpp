@@ -63,11 +63,4 @@ private:
   std::unordered_map<std::string, std::unique_ptr<Job>> jobs_;
 };
 
-/// Reads and parses a JSON file; a syntax error names the file, line and column.
-nlohmann::json read_json_file(const std::string& path);
-
-/// The same, with decimal numbers converted as Batsim 4.2.1's rapidjson converts them
-/// (protocol/batsim_number.hpp): for Batsim's own inputs, the workloads.
-nlohmann::json read_batsim_json_file(const std::string& path);
-
 } // namespace datasched

@@ -5,8 +5,8 @@
 #include <set>
 #include <variant>
 
-#include "fatal.hpp"
-#include "protocol/batsim_number.hpp"
+#include "common/batsim_number.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

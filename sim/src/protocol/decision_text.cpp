@@ -3,7 +3,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
 namespace datasched {
 

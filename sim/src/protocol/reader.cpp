@@ -3,10 +3,10 @@
 #include <climits>
 #include <cmath>
 
-#include "fatal.hpp"
-#include "protocol/batsim_number.hpp"
+#include "common/batsim_number.hpp"
+#include "common/fatal.hpp"
+#include "common/json_text.hpp"
 #include "protocol/decision_fast_reader.hpp"
-#include "protocol/json_text.hpp"
 
 namespace datasched {
 

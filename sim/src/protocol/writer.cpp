@@ -4,10 +4,10 @@
 #include <charconv>
 #include <cmath>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/json_text.hpp"
 #include "model/machines.hpp"
 #include "model/workload.hpp"
-#include "protocol/json_text.hpp"
 
 namespace datasched {
 

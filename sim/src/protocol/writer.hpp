@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/simulation_config.hpp"
 #include "model/interval_set.hpp"
-#include "model/simulation_config.hpp"
 
 namespace datasched {
 

@@ -7,10 +7,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fatal.hpp"
+#include "common/fatal.hpp"
+#include "common/json_file.hpp"
 #include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
-#include "model/workload.hpp"
 
 namespace datasched::qos {
 
@@ -412,13 +412,7 @@ RunCost benchmark_cost(const Experiment& e)
 
 Experiment load_experiment(const std::string& path)
 {
-  nlohmann::json doc;
-  try {
-    doc = read_json_file(path);
-  } catch (const InputError& err) {
-    throw InputError(std::string("experiment: ") + err.what());
-  }
-  return parse_experiment(doc, path);
+  return parse_experiment(read_json_input(path, "experiment"), path);
 }
 
 } // namespace datasched::qos

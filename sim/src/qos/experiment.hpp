@@ -3,7 +3,7 @@
 // the arbitration table, the staging group, the I/O noise, explicit writes and transfers,
 // and the benchmark, read from a JSON file. Schema: sim/src/qos/README.md. Unknown keys
 // are errors; every error names the file and the field (InputError). Host names are
-// checked against the platform later (qos/run.cpp), naming the field too.
+// checked against the platform later (scenarios/qos_staging.cpp), naming the field too.
 #include <cstdint>
 #include <optional>
 #include <set>

@@ -1,5 +1,5 @@
 #include "qos/flows.hpp"
-#include "qos/sync.hpp"
+#include "common/kill_safe_lock.hpp"
 
 #include <algorithm>
 

@@ -1,26 +1,8 @@
 #include "qos/outputs.hpp"
 
-#include <cstdio>
-
-#include "export/csv_file.hpp"
+#include "common/csv.hpp"
 
 namespace datasched::qos {
-
-namespace {
-/// Nanosecond resolution: message latencies are microseconds.
-std::string num(double x)
-{
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.9f", x);
-  return buffer;
-}
-std::string whole(double x)
-{
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.0f", x);
-  return buffer;
-}
-} // namespace
 
 std::vector<std::string> output_files(const std::string& prefix)
 {
@@ -40,11 +22,11 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
     const bool sized        = per_size(b.kind);
     const bool bandwidth    = reports_bandwidth(b.kind);
     for (const auto& row : r.benchmark) {
-      bench += kind + "," + std::to_string(b.sl) + "," + noise + "," + (sized ? whole(row.size) : "") + "," +
-               std::to_string(row.iterations) + "," + (sized && !bandwidth ? num(row.value) : "") + "," +
-               (bandwidth ? num(row.value) : "") + "," + (sized ? "" : num(row.value)) + "," +
-               (sized ? "" : num(row.compute)) + "," + (sized ? "" : num(row.communicate)) + "," + num(row.start) +
-               "," + num(row.end) + "\n";
+      bench += kind + "," + std::to_string(b.sl) + "," + noise + "," + (sized ? whole_number(row.size) : "") + "," +
+               std::to_string(row.iterations) + "," + (sized && !bandwidth ? fixed9(row.value) : "") + "," +
+               (bandwidth ? fixed9(row.value) : "") + "," + (sized ? "" : fixed9(row.value)) + "," +
+               (sized ? "" : fixed9(row.compute)) + "," + (sized ? "" : fixed9(row.communicate)) + "," +
+               fixed9(row.start) + "," + fixed9(row.end) + "\n";
     }
   }
   write_file_atomically(files[0], bench);
@@ -53,8 +35,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
   for (std::size_t i = 0; i < e.transfers.size(); ++i) {
     const auto& t = e.transfers[i];
     const auto& x = r.transfers[i];
-    transfers += t.name + "," + t.src + "," + t.dst + "," + whole(t.bytes) + "," + std::to_string(t.sl) + "," +
-                 num(x.priority) + "," + num(x.start) + "," + num(x.end) + "\n";
+    transfers += t.name + "," + t.src + "," + t.dst + "," + whole_number(t.bytes) + "," + std::to_string(t.sl) + "," +
+                 fixed9(x.priority) + "," + fixed9(x.start) + "," + fixed9(x.end) + "\n";
   }
   write_file_atomically(files[1], transfers);
 
@@ -62,8 +44,8 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
   for (std::size_t i = 0; i < e.writes.size(); ++i) {
     const auto& w = e.writes[i];
     const auto& x = r.writes[i];
-    writes += std::to_string(i) + "," + w.host + "," + whole(w.bytes) + "," + whole(w.block_size) + "," +
-              std::to_string(w.sl) + "," + num(x.start) + "," + num(x.absorbed) + "," + num(x.drained) + "\n";
+    writes += std::to_string(i) + "," + w.host + "," + whole_number(w.bytes) + "," + whole_number(w.block_size) + "," +
+              std::to_string(w.sl) + "," + fixed9(x.start) + "," + fixed9(x.absorbed) + "," + fixed9(x.drained) + "\n";
   }
   write_file_atomically(files[2], writes);
 
@@ -71,18 +53,18 @@ void write_outputs(const std::string& prefix, const Experiment& e, const Results
                         "forced_chunks,drain_busy,first_drain,last_drain_end,max_fill\n";
   if (r.staging) {
     const auto& s = r.staging->stats();
-    staging += r.staging->name() + "," + whole(s.absorbed_bytes) + "," + whole(s.ssd_bytes) + "," +
-               whole(s.drained_bytes) + "," + whole(r.staging->staged_bytes()) + "," +
-               whole(r.staging->buffered_bytes()) + "," + std::to_string(s.blocks) + "," + std::to_string(s.chunks) +
-               "," + std::to_string(s.forced_chunks) + "," + num(s.drain_busy) + "," + num(s.first_drain) + "," +
-               num(s.last_drain_end) + "," + whole(s.max_fill) + "\n";
+    staging += r.staging->name() + "," + whole_number(s.absorbed_bytes) + "," + whole_number(s.ssd_bytes) + "," +
+               whole_number(s.drained_bytes) + "," + whole_number(r.staging->staged_bytes()) + "," +
+               whole_number(r.staging->buffered_bytes()) + "," + std::to_string(s.blocks) + "," +
+               std::to_string(s.chunks) + "," + std::to_string(s.forced_chunks) + "," + fixed9(s.drain_busy) + "," +
+               fixed9(s.first_drain) + "," + fixed9(s.last_drain_end) + "," + whole_number(s.max_fill) + "\n";
   }
   write_file_atomically(files[3], staging);
 
   std::string summary = "solver,activities,max_concurrent_activities,noise_bytes,simulated_time\n";
   summary += std::string(r.weighted ? "fair_bottleneck_weighted" : "fair_bottleneck") + "," +
-             std::to_string(r.activities) + "," + std::to_string(r.max_concurrent) + "," + whole(r.noise_bytes) + "," +
-             num(r.simulated_time) + "\n";
+             std::to_string(r.activities) + "," + std::to_string(r.max_concurrent) + "," + whole_number(r.noise_bytes) +
+             "," + fixed9(r.simulated_time) + "\n";
   write_file_atomically(files[4], summary);
 }
 

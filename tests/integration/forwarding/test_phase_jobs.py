@@ -260,7 +260,7 @@ def test_run_ends_while_forwarders_are_busy(tmp_path, engine, run_phases, layer,
     forwarder with 4 workers: the run ends (the server has nothing left) while the forwarder
     workers and client streams — daemons — wait on locks, queues and disks, and SimGrid kills
     them. The kill must unwind them without a mutex simcall (SimGrid 3.32 aborts the process
-    otherwise; sim/src/qos/sync.hpp): exit 0 and complete outputs."""
+    otherwise; sim/src/common/kill_safe_lock.hpp): exit 0 and complete outputs."""
     platform = forwarding_platform(tmp_path / "p.xml", clients=4, forwarders=1, servers=2, link_lat=LAT)
     ids = ids_of(engine, platform)
     profile = phases_profile(4, descriptor("san", san_k=2), [read(10 * S)])

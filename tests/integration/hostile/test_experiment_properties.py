@@ -79,7 +79,7 @@ def _get(doc: object, path: tuple) -> object:
 
 
 def _as_engine_prints(text: str) -> str:
-    """``text`` escaped as the engine escapes what it quotes (sim/src/one_line.hpp)."""
+    """``text`` escaped as the engine escapes what it quotes (sim/src/common/one_line.hpp)."""
     out = ""
     for c in text:
         if c in "\n\r":

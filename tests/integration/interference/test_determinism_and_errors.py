@@ -99,4 +99,4 @@ def test_malformed_json_and_conflicting_modes(engine, tmp_path):
         capture_output=True,
         text=True,
     )
-    assert proc.returncode == 2 and "--interference runs an experiment on its own" in proc.stderr
+    assert proc.returncode == 2 and "one scenario per run: --io-forwarding, --interference" in proc.stderr

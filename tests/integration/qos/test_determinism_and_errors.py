@@ -131,4 +131,4 @@ def test_unreadable_experiment_and_conflicting_options(tmp_path, engine, platfor
         text=True,
         timeout=60,
     )
-    assert proc.returncode == 2 and "--qos-staging runs an experiment on its own" in proc.stderr
+    assert proc.returncode == 2 and "one scenario per run: --io-forwarding, --qos-staging" in proc.stderr

@@ -15,7 +15,7 @@
 #include <simgrid/s4u/ConditionVariable.hpp>
 #include <simgrid/s4u/Mutex.hpp>
 
-namespace datasched::qos {
+namespace datasched {
 
 class ScopedLock {
 public:
@@ -44,4 +44,4 @@ private:
   int exceptions_at_entry_ = std::uncaught_exceptions();
 };
 
-} // namespace datasched::qos
+} // namespace datasched

@@ -1,4 +1,4 @@
-#include "forwarding/run.hpp"
+#include "scenarios/io_forwarding.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,17 +15,16 @@
 #include <simgrid/s4u/Mutex.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
-#include "cli.hpp"
-#include "execution/simulation.hpp"
-#include "export/links_csv.hpp"
-#include "fatal.hpp"
+#include "common/engine_config.hpp"
+#include "common/fatal.hpp"
+#include "common/transfer.hpp"
 #include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
 #include "forwarding/outputs.hpp"
 #include "forwarding/requests.hpp"
 #include "forwarding/schedulers.hpp"
 #include "forwarding/service.hpp"
-#include "transfer.hpp"
+#include "model/run_cost.hpp"
 
 namespace datasched::forwarding {
 
@@ -171,60 +170,49 @@ private:
   std::vector<Process> processes_;
 };
 
-void remove_files(const std::vector<std::string>& files)
-{
-  for (const auto& path : files) {
-    std::remove(path.c_str());
-    std::remove((path + ".tmp").c_str());
+/// Seed 002's experiment as a scenario (scenarios/scenario.hpp).
+class IoForwardingScenario final : public Scenario {
+public:
+  std::string title() const override { return "I/O forwarding"; }
+
+  std::vector<std::string> output_files(const std::string& prefix) const override
+  {
+    Experiment all_outputs; // every file this scenario may write, whatever the experiment asks for
+    all_outputs.dispatch_trace = true;
+    return forwarding::output_files(prefix, all_outputs);
   }
-}
+
+  void load(const EngineConfig& config) override
+  {
+    experiment_ = load_experiment(config.scenario_file);
+    check_run_cost(experiment_.file, "applications", client_request_cost(experiment_), config.allow_long_run);
+  }
+
+  void prepare(const EngineConfig& config) override
+  {
+    Layout layout = resolve_layout(experiment_, sg4::Engine::get_instance()->get_all_hosts(), config.platform_file);
+    run_          = std::make_unique<Run>(experiment_, std::move(layout));
+  }
+
+  void start() override { run_->start_actors(); }
+
+  std::string deadlock_detail() const override { return ": a client waits for a reply forever"; }
+
+  void write_outputs(const std::string& prefix) override
+  {
+    forwarding::write_outputs(prefix, experiment_, run_->layout(), run_->stats());
+  }
+
+private:
+  Experiment experiment_;
+  std::unique_ptr<Run> run_;
+};
 
 } // namespace
 
-int run_io_forwarding(const EngineConfig& config, const char* program_name)
+std::unique_ptr<Scenario> make_io_forwarding_scenario()
 {
-  // Every file this mode may write goes first, whatever the experiment asks for: a
-  // failed run must not leave a previous run's outputs looking like its own.
-  Experiment all_outputs;
-  all_outputs.dispatch_trace = true;
-  auto outputs               = output_files(config.export_prefix, all_outputs);
-  outputs.push_back(link_load_file(config.export_prefix));
-  remove_files(outputs);
-  set_fatal_cleanup([outputs]() { remove_files(outputs); });
-  Experiment experiment;
-  try {
-    experiment = load_experiment(config.io_forwarding_experiment);
-    check_run_cost(experiment.file, "applications", client_request_cost(experiment), config.allow_long_run);
-  } catch (const InputError& e) {
-    fatal(e.what());
-  }
-
-  std::unique_ptr<Run> run;
-  LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
-  try {
-    init_simgrid(config, program_name);
-    auto* engine  = sg4::Engine::get_instance();
-    Layout layout = resolve_layout(experiment, engine->get_all_hosts(), config.platform_file);
-    run           = std::make_unique<Run>(experiment, std::move(layout));
-  } catch (const InputError& e) {
-    fatal(e.what());
-  }
-  link_load.start(config.link_load_window);
-  install_abort_handler("SimGrid aborted the I/O forwarding simulation (its message is above)", outputs);
-  sg4::Engine::on_deadlock_cb([]() { // recorded, not thrown: SimGrid's kernel runs it (fatal.hpp)
-    record_engine_error(
-        EngineError("the I/O forwarding simulation cannot progress (deadlock): a client waits for a reply forever"));
-  });
-  run->start_actors();
-  sg4::Engine::get_instance()->run();
-  throw_recorded_engine_error();
-  try {
-    write_outputs(config.export_prefix, experiment, run->layout(), run->stats());
-    link_load.write_if_measured(config.export_prefix);
-  } catch (const std::exception& e) {
-    fatal(e.what());
-  }
-  return 0;
+  return std::make_unique<IoForwardingScenario>();
 }
 
 } // namespace datasched::forwarding

@@ -1,4 +1,4 @@
-#include "transfer.hpp"
+#include "common/transfer.hpp"
 
 #include <vector>
 

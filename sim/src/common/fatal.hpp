@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "one_line.hpp"
+#include "common/one_line.hpp"
 
 namespace datasched {
 

@@ -1,4 +1,4 @@
-#include "protocol/json_text.hpp"
+#include "common/json_text.hpp"
 
 #include <array>
 #include <charconv>

@@ -1,6 +1,6 @@
-#include "fatal.hpp"
+#include "common/fatal.hpp"
 
-#include "one_line.hpp"
+#include "common/one_line.hpp"
 
 #include <csignal>
 #include <cstdio>

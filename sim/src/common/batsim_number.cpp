@@ -1,4 +1,4 @@
-#include "protocol/batsim_number.hpp"
+#include "common/batsim_number.hpp"
 
 #include <array>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "qos/run.hpp"
+#include "scenarios/qos_staging.hpp"
 
 #include <cstdio>
 #include <memory>
@@ -9,10 +9,9 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include "cli.hpp"
-#include "execution/simulation.hpp"
-#include "export/links_csv.hpp"
-#include "fatal.hpp"
+#include "common/engine_config.hpp"
+#include "common/fatal.hpp"
+#include "model/run_cost.hpp"
 #include "qos/benchmarks.hpp"
 #include "qos/experiment.hpp"
 #include "qos/flows.hpp"
@@ -99,14 +98,6 @@ double staging_capacity(const Staging& s, sg4::Disk* disk)
   }
   throw InputError(s.where + ".capacity: not given, and disk '" + disk->get_name() + "' of '" + s.server +
                    "' has no positive \"size\" property");
-}
-
-void remove_files(const std::vector<std::string>& files)
-{
-  for (const auto& path : files) {
-    std::remove(path.c_str());
-    std::remove((path + ".tmp").c_str());
-  }
 }
 
 class Run {
@@ -226,43 +217,40 @@ private:
   bool benchmark_done_ = false;
 };
 
+/// Seed 003's experiment as a scenario (scenarios/scenario.hpp).
+class QosStagingScenario final : public Scenario {
+public:
+  std::string title() const override { return "QoS staging"; }
+
+  std::vector<std::string> output_files(const std::string& prefix) const override { return qos::output_files(prefix); }
+
+  void load(const EngineConfig& config) override
+  {
+    experiment_ = load_experiment(config.scenario_file);
+    check_run_cost(experiment_.file, "benchmark.iterations", benchmark_cost(experiment_), config.allow_long_run);
+  }
+
+  void prepare(const EngineConfig& config) override
+  {
+    // Routing tables are built when the platform is sealed; routes are checked by Run.
+    sg4::Engine::get_instance()->seal_platform();
+    run_ = std::make_unique<Run>(experiment_, config.platform_file);
+  }
+
+  void start() override { run_->start_actors(); }
+
+  void write_outputs(const std::string& prefix) override { qos::write_outputs(prefix, experiment_, run_->results()); }
+
+private:
+  Experiment experiment_;
+  std::unique_ptr<Run> run_;
+};
+
 } // namespace
 
-int run_qos_staging(const EngineConfig& config, const char* program_name)
+std::unique_ptr<Scenario> make_qos_staging_scenario()
 {
-  auto outputs = output_files(config.export_prefix);
-  outputs.push_back(link_load_file(config.export_prefix));
-  remove_files(outputs);
-  set_fatal_cleanup([outputs]() { remove_files(outputs); });
-  Experiment experiment;
-  try {
-    experiment = load_experiment(config.qos_staging_experiment);
-    check_run_cost(experiment.file, "benchmark.iterations", benchmark_cost(experiment), config.allow_long_run);
-  } catch (const InputError& e) {
-    fatal(e.what());
-  }
-  std::unique_ptr<Run> run;
-  LinkLoadCsv link_load; // --link-load-window (export/links_csv.hpp)
-  try {
-    init_simgrid(config, program_name);
-    // Routing tables are built when the platform is sealed; routes are checked below.
-    sg4::Engine::get_instance()->seal_platform();
-    run = std::make_unique<Run>(experiment, config.platform_file);
-  } catch (const InputError& e) {
-    fatal(e.what());
-  }
-  link_load.start(config.link_load_window);
-  install_abort_handler(std::string("SimGrid aborted the QoS staging simulation (its message is above)"), outputs);
-  sg4::Engine::on_deadlock_cb([]() { fatal("the QoS staging simulation cannot progress (deadlock)"); });
-  run->start_actors();
-  sg4::Engine::get_instance()->run();
-  try {
-    write_outputs(config.export_prefix, experiment, run->results());
-    link_load.write_if_measured(config.export_prefix);
-  } catch (const std::exception& e) {
-    fatal(e.what());
-  }
-  return 0;
+  return std::make_unique<QosStagingScenario>();
 }
 
 } // namespace datasched::qos
