@@ -32,16 +32,6 @@ std::unique_ptr<simgrid::s4u::Engine> g_engine;
 std::vector<std::string> g_simgrid_args;
 std::vector<char*> g_simgrid_argv;
 
-std::vector<std::string> output_files(const std::string& prefix)
-{
-  return scheduling_output_files(prefix);
-}
-
-void remove_outputs(const std::string& prefix)
-{
-  remove_output_files(output_files(prefix));
-}
-
 std::map<std::string, Role> parse_role_overrides(const EngineConfig& config)
 {
   std::map<std::string, Role> overrides;
@@ -169,8 +159,11 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
 {
   Context ctx(config);
   LinkLoadCsv link_load; // --link-load-window: bytes per link per window (export/links_csv.hpp)
-  remove_outputs(config.export_prefix);
-  set_fatal_cleanup([prefix = config.export_prefix]() { remove_outputs(prefix); });
+  // Every file a scheduling run may write goes first (and again if the run fails): an
+  // earlier run's outputs must not look like this run's.
+  const auto outputs = scheduling_output_files(config.export_prefix);
+  remove_output_files(outputs);
+  set_fatal_cleanup([outputs]() { remove_output_files(outputs); });
   // Library mode: an actor's error cancels the jobs' activities before it kills the
   // actors (fatal.hpp). The hook refers to this run's context: cleared when it returns.
   set_before_kill_all([&ctx] { ctx.cancel_running_activities(); });
@@ -229,7 +222,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
-  install_abort_handler("SimGrid aborted the simulation (its message is above)", output_files(config.export_prefix));
+  install_abort_handler("SimGrid aborted the simulation (its message is above)", outputs);
 
   try {
     if (channel)
