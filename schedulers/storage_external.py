@@ -4,7 +4,13 @@ Candidates are the other compute nodes' NVMs, ranked by ``placement``:
 
 - ``least_loaded``: fewest running jobs with data on the device, then nearest, then lowest id;
 - ``nearest``: smallest total network distance to the job's hosts, then least loaded,
-  then lowest id (without topology information every distance is 0).
+  then lowest id (without topology information every distance is 0);
+- ``idle_nodes``: NVMs of nodes no other job computes on first, then least loaded, then
+  nearest, then lowest id. With storage daemons on the nodes (datasched-sim
+  ``--storage-daemons``; ``platform.storage.daemons``) serving a device costs its node CPU,
+  so data on an idle node does not slow a job computing there, as seed 004 proposes
+  (services placed off the compute job's nodes). A node idle now may get a job later: the
+  ranking sees the moment of the decision only.
 
 When k exceeds the nodes outside the partition, the job's own NVMs complete the set
 (in allocation order), as the paper allows "some (or all)" devices outside and as the
@@ -26,7 +32,9 @@ from datasched.policy.storage import StorageAssigner, StorageParams, StorageRequ
 
 class ExternalParams(StorageParams):
     k: int | None = Field(None, ge=1, description="devices holding the data (STG-k; default: the profile's stg_k)")
-    placement: Literal["least_loaded", "nearest"] = Field("least_loaded", description="how outside devices are ranked")
+    placement: Literal["least_loaded", "nearest", "idle_nodes"] = Field(
+        "least_loaded", description="how outside devices are ranked"
+    )
 
 
 @register_storage
@@ -50,6 +58,9 @@ class ExternalStorage(StorageAssigner):
         load = [request.device_load.get(view.nvm_of_host[h], 0) for h in outside]
         if params.placement == "least_loaded":
             order = sorted(range(len(outside)), key=lambda i: (load[i], distance[i], outside[i]))
+        elif params.placement == "idle_nodes":
+            busy = request.busy_hosts
+            order = sorted(range(len(outside)), key=lambda i: (outside[i] in busy, load[i], distance[i], outside[i]))
         else:
             order = sorted(range(len(outside)), key=lambda i: (distance[i], load[i], outside[i]))
         chosen = [outside[i] for i in order[:k]]

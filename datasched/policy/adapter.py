@@ -31,7 +31,7 @@ from datasched.policy.events import (
     RequestedCall,
     StageDone,
 )
-from datasched.policy.platform import PlatformView, StorageView
+from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.session import alloc_intervals
 from datasched.policy.topology import distances_for
@@ -75,7 +75,8 @@ class PybatsimAdapter(BatsimScheduler):
         resources = list(self.bs.compute_resources.values())
         platform = PlatformView.from_batsim_resources(resources)
         distances = distances_for(platform.hosts, self.platform_xml)
-        storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts)
+        daemons = StorageDaemons.from_config(getattr(self.bs, "batconf", None) or {})
+        storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts, daemons)
         platform = PlatformView(platform.hosts, distances, storage, rates_for(platform.hosts, self.platform_xml))
         self._intercept_stage_done()
         self._pending.extend(self.policy.begin(platform, self.bs.time()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -22,6 +23,34 @@ class HostInfo:
 
 
 @dataclass(frozen=True)
+class StorageDaemons:
+    """The storage daemons on the compute nodes (datasched-sim's ``--storage-daemons``, sent in
+    ``SIMULATION_BEGINS``' config as ``datasched-storage-daemons``): every node with an NVM
+    serves its NVM's traffic and spends, per flow of ``b`` bytes,
+    ``ceil(b / request_size) * flops_per_request + b * flops_per_byte`` flops of its CPU, which
+    the job placed on that node shares (sim/src/services/README.md). A placement policy
+    that knows this can keep a job's data off the nodes that compute for others."""
+
+    request_size: int
+    flops_per_request: float
+    flops_per_byte: float
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> StorageDaemons | None:
+        """The daemons the engine announced, or None (no key: NVM traffic costs no CPU)."""
+        described = config.get("datasched-storage-daemons")
+        if described is None:
+            return None
+        return cls(
+            int(described["request_size"]), float(described["flops_per_request"]), float(described["flops_per_byte"])
+        )
+
+    def flow_flops(self, nbytes: float) -> float:
+        """Flops one flow of ``nbytes`` costs its daemon (the engine's formula)."""
+        return math.ceil(nbytes / self.request_size) * self.flops_per_request + nbytes * self.flops_per_byte
+
+
+@dataclass(frozen=True)
 class StorageView:
     """Where data can live: each compute host's NVM endpoint and the central I/O servers.
 
@@ -33,6 +62,7 @@ class StorageView:
 
     nvm_of_host: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # compute id -> NVM id
     io_servers: tuple[int, ...] = ()  # resource ids, ascending
+    daemons: StorageDaemons | None = None  # each NVM's node serves it at a CPU cost (None: no cost)
 
     @cached_property
     def host_of_nvm(self) -> Mapping[int, int]:
@@ -41,7 +71,10 @@ class StorageView:
 
     @classmethod
     def from_batsim_resources(
-        cls, storage_resources: Iterable[Mapping[str, Any]], hosts: Sequence[HostInfo]
+        cls,
+        storage_resources: Iterable[Mapping[str, Any]],
+        hosts: Sequence[HostInfo],
+        daemons: StorageDaemons | None = None,
     ) -> StorageView:
         """Reads roles and owners from the resources' properties; an NVM whose ``node``
         is not a compute host is ignored (it cannot hold a job's data)."""
@@ -55,7 +88,7 @@ class StorageView:
                 servers.append(int(resource["id"]))
             elif role == "nvm" and props.get("node") in id_of_name:
                 nvm_of_host[id_of_name[props["node"]]] = int(resource["id"])
-        return cls(MappingProxyType(dict(sorted(nvm_of_host.items()))), tuple(sorted(servers)))
+        return cls(MappingProxyType(dict(sorted(nvm_of_host.items()))), tuple(sorted(servers)), daemons)
 
 
 @dataclass(frozen=True)

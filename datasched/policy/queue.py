@@ -137,7 +137,10 @@ class QueuePolicy(Policy):
         if self.storage_assigner is None or not is_phase_job(job):
             return None
         load = MappingProxyType(dict(self.device_load))
-        request = StorageRequest(job=job, hosts=hosts, platform=self.platform, now=now, device_load=load)
+        busy = frozenset(h for running in self.running.values() for h in running.hosts)
+        request = StorageRequest(
+            job=job, hosts=hosts, platform=self.platform, now=now, device_load=load, busy_hosts=busy
+        )
         return self.storage_assigner.assign(request)
 
     def try_start(self, job: JobInfo, now: float, excluded: frozenset[int] = frozenset()) -> ExecuteJob | None:

@@ -37,7 +37,7 @@ from datasched.policy.events import (
     RequestedCall,
     StageDone,
 )
-from datasched.policy.platform import PlatformView, StorageView
+from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.topology import distances_for
 
@@ -205,7 +205,8 @@ class ProtocolSession:
         self.profiles = data.get("profiles", {})
         platform = PlatformView.from_batsim_resources(list(compute.values()))
         distances = distances_for(platform.hosts, self.platform_xml)
-        storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts)
+        daemons = StorageDaemons.from_config(data.get("config", {}))
+        storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts, daemons)
         platform = PlatformView(platform.hosts, distances, storage_view, rates_for(platform.hosts, self.platform_xml))
         self._pending.extend(self.policy.begin(platform, now))
 

@@ -37,13 +37,16 @@ AccessName = Literal["disperse", "affinity", "local"]
 class StorageRequest:
     """What an assigner may look at. ``device_load`` counts, per storage resource id
     (NVM endpoint or I/O server), the running jobs whose data it holds — the job being
-    placed excluded — so policies can avoid busy devices."""
+    placed excluded — so policies can avoid busy devices. ``busy_hosts`` are the compute
+    hosts other running jobs compute on: with storage daemons on the nodes
+    (``platform.storage.daemons``) a device there costs that job CPU."""
 
     job: JobInfo
     hosts: tuple[int, ...]  # the job's compute hosts, in allocation order
     platform: PlatformView
     now: float
     device_load: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))
+    busy_hosts: frozenset[int] = frozenset()
 
     @property
     def descriptor(self) -> Mapping[str, Any]:

@@ -98,6 +98,10 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
                  "(sim/src/forwarding/README.md)")
       ->check(CLI::ExistingFile);
+  app.add_option("--storage-daemons", c.storage_daemons,
+                 "Scheduling runs: every node's NVM is served by a storage daemon on the node, whose CPU work per "
+                 "request and byte (this JSON) competes with the jobs placed there (sim/src/services/README.md)")
+      ->check(CLI::ExistingFile);
   app.add_flag("--allow-long-run", c.allow_long_run,
                "Experiment modes: run even when the estimate made before the run (printed as a warning) is above "
                "the event budget, e.g. an idle_period near zero (model/run_cost.hpp); without it such a run is "
@@ -156,11 +160,14 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  c.workload_files.empty() ? "--inspect" : (c.inspect ? "-w and --inspect" : "-w"));
     return 2;
   }
-  if (!c.forwarding_layer.empty() && !c.scenario.empty()) {
-    std::fprintf(stderr, "datasched-sim: error: --forwarding-layer applies to scheduling runs (-w): drop --%s\n",
-                 c.scenario.c_str());
-    return 2;
-  }
+  for (const auto& [option, value] :
+       {std::pair<const char*, const std::string*>{"--forwarding-layer", &c.forwarding_layer},
+        std::pair<const char*, const std::string*>{"--storage-daemons", &c.storage_daemons}})
+    if (!value->empty() && !c.scenario.empty()) {
+      std::fprintf(stderr, "datasched-sim: error: %s applies to scheduling runs (-w): drop --%s\n", option,
+                   c.scenario.c_str());
+      return 2;
+    }
   if (!c.inspect && c.scenario.empty() && c.workload_files.empty() && !c.simulation.dynamic_jobs_enabled) {
     std::fprintf(stderr, "datasched-sim: error: give at least one workload (-w) or --enable-dynamic-jobs\n");
     return 2;

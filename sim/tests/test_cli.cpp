@@ -91,6 +91,8 @@ TEST(Cli, OneScenarioPerRunAndOnItsOwn)
       {{"--qos-staging", "/dev/null", "--inspect"}, "--qos-staging runs an experiment on its own: drop --inspect"},
       {{"--interference", "/dev/null", "--forwarding-layer", "/dev/null"},
        "--forwarding-layer applies to scheduling runs (-w): drop --interference"},
+      {{"--qos-staging", "/dev/null", "--storage-daemons", "/dev/null"},
+       "--storage-daemons applies to scheduling runs (-w): drop --qos-staging"},
   };
   for (const auto& [extra, message] : cases) {
     std::vector<std::string> args = {"datasched-sim", "-p", "/dev/null"};

@@ -4,8 +4,8 @@
 #include <nlohmann/json.hpp>
 
 #include "common/fatal.hpp"
-#include "interference/daemon_costs.hpp"
 #include "interference/experiment.hpp"
+#include "services/daemon_costs.hpp"
 
 using namespace datasched::interference;
 using datasched::InputError;

@@ -1,6 +1,8 @@
 #pragma once
 // The Batsim configuration switches: set from the command line, sent to the decision
 // process in SIMULATION_BEGINS, and consulted by the server.
+#include <string>
+
 namespace datasched {
 
 struct SimulationConfig {
@@ -15,6 +17,10 @@ struct SimulationConfig {
   /// engine evicts a named data item from node NVM. Off by default: the protocol stream,
   /// SIMULATION_BEGINS included, is then exactly Batsim's.
   bool item_evictions_notified = false;
+  /// datasched extension (--storage-daemons): the node daemons' parameters as a JSON object
+  /// (services/node_daemons.hpp), sent as config "datasched-storage-daemons" so that a policy
+  /// knows every NVM node serves its NVM's traffic; empty (nothing sent) without the option.
+  std::string storage_daemons;
 };
 
 } // namespace datasched

@@ -28,6 +28,8 @@
 
 namespace datasched {
 
+class NodeDaemons;
+
 namespace forwarding {
 class JobLayer;
 }
@@ -57,6 +59,8 @@ struct Context {
   EnergyTracker energy;                        ///< -E: energy readings and the energy output files
   /// --forwarding-layer: forwarders between compute nodes and the SAN (execution/forwarded_io.hpp); else null.
   std::shared_ptr<forwarding::JobLayer> forwarding;
+  /// --storage-daemons: the nodes' daemons serving NVM traffic (services/node_daemons.hpp); else null.
+  std::shared_ptr<const NodeDaemons> daemons;
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).

@@ -10,6 +10,7 @@
 #include "execution/context.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
+#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -92,7 +93,9 @@ namespace {
 void run_specs(Context* context, const std::vector<ActivitySpec>& specs, const std::string& stage_id)
 {
   std::vector<simgrid::s4u::ExecPtr> running;
-  for (const ActivitySpec& spec : specs) {
+  for (ActivitySpec spec : specs) {
+    if (context->daemons) // NVM traffic served by the nodes' daemons (services/node_daemons.hpp)
+      context->daemons->add_work(spec.hosts, spec.flops, spec.bytes);
     std::vector<simgrid::s4u::Host*> hosts;
     for (int id : spec.hosts)
       hosts.push_back(context->machines.at(id).host);

@@ -6,6 +6,7 @@
 
 #include "common/fatal.hpp"
 #include "execution/context.hpp"
+#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -16,14 +17,17 @@ void flush_actor(Context* context, std::vector<PlannedFlush> flushes, std::strin
   const double start = simgrid::s4u::Engine::get_clock();
   std::vector<simgrid::s4u::ExecPtr> running;
   for (const PlannedFlush& f : flushes) {
+    ActivitySpec flow = f.flow;
+    if (context->daemons) // the flush to X-nvm is served by X's daemon (services/node_daemons.hpp)
+      context->daemons->add_work(flow.hosts, flow.flops, flow.bytes);
     std::vector<simgrid::s4u::Host*> hosts;
-    for (int id : f.flow.hosts)
+    for (int id : flow.hosts)
       hosts.push_back(context->machines.at(id).host);
-    if (std::string why = context->routes.problem(hosts, f.flow.bytes); !why.empty())
+    if (std::string why = context->routes.problem(hosts, flow.bytes); !why.empty())
       fatal("page cache flush of job '" + job + "': " + why);
-    auto exec = simgrid::s4u::this_actor::exec_init(hosts, f.flow.flops, f.flow.bytes);
+    auto exec = simgrid::s4u::this_actor::exec_init(hosts, flow.flops, flow.bytes);
     exec->start();
-    context->traffic.started(exec, f.flow.traffic, hosts, f.flow.bytes);
+    context->traffic.started(exec, flow.traffic, hosts, flow.bytes);
     running.push_back(exec);
   }
   for (size_t k = 0; k < running.size(); ++k) {

@@ -22,6 +22,7 @@
 #include "export/utilisation_csv.hpp"
 #include "forwarding/job_layer.hpp"
 #include "model/platform_check.hpp"
+#include "services/node_daemons.hpp"
 #include "transport/zmq_client.hpp"
 
 namespace datasched {
@@ -195,6 +196,13 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       if (ctx.traffic.policy().active()) // its transfers are storage traffic
         ctx.forwarding->service().set_transfer_observer(&ctx.storage_transfers);
     }
+    if (!config.storage_daemons.empty()) { // services/node_daemons.hpp
+      if (!ctx.storage_endpoints.has_node_nvm())
+        throw InputError("--storage-daemons '" + config.storage_daemons + "': platform '" + config.platform_file +
+                         "' has no node NVM (no host with datasched_role=nvm): no daemon would serve anything");
+      const NodeDaemonsConfig daemons = load_node_daemons(config.storage_daemons);
+      ctx.daemons = std::make_shared<const NodeDaemons>(daemons, ctx.storage_endpoints, ctx.machines.size());
+    }
     if (config.energy)
       start_energy(ctx, config.platform_file);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
@@ -222,6 +230,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
+  if (ctx.daemons) // the decision process learns that the NVM nodes run daemons, and their costs
+    ctx.protocol_config.storage_daemons = describe_node_daemons(ctx.daemons->config()).dump();
   install_abort_handler("SimGrid aborted the simulation (its message is above)", outputs);
 
   try {

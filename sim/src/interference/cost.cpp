@@ -1,7 +1,7 @@
 #include "interference/cost.hpp"
 
-#include "interference/daemon_costs.hpp"
 #include "interference/hpl.hpp"
+#include "services/daemon_costs.hpp"
 
 namespace datasched::interference {
 

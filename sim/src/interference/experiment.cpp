@@ -99,19 +99,7 @@ Services parse_services(const nlohmann::json& doc, const std::string& file)
 DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "daemon_costs", file);
-  DaemonCosts c;
-  c.flops_per_byte        = f.number("flops_per_byte", 0, {0, false, limits::kMaxAmount, "flops"});
-  c.flops_per_request     = f.number("flops_per_request", 0, {0, false, limits::kMaxAmount, "flops"});
-  c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, {0, false, limits::kMaxAmount, "flops"});
-  c.idle_flops_per_second =
-      f.number("idle_flops_per_second", 0, {0, false, limits::kMaxAmount, "flops per second and service"});
-  c.idle_period = f.number("idle_period", 1, {0, true, limits::kMaxSeconds, "seconds"});
-  if (f.has("idle_phase")) {
-    const auto& v = f.raw("idle_phase");
-    if (v != "random" && v != "aligned")
-      f.fail("idle_phase", "expected \"random\" or \"aligned\", got " + v.dump());
-    c.idle_aligned = v == "aligned";
-  }
+  const DaemonCosts c = read_daemon_costs(f, /*with_metadata=*/true);
   f.finish();
   return c;
 }

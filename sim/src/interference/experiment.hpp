@@ -15,8 +15,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "interference/daemon_costs.hpp"
 #include "interference/simgrid_model.hpp"
+#include "services/daemon_costs.hpp"
 
 namespace datasched::interference {
 

@@ -13,7 +13,7 @@
 #include <simgrid/forward.h>
 #include <simgrid/s4u/Semaphore.hpp>
 
-#include "interference/daemon_costs.hpp"
+#include "services/daemon_costs.hpp"
 
 namespace datasched::interference {
 

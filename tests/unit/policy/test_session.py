@@ -12,6 +12,7 @@ from procset import ProcSet
 
 from datasched.policy import create_policy
 from datasched.policy.adapter import job_info_from_pybatsim
+from datasched.policy.platform import StorageDaemons
 from datasched.policy.session import ProtocolSession, alloc_intervals, alloc_text, job_info_from_json
 
 
@@ -71,3 +72,20 @@ def test_a_conversation_rejections_first_then_executions_as_pybatsim_orders_them
     session.handle(_message(6.0, {"type": "SIMULATION_ENDS", "data": {}}))
     assert session.finished
     assert (session.nb_jobs_submitted, session.nb_jobs_scheduled, session.nb_jobs_rejected) == (2, 1, 1)
+
+
+def test_a_policy_learns_the_nodes_storage_daemons_from_the_engines_config():
+    """datasched-sim --storage-daemons announces the daemons in SIMULATION_BEGINS' config;
+    without the key the policy sees none (Batsim's config)."""
+    plain = ProtocolSession(create_policy("fcfs"))
+    plain.handle(_message(0.0, BEGIN))
+    assert plain.policy.platform.storage.daemons is None
+    described = {"request_size": 1000, "flops_per_request": 5.0, "flops_per_byte": 0.5}
+    begin = json.loads(json.dumps(BEGIN))
+    begin["data"]["config"] = {"datasched-storage-daemons": described}
+    session = ProtocolSession(create_policy("fcfs"))
+    session.handle(_message(0.0, begin))
+    daemons = session.policy.platform.storage.daemons
+    assert daemons == StorageDaemons(1000, 5.0, 0.5)
+    # ceil(2500 / 1000) = 3 requests * 5 + 2500 * 0.5 = 1265 flops, as the engine counts them.
+    assert daemons.flow_flops(2500) == 1265

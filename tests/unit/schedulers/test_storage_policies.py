@@ -47,7 +47,7 @@ def phase_job(res: int, *, stg_k: int = 2, san_k: int = 2, io_tasks: int | None 
     return JobInfo(job_id, 0.0, res, 10.0, "p", profile)
 
 
-def assign(option, hosts, *, load=None, job=None):
+def assign(option, hosts, *, load=None, job=None, busy=()):
     assigner = StorageOption.model_validate(option).build()
     request = StorageRequest(
         job=job or phase_job(len(hosts)),
@@ -55,6 +55,7 @@ def assign(option, hosts, *, load=None, job=None):
         platform=two_switches(),
         now=0.0,
         device_load=MappingProxyType(load or {}),
+        busy_hosts=frozenset(busy),
     )
     return assigner.assign(request)
 
@@ -91,6 +92,20 @@ def test_external_least_loaded_skips_the_busy_device_then_takes_the_nearest():
 def test_external_nearest_prefers_distance_over_load():
     choice = assign({"name": "external", "k": 2, "placement": "nearest"}, (0, 1), load={102: 1})
     assert choice.devices == (103, 102)
+
+
+def test_external_idle_nodes_keeps_data_off_nodes_other_jobs_compute_on():
+    """Job on 0, 1; other jobs compute on 2 and 4. Idle outside nodes 3, 5, 6, 7 come
+    first: 103 (near), then 105 (far, lowest id) — least_loaded would take 102, 103."""
+    choice = assign({"name": "external", "k": 2, "placement": "idle_nodes"}, (0, 1), busy=(2, 4))
+    assert choice.devices == (103, 105)
+    assert assign({"name": "external", "k": 2}, (0, 1), busy=(2, 4)).devices == (102, 103)
+
+
+def test_external_idle_nodes_ranks_busy_nodes_by_load_when_no_idle_one_is_left():
+    """Every outside node busy: least loaded, then nearest: 103 (free device, near) then 104."""
+    choice = assign({"name": "external", "k": 2, "placement": "idle_nodes"}, (0, 1), load={102: 1}, busy=range(2, 8))
+    assert choice.devices == (103, 104)
 
 
 def test_external_completes_with_the_jobs_own_nvms_when_too_few_are_outside():

@@ -1,5 +1,6 @@
 #pragma once
-// The CPU cost of storage services (seed 004). A host that runs an object storage or a
+// The CPU cost of storage services (seed 004), shared by the interference scenario
+// (interference/) and the node storage daemons of scheduling runs (node_daemons.hpp). A host that runs an object storage or a
 // metadata service spends CPU on it; that work is a SimGrid Exec on the host, so it
 // competes with whatever else computes there (SimGrid shares the CPU). The paper gives
 // no figure for any of these costs: they are parameters, and the seed-004 artifact
@@ -17,7 +18,9 @@
 // Flops are those of one core of the host (a service thread runs on one core at a time).
 #include <cstdint>
 
-namespace datasched::interference {
+namespace datasched {
+
+class Fields;
 
 struct DaemonCosts {
   double flops_per_byte        = 0;
@@ -28,6 +31,13 @@ struct DaemonCosts {
   bool idle_aligned            = false; ///< every service bursts at 0, P, 2P... (else seeded phases)
 };
 
+/// Reads the costs from a JSON object's fields, in this order: flops_per_byte,
+/// flops_per_request, flops_per_metadata_op (only `with_metadata`: services that have no
+/// metadata operations refuse the key as unknown), idle_flops_per_second, idle_period,
+/// idle_phase. Every value is checked (InputError naming the field); the caller finishes
+/// the object (unknown keys).
+DaemonCosts read_daemon_costs(Fields& fields, bool with_metadata);
+
 /// Flops a storage service spends on `requests` requests carrying `bytes` bytes.
 double storage_work(const DaemonCosts& costs, std::uint64_t requests, std::uint64_t bytes);
 
@@ -37,4 +47,4 @@ double metadata_work(const DaemonCosts& costs, double operations);
 /// Flops of one idle burst (one every idle_period seconds).
 double idle_burst(const DaemonCosts& costs);
 
-} // namespace datasched::interference
+} // namespace datasched
