@@ -1,6 +1,6 @@
 """Replay a precomputed plan (e.g. the CP-SAT optimum) through the simulator.
 
-The plan file (``datasched.policy.optimal.Plan`` JSON) gives each job a start
+The plan file (``datasched.optimum.schedule.Plan`` JSON) gives each job a start
 time and hosts. A job starts at its planned time on its planned hosts — or later,
 as soon as those hosts are free, if the simulator's runtimes exceed the plan's —
 and never overtakes a job planned earlier on one of its hosts, so the plan's
@@ -17,10 +17,10 @@ from collections.abc import Sequence
 from pydantic import Field, FilePath
 
 from datasched.errors import UserError
+from datasched.optimum.schedule import Plan
 from datasched.policy.base import Policy
 from datasched.policy.decisions import CallMeLater, Decision, ExecuteJob
 from datasched.policy.events import Event, JobCompleted, JobInfo, JobsKilled, JobSubmitted
-from datasched.policy.optimal import Plan
 from datasched.policy.params import PolicyParams
 from datasched.policy.platform import PlatformView
 from datasched.policy.registry import register_policy

@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
 
 def run_cpsat_plan(args: argparse.Namespace) -> int:
     from datasched.errors import UserError
-    from datasched.policy.optimal import SolveOptions, instance_from_workload, solve
+    from datasched.optimum.schedule import SolveOptions, instance_from_workload, solve
     from datasched.policy.params import parse_params
 
     if args.hosts < 1:

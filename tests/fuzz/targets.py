@@ -80,7 +80,7 @@ def swf(data: bytes) -> None:
 
 def workload_json(data: bytes) -> None:
     """``datasched cpsat-plan``: the Python reader of a Batsim workload JSON."""
-    from datasched.policy.optimal import instance_from_workload
+    from datasched.optimum.schedule import instance_from_workload
 
     instance_from_workload(scratch().file("workload.json", data), 4, max_jobs=50)
 
@@ -160,7 +160,7 @@ TARGETS: dict[str, Target] = {
         Target(
             "swf", swf, ("datasched.workloads.swf", "datasched.workloads.swf_convert", "datasched.workloads.jsonio")
         ),
-        Target("workload_json", workload_json, ("datasched.policy.optimal",)),
+        Target("workload_json", workload_json, ("datasched.optimum.schedule",)),
         Target("platform_xml", platform_xml, ("datasched.platforms.validate", "datasched.policy.topology")),
         Target(
             "platform_params",

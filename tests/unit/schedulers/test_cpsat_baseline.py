@@ -10,9 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datasched.errors import UserError
-from datasched.policy import PlatformView, create_policy
-from datasched.policy.driver import InMemoryDriver
-from datasched.policy.optimal import (
+from datasched.optimum.schedule import (
     Instance,
     OfflineJob,
     Plan,
@@ -21,6 +19,8 @@ from datasched.policy.optimal import (
     objective_value,
     solve,
 )
+from datasched.policy import PlatformView, create_policy
+from datasched.policy.driver import InMemoryDriver
 from tests.strategies import sim_workloads
 
 HEURISTICS = ["fcfs", "sjf", "easy", "conservative"]

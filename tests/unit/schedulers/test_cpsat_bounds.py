@@ -17,15 +17,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from datasched.policy.optimal import Instance, Objective, OfflineJob, SolveOptions, objective_value, solve
-from datasched.policy.optimal_bounds import (
+from datasched.optimum.bounds import (
     UnitJob,
     makespan_bound,
     total_waiting_bound,
     weighted_completion_bound,
 )
-from datasched.policy.optimal_lagrangian import time_indexed_bound
-from datasched.policy.optimal_warmstart import best_heuristic_schedule, objective_units
+from datasched.optimum.lagrangian import time_indexed_bound
+from datasched.optimum.schedule import Instance, Objective, OfflineJob, SolveOptions, objective_value, solve
+from datasched.optimum.warmstart import best_heuristic_schedule, objective_units
 
 OBJECTIVES = ["makespan", "total_waiting", "total_weighted_completion"]
 

@@ -1,4 +1,4 @@
-"""Branching on the objective over the time-indexed CP-SAT model (``optimal_branching``), against brute force.
+"""Branching on the objective over the time-indexed CP-SAT model (``datasched.optimum.branching``), against brute force.
 
 The brute force is ``test_cpsat_bounds``'s: serial schedule generation over every
 job order, which yields every active schedule, and some optimal schedule is
@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from datasched.policy.optimal import Instance, OfflineJob, SolveOptions, _latest_ends, solve
-from datasched.policy.optimal_bounds import UnitJob
-from datasched.policy.optimal_branching import certify, threshold_model
-from datasched.policy.optimal_lagrangian import time_indexed_bound
-from datasched.policy.optimal_warmstart import best_heuristic_schedule
+from datasched.optimum.bounds import UnitJob
+from datasched.optimum.branching import certify, threshold_model
+from datasched.optimum.lagrangian import time_indexed_bound
+from datasched.optimum.schedule import Instance, OfflineJob, SolveOptions, _latest_ends, solve
+from datasched.optimum.warmstart import best_heuristic_schedule
 
 from .test_cpsat_bounds import _optimal_schedules, tiny_instances
 

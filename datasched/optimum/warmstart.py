@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from datasched.policy.optimal_bounds import UnitJob
+from datasched.optimum.bounds import UnitJob
 
 WARM_START_POLICIES = ("easy", "conservative", "sjf", "fcfs")
 

@@ -2,7 +2,7 @@
 
 Why this bound: CP-SAT finds good schedules within seconds; what it cannot do on
 20-50 loaded jobs is *prove* them, because its LP (cumulative energy cuts) and
-the combinatorial bounds of ``optimal_bounds`` relax away both non-preemption
+the combinatorial bounds of ``bounds`` relax away both non-preemption
 and rigidity. The time-indexed formulation keeps both and is the classic strong
 relaxation for sum-of-completion objectives, but as an explicit LP it is huge
 (one column per job and start time: a 33k x 35k LP for 20 jobs did not solve in
@@ -67,7 +67,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from datasched.policy.optimal_bounds import UnitJob
+from datasched.optimum.bounds import UnitJob
 
 FRACTION_BITS = 16
 THETA_START, THETA_MIN, THETA_RESTART = 1.0, 1e-3, 0.25

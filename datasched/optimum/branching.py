@@ -3,7 +3,7 @@
 Why (measured on ``bench/cpsat_gap``, 20 jobs, 32 hosts, total waiting): the
 cumulative CP-SAT model of ``optimal.solve`` finds its best schedule within a
 second and then never moves its bound; the time-indexed Lagrangian bound of
-``optimal_lagrangian`` is the exact time-indexed LP (899 on seed 0 against a
+``lagrangian`` is the exact time-indexed LP (899 on seed 0 against a
 best schedule of 1332). Closing that gap needs branching *on the time-indexed
 relaxation*. Here CP-SAT is the branch-and-cut engine: the model states every
 job's start through the literals ``y_{j,t} = [s_j <= t]`` (monotone in ``t``),
@@ -16,7 +16,7 @@ the time-indexed LP and its search branches on start-time intervals
 The model is only small enough on shrunken domains, so the objective is
 branched on first (destructive lower bounding): for a threshold ``T``, the
 Lagrangian reduced-cost fixing with upper bound ``T`` keeps every start that a
-schedule of cost ``<= T`` uses (``optimal_lagrangian``), the model adds
+schedule of cost ``<= T`` uses (``lagrangian``), the model adds
 ``cost <= T`` and CP-SAT either
 
 - proves it infeasible: no schedule costs ``<= T``, so ``OPT >= T + 1``;
@@ -52,8 +52,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from datasched.policy.optimal_bounds import UnitJob
-from datasched.policy.optimal_lagrangian import time_indexed_bound
+from datasched.optimum.bounds import UnitJob
+from datasched.optimum.lagrangian import time_indexed_bound
 
 MAX_STARTS = 60_000  # (job, start) pairs above which a threshold model is not built (memory, build time)
 MIN_SLICE_S = 1.0  # shortest CP-SAT run per threshold

@@ -35,15 +35,15 @@ from typing import Literal
 from pydantic import Field
 
 from datasched.errors import UserError, read_utf8
-from datasched.policy.optimal_bounds import (
+from datasched.optimum.bounds import (
     UnitJob,
     makespan_bound,
     total_waiting_bound,
     weighted_completion_bound,
 )
-from datasched.policy.optimal_branching import Certificate, certify
-from datasched.policy.optimal_lagrangian import LagrangianBound, time_indexed_bound
-from datasched.policy.optimal_warmstart import best_heuristic_schedule
+from datasched.optimum.branching import Certificate, certify
+from datasched.optimum.lagrangian import LagrangianBound, time_indexed_bound
+from datasched.optimum.warmstart import best_heuristic_schedule
 from datasched.policy.params import PolicyParams
 
 Objective = Literal["makespan", "total_waiting", "total_weighted_completion"]
@@ -96,7 +96,7 @@ class SolveOptions(PolicyParams):
         0.0,
         ge=0,
         lt=1,
-        description="share of time_limit_s left to branching on the time-indexed model (optimal_branching) when "
+        description="share of time_limit_s left to branching on the time-indexed model (branching.py) when "
         "CP-SAT has not proven optimality (0, the default: the cumulative CP-SAT path alone; branching does not pay "
         "yet on bench/cpsat_gap, schedulers/README.md)",
     )
@@ -113,14 +113,14 @@ class Plan:
     wall_time_s: float
     options: dict = field(default_factory=dict)
     nb_hosts: int = 0
-    bound_source: str | None = None  # "cp-sat", "combinatorial" (optimal_bounds) or "time-indexed": the largest
+    bound_source: str | None = None  # "cp-sat", "combinatorial" (bounds.py) or "time-indexed": the largest
     warm_start: str | None = None  # the heuristic whose schedule was the hint
     warm_start_objective: float | None = None
-    time_indexed_bound: float | None = None  # the Lagrangian bound (optimal_lagrangian), before CP-SAT
+    time_indexed_bound: float | None = None  # the Lagrangian bound (lagrangian.py), before CP-SAT
     time_indexed_s: float | None = None  # its wall time (included in wall_time_s)
     nodes: int | None = None  # search branches: the cumulative CP-SAT run plus every branching threshold
-    branching_s: float | None = None  # wall time of optimal_branching (included in wall_time_s)
-    branching_thresholds: list = field(default_factory=list)  # [T, outcome] pairs tried by optimal_branching
+    branching_s: float | None = None  # wall time of branching.py (included in wall_time_s)
+    branching_thresholds: list = field(default_factory=list)  # [T, outcome] pairs tried by branching.py
 
     def certificate(self) -> str:
         """One line: objective, bound, which computation proved it, proof status, nodes, time."""
@@ -196,7 +196,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     Strengthening (``options.strengthen``, on by default; every step keeps at
     least one optimal schedule, so the optimum is unchanged):
 
-    - **warm start**: the best heuristic schedule (``optimal_warmstart``) is the
+    - **warm start**: the best heuristic schedule (``warmstart``) is the
       solution hint, and its objective ``U`` bounds the optimum, so each job's
       domain shrinks: makespan ``e_i <= U``; total waiting ``s_i <= r_i + U``
       (every other wait is >= 0); weighted completion
@@ -208,11 +208,11 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
       feasible and every objective unchanged);
     - **LP relaxation** at ``linearization_level`` 2 (the cumulative's energy
       cuts) and, with 2+ workers, a portfolio led by CP-SAT's ``max_lp`` worker;
-    - **time-indexed Lagrangian bound** (``optimal_lagrangian``; total waiting and
+    - **time-indexed Lagrangian bound** (``lagrangian``; total waiting and
       weighted completion, ``lagrangian_share`` of the time limit): its value
       ``L`` is added as ``objective >= L`` and its reduced-cost fixing removes
       the starts no schedule of cost ``<= U`` uses;
-    - the reported bound is ``max(CP-SAT's bound, optimal_bounds, time-indexed)``.
+    - the reported bound is ``max(CP-SAT's bound, bounds.py, time-indexed)``.
     """
     from ortools.sat.python import cp_model
 
