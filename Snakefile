@@ -24,6 +24,7 @@ include: "rules/figures.smk"
 include: "rules/seed000.smk"
 include: "rules/seed000_traffic.smk"
 include: "rules/placement.smk"
+include: "rules/daemons.smk"
 include: "rules/seed002.smk"
 include: "rules/seed003.smk"
 include: "rules/seed004.smk"
@@ -38,6 +39,7 @@ rule all:
         seed000_fig8_outputs(),
         seed000_fig9_outputs(),
         placement_gap_outputs(),
+        daemons_on_nodes_outputs(),
         seed002_twins_outputs(),
         seed003_qos_outputs(),
         seed004_interference_outputs(),
@@ -74,6 +76,11 @@ rule seed000_fig9:
 rule placement_gap:
     input:
         placement_gap_outputs(),
+
+
+rule daemons_on_nodes:
+    input:
+        daemons_on_nodes_outputs(),
 
 
 rule seed002_twins:

@@ -123,6 +123,14 @@ ARTIFACTS: dict[str, Artifact] = {
         300.0,  # about 4 CPU hours for 50 runs
         fig10_run_metrics,
     ),
+    "daemons_on_nodes": Artifact(
+        Accumulating("daemons_on_nodes", _run_units, _seed_of, _with_seeds),
+        lambda exp: exp.daemons_on_nodes,
+        lambda exp: exp.daemons_on_nodes_dir,
+        "seed",
+        30.0,  # a few CPU s per run on the small topologies (quick variant); more on the large ones
+        multiapp_metrics,
+    ),
     "seed000_fig7": Artifact(
         Accumulating("seed000_fig7", _run_units, _storage_of, _with_storages),
         lambda exp: exp.seed000_fig7,

@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.daemons_on_nodes.spec import DaemonsSpec
+from datasched.analysis.daemons_on_nodes.spec import parse_spec as parse_daemons_spec
 from datasched.analysis.path_values import under_root
 from datasched.analysis.placement_gap.spec import PlacementGapSpec
 from datasched.analysis.placement_gap.spec import parse_spec as parse_placement_gap_spec
@@ -152,6 +154,8 @@ class ExperimentConfig:
     seed000_fig10: Fig10Spec | None = None
     seed000_fig10_dir: Path | None = None
     seed000_abstract_dir: Path | None = None
+    daemons_on_nodes: DaemonsSpec | None = None
+    daemons_on_nodes_dir: Path | None = None
 
     @property
     def seed000_abstract(self) -> bool:
@@ -203,6 +207,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig7 = data["artifacts"].get("seed000_fig7")
     fig10 = data["artifacts"].get("seed000_fig10")
     abstract = data["artifacts"].get("seed000_abstract")
+    daemons = data["artifacts"].get("daemons_on_nodes")
     if abstract and not fig6:
         raise UserError(f"{source}: artifacts.seed000_abstract: needs artifacts.seed000_fig6 (its numbers)")
     return ExperimentConfig(
@@ -241,6 +246,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed000_fig10=_seed000_fig10(fig10, source) if fig10 else None,
         seed000_fig10_dir=_repo_path(fig10["dir"]) if fig10 else None,
         seed000_abstract_dir=_repo_path(abstract["dir"]) if abstract else None,
+        daemons_on_nodes=_daemons_on_nodes(daemons, source) if daemons else None,
+        daemons_on_nodes_dir=_repo_path(daemons["dir"]) if daemons else None,
     )
 
 
@@ -362,6 +369,19 @@ def _seed000_fig8(spec: Mapping[str, Any], source: str) -> Fig8Spec:
     _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
     _check_names(
         [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
+    )
+    return result
+
+
+def _daemons_on_nodes(spec: Mapping[str, Any], source: str) -> DaemonsSpec:
+    where = "artifacts.daemons_on_nodes"
+    result = parse_daemons_spec(spec, REPO_ROOT)
+    for label, platform in result.platforms.items():
+        if not platform.is_file():
+            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
+    _check_names(
+        result.allocations, _registry().allocator_names(), f"{source}: {where}.allocations", "allocation policy"
     )
     return result
 

@@ -36,6 +36,18 @@ def find_engine() -> Path:
     raise UserError(f"the engine binary is missing ({DEFAULT_ENGINE}); build it with `make engine`")
 
 
+def inspect_platform(platform: str | Path) -> dict[str, Any]:
+    """The engine's view of a platform (``datasched-sim --inspect``: hosts with roles, speeds
+    and cores, the compute and storage counts), or RuntimeError with the engine's message."""
+    proc = subprocess.run(
+        [str(find_engine()), "-p", str(platform), "--inspect"], capture_output=True, text=True, check=False
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"{platform}: {proc.stderr.strip() or 'datasched-sim --inspect failed'}")
+    result: dict[str, Any] = json.loads(proc.stdout)
+    return result
+
+
 def run_experiment_mode(mode_flag: str, doc: dict[str, Any], platform: Path, prefix: Path) -> None:
     """Runs one of the engine's stand-alone experiment modes (``--io-forwarding``,
     ``--qos-staging``, ``--interference``): writes ``doc`` beside the outputs as

@@ -11,6 +11,7 @@
 # second Slurm job per simulation would double the queueing for nothing).
 localrules:
     seed000_fig8_summary,
+    daemons_on_nodes_summary,
     seed000_fig9_summary,
     seed000_fig7_summary,
     seed000_fig10_summary,
@@ -129,6 +130,27 @@ rule seed002_twins_scheduling_summary:
         f"{SEED002_RESULTS}/logs/summaries/scheduling/{{seed002_configuration}}-{{seed002_seed}}.log",
     script:
         "scripts/accumulate_summary.py"
+
+
+rule daemons_on_nodes_summary:
+    input:
+        result=f"{DAEMONS_RESULTS}/sims/{{daemons}}/out_jobs.csv",
+        cost=f"{DAEMONS_RESULTS}/sims/{{daemons}}/cost.json",
+    output:
+        f"{DAEMONS_DIR}/runs/{{daemons}}.json",
+    params:
+        artifact="daemons_on_nodes",
+        unit=lambda wildcards: wildcards.daemons,
+        digest=summary_digest("daemons_on_nodes") if DAEMONS else "",
+    log:
+        f"{DAEMONS_RESULTS}/logs/summaries/{{daemons}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
+rule daemons_on_nodes_runs:
+    input:
+        missing_summaries("daemons_on_nodes"),
 
 
 rule seed000_fig8_runs:

@@ -5,7 +5,8 @@ import os
 from datasched.analysis.accumulate import spec_digest, summary_path
 from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
 from datasched.analysis.experiment_config import NO_SEED, REPO_ROOT, load_config, scheduler_options
-from datasched.analysis.path_values import path_fields
+from datasched.analysis.daemons_on_nodes.spec import DaemonsRun
+from datasched.analysis.path_values import number, path_fields
 from datasched.analysis.seed000.fig8.spec import Fig8Run
 from datasched.analysis.seed000.fig9.spec import Fig9Run
 from datasched.analysis.seed000.fig7.spec import Fig7Run
@@ -110,6 +111,18 @@ def seed000_fig9_outputs():
     if not FIG9:
         return []
     return [f"{FIG9_DIR}/seed000_fig9.png", f"{FIG9_DIR}/seed000_fig9_plotted.csv", f"{FIG9_DIR}/report.md"]
+
+
+DAEMONS = EXP.daemons_on_nodes
+DAEMONS_RESULTS = f"{RESULTS}/daemons_on_nodes"
+DAEMONS_DIR = workdir_relative(str(EXP.daemons_on_nodes_dir)) if DAEMONS else ""
+
+
+def daemons_on_nodes_outputs():
+    """The storage-daemons scheduling artifact's files (rules/daemons.smk), or none."""
+    if not DAEMONS:
+        return []
+    return [f"{DAEMONS_DIR}/daemons_on_nodes.png", f"{DAEMONS_DIR}/daemons_on_nodes_plotted.csv", f"{DAEMONS_DIR}/report.md"]
 
 
 PLACEMENT = EXP.placement_gap
@@ -285,6 +298,7 @@ onsuccess:
         (FIG8_DIR, seed000_fig8_outputs()),
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
+        (DAEMONS_DIR, daemons_on_nodes_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
         (SEED003_DIR, seed003_qos_outputs()),
         (SEED004_DIR, seed004_interference_outputs()),
@@ -355,6 +369,7 @@ def report_pages_inputs():
         *seed000_fig8_outputs(),
         *seed000_fig9_outputs(),
         *placement_gap_outputs(),
+        *daemons_on_nodes_outputs(),
         *seed002_twins_outputs(),
         *seed003_qos_outputs(),
         *seed004_interference_outputs(),

@@ -5,8 +5,6 @@ over seeds."""
 from __future__ import annotations
 
 import csv
-import json
-import subprocess
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,14 +14,9 @@ from datasched.analysis.stats import mean_ci95
 
 def compute_nodes(platform: Path) -> int:
     """The platform's compute nodes, as the engine counts them (``datasched-sim --inspect``)."""
-    from datasched.engine import find_engine
+    from datasched.engine import inspect_platform
 
-    out = subprocess.run(
-        [str(find_engine()), "-p", str(platform), "--inspect"], capture_output=True, text=True, check=False
-    )
-    if out.returncode != 0:
-        raise RuntimeError(f"{platform}: {out.stderr.strip() or 'datasched-sim --inspect failed'}")
-    return int(json.loads(out.stdout)["nb_compute_resources"])
+    return int(inspect_platform(platform)["nb_compute_resources"])
 
 
 def run_means(jobs_csv: Path) -> tuple[float, float]:

@@ -1,0 +1,76 @@
+"""Daemons-on-nodes step 2, the table: per (platform, allocation, placement, daemon cost) the
+mean total time over the seeds with its 95 % interval, and three paired ratios — each seed's
+workload against itself under another setting, so the spread between workloads does not hide
+the difference between settings:
+
+- ``vs_no_daemons``: against the same policies without daemons (cost 0): what the daemons cost;
+- ``vs_least_loaded``: ``idle_nodes`` against ``least_loaded`` at the same allocation and cost;
+- ``vs_sequential``: ``data_aware`` against ``sequential`` at the same placement and cost."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from datasched.analysis.csv_rows import write_rows
+from datasched.analysis.daemons_on_nodes.spec import DaemonsRun, DaemonsSpec
+from datasched.analysis.seed000.multi_application import SUMMARY_COLUMNS, seed_summary
+from datasched.analysis.stats import mean_ci95
+
+#: the paired comparisons: column prefix -> which field of the run changes, and to what
+COMPARISONS = {
+    "vs_no_daemons": ("cpu_s_per_gb", 0.0),
+    "vs_least_loaded": ("placement", "least_loaded"),
+    "vs_sequential": ("allocation", "sequential"),
+}
+
+COLUMNS = (
+    "platform",
+    "allocation",
+    "placement",
+    "cpu_s_per_gb",
+    *SUMMARY_COLUMNS,
+    *(f"{name}{suffix}" for name in COMPARISONS for suffix in ("", "_ci95_low", "_ci95_high")),
+)
+
+
+def _replace(run: DaemonsRun, field: str, value: Any) -> DaemonsRun:
+    values = {**run.__dict__, field: value}
+    return DaemonsRun(**values)
+
+
+def table_rows(spec: DaemonsSpec, results: Mapping[DaemonsRun, tuple[float, float]]) -> list[dict[str, Any]]:
+    """One row per setting; a comparison is empty where its partner is the row itself or
+    was not run (e.g. no cost 0 in the sweep)."""
+    rows = []
+    for platform in spec.platforms:
+        for allocation in spec.allocations:
+            for placement in spec.placements:
+                for cost in spec.cpu_s_per_gb:
+                    runs = [DaemonsRun(platform, allocation, placement, cost, s) for s in spec.seeds]
+                    values = [results[r] for r in runs]
+                    row: dict[str, Any] = {
+                        "platform": platform,
+                        "allocation": allocation,
+                        "placement": placement,
+                        "cpu_s_per_gb": cost,
+                        **seed_summary(values),
+                    }
+                    for name, (field, value) in COMPARISONS.items():
+                        partners = [_replace(r, field, value) for r in runs]
+                        same = partners[0] == runs[0]
+                        ratio = (
+                            None
+                            if same or any(p not in results for p in partners)
+                            else mean_ci95([results[r][0] / results[p][0] for r, p in zip(runs, partners, strict=True)])
+                        )
+                        row[name] = ratio.mean if ratio else ""
+                        row[f"{name}_ci95_low"] = ratio.low if ratio else ""
+                        row[f"{name}_ci95_high"] = ratio.high if ratio else ""
+                    rows.append(row)
+    return rows
+
+
+def write_table(rows: Sequence[Mapping[str, Any]], path: Path) -> Path:
+    return write_rows(rows, COLUMNS, path)
