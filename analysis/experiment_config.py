@@ -363,9 +363,7 @@ def _seed000_fig6(spec: Mapping[str, Any], source: str) -> Fig6Spec:
 def _seed000_fig8(spec: Mapping[str, Any], source: str) -> Fig8Spec:
     where = "artifacts.seed000_fig8"
     result = parse_fig8_spec(spec, REPO_ROOT)
-    for label, platform in result.platforms.items():
-        if not platform.is_file():
-            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_platforms(result.platforms, f"{source}: {where}")
     _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
     _check_names(
         [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"
@@ -374,15 +372,11 @@ def _seed000_fig8(spec: Mapping[str, Any], source: str) -> Fig8Spec:
 
 
 def _daemons_on_nodes(spec: Mapping[str, Any], source: str) -> DaemonsSpec:
-    where = "artifacts.daemons_on_nodes"
+    where = f"{source}: artifacts.daemons_on_nodes"
     result = parse_daemons_spec(spec, REPO_ROOT)
-    for label, platform in result.platforms.items():
-        if not platform.is_file():
-            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
-    _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
-    _check_names(
-        result.allocations, _registry().allocator_names(), f"{source}: {where}.allocations", "allocation policy"
-    )
+    _check_platforms(result.platforms, where)
+    _check_names([result.scheduler], _registry().policy_names(), f"{where}.scheduler", "scheduling policy")
+    _check_names(result.allocations, _registry().allocator_names(), f"{where}.allocations", "allocation policy")
     return result
 
 
@@ -437,9 +431,7 @@ def _seed000_fig9(spec: Mapping[str, Any], source: str) -> Fig9Spec:
 def _placement_gap(spec: Mapping[str, Any], source: str) -> PlacementGapSpec:
     where = "artifacts.placement_gap"
     result = parse_placement_gap_spec(spec, REPO_ROOT)
-    for label, platform in result.platforms.items():
-        if not platform.is_file():
-            raise UserError(f"{source}: {where}.platforms.{label}: file not found: {platform}")
+    _check_platforms(result.platforms, f"{source}: {where}")
     _check_names(
         list(result.allocators), _registry().allocator_names(), f"{source}: {where}.allocators", "allocation policy"
     )
@@ -474,6 +466,13 @@ def _policies_on_traces(spec: Mapping[str, Any], traces: Mapping[str, TraceSpec]
             raise UserError(f"{source}: {where}.gantt[{i}]: {run.path} is not one of the sweep's runs")
         gantt.append(GanttSpec(run.trace, run.policy, run.allocation, run.seed))
     return PoliciesOnTraces(result.traces, result.policies, result.allocations, result.seeds, tuple(gantt))
+
+
+def _check_platforms(platforms: Mapping[str, Path], where: str) -> None:
+    """Every platform file a section names exists (``where``: the source and section)."""
+    for label, platform in platforms.items():
+        if not platform.is_file():
+            raise UserError(f"{where}.platforms.{label}: file not found: {platform}")
 
 
 def _check_names(names, known, where: str, what: str) -> None:

@@ -65,6 +65,9 @@ rule daemons_on_nodes_simulate:
         platform=lambda wildcards: str(DAEMONS.platforms[_daemons_run(wildcards).platform]),
         options=lambda wildcards: _daemons_run(wildcards).scheduler_options(),
         label=lambda wildcards: f"daemons {wildcards.daemons}",
+        engine_args=lambda wildcards, input: ["--storage-daemons", input.daemons]
+        if _daemons_run(wildcards).cpu_s_per_gb > 0
+        else [],
         decision_timeout=EXP.decision_timeout,
     log:
         f"{DAEMONS_RESULTS}/logs/simulate/{{daemons}}.log",
@@ -73,7 +76,7 @@ rule daemons_on_nodes_simulate:
         mem_mb=EXP.sim_mem_mb,
         runtime=EXP.sim_runtime_min,
     script:
-        "scripts/daemons_on_nodes_simulate.py"
+        "scripts/seed000_multiapp_simulate.py"
 
 
 rule daemons_on_nodes_artifact:

@@ -1,5 +1,6 @@
-"""Snakemake script: one multi-application simulation of seed 000's Figures 8 and 9
-(the rule gives the platform, the queue policy's options and a label; outputs atomic)."""
+"""Snakemake script: one multi-application simulation of seed 000's Figures 8 and 9 and of the
+storage-daemons artifact (the rule gives the platform, the queue policy's options, a label and,
+optionally, further engine options; outputs atomic)."""
 
 from pathlib import Path
 
@@ -18,6 +19,7 @@ seconds = simulate(
     label=sm.params.label,
     traffic_policy=spec.traffic_policy,
     ipc_fanout=spec.ipc_fanout,
+    engine_args=list(getattr(sm.params, "engine_args", [])),
 )
 cpu = cpu_seconds()
 write_cost(sm.output.cost, cpu)

@@ -44,6 +44,16 @@ def remote_read(run_phases, star, nbytes, engine_args):
     return r.runtime("0")
 
 
+def compute_and_read() -> tuple[dict, list]:
+    """Job 0 computes 2e10 flop on one node; job 1 reads 2 GB, all remote, from stg_k = 1 NVM."""
+    profiles = {
+        "c": phases_profile(1, descriptor(), [compute(2e10)]),
+        "r": phases_profile(1, descriptor("external", remote=100), [read(2 * GB)]),
+    }
+    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}, {"id": 1, "subtime": 0, "res": 1, "profile": "r"}]
+    return profiles, jobs
+
+
 def test_without_daemons_a_remote_read_runs_at_the_path_rate(run_phases, star):
     """t = b / 1 GB/s = 2 GB / 1 GB/s = 2 s (the reference the daemon cases change)."""
     assert remote_read(run_phases, star, 2 * GB, []) == pytest.approx(2.0, abs=TOL)
@@ -91,11 +101,7 @@ def test_a_job_computing_on_the_daemons_node_and_the_reader_share_its_core(run_p
     rest, 2e10, at S: 2 s more, t1 = 6 s (its bytes never need more than 0.5 GB/s of the
     1 GB/s path). Without daemons: 2 s and 2 s."""
     platform, ids = star
-    profiles = {
-        "c": phases_profile(1, descriptor(), [compute(2e10)]),
-        "r": phases_profile(1, descriptor("external", remote=100), [read(2 * GB)]),
-    }
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}, {"id": 1, "subtime": 0, "res": 1, "profile": "r"}]
+    profiles, jobs = compute_and_read()
     kwargs = {
         "alloc": {"0": str(ids["node-11"]), "1": str(ids["node-10"])},
         "storage": {"1": {"devices": [ids["node-11-nvm"]]}},
@@ -170,11 +176,7 @@ def test_fcfs_with_external_storage_placed_off_busy_nodes(tmp_path, star, placem
     from tests.integration.storage.conftest import Run
 
     platform, _ = star
-    profiles = {
-        "c": phases_profile(1, descriptor(), [compute(2e10)]),
-        "r": phases_profile(1, descriptor("external", remote=100), [read(2 * GB)]),
-    }
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}, {"id": 1, "subtime": 0, "res": 1, "profile": "r"}]
+    profiles, jobs = compute_and_read()
     workload = tmp_path / "w.json"
     workload.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
     options = {"storage": {"name": "external", "k": 1, "placement": placement}}
