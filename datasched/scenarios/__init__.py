@@ -96,7 +96,8 @@ def _one_line(name: str, error: ValidationError) -> str:
         path, message = f"{path}.{named.group(1)}", message[named.end() :]
     where = f"{path}: " if path else ""
     value = first.get("input")
-    got = "" if isinstance(value, dict | list) else f", got {value!r}"  # a rule over several fields names them
+    # A rule of ours (value_error) says what it got; a rule over several fields names them.
+    got = "" if first["type"] == "value_error" or isinstance(value, dict | list) else f", got {value!r}"
     more = f" (and {error.error_count() - 1} more)" if error.error_count() > 1 else ""
     return f"{name} experiment: {where}{message}{got}{more}"
 
@@ -126,5 +127,6 @@ def build_document(name: str, doc: dict[str, Any]) -> dict[str, Any]:
     """``doc`` built through scenario ``name``'s model: validated (ScenarioDocumentError
     naming the field), then dumped with only the fields the writer set, so the JSON the
     engine receives is byte for byte what the writer wrote (defaults are the engine's own,
-    integers stay integers)."""
-    return validate_document(name, doc).model_dump(mode="json", exclude_unset=True)
+    integers stay integers: a Python dump, as pydantic's JSON dump writes a number field's
+    ``1`` as ``1.0``; every value is a JSON type already)."""
+    return validate_document(name, doc).model_dump(exclude_unset=True)

@@ -117,9 +117,7 @@ class InterferenceExperiment(ScenarioModel):
     job whose file system's services run on compute nodes."""
 
     seed: Seed = Field(0, description="seeds the idle bursts' phases")
-    simgrid_model: Literal["ptask_L07", "cas01_cm02"] = Field(
-        "ptask_L07", description="SimGrid models of the run"
-    )
+    simgrid_model: Literal["ptask_L07", "cas01_cm02"] = Field("ptask_L07", description="SimGrid models of the run")
     hpl: HplJob
     ior: IorJob | None = Field(None, description="absent: no I/O")
     services: Services | None = None

@@ -43,17 +43,13 @@ ForwarderIndex = Annotated[int, Field(strict=True, ge=0)]
 class Forwarding(ScenarioModel):
     """The forwarding layer: required iff ``mode`` is "forwarded", forbidden if "direct"."""
 
-    forwarders: Integer = Field(
-        ge=1, le=MAX_COUNT, description="the first F hosts with datasched_role=forwarder"
-    )
+    forwarders: Integer = Field(ge=1, le=MAX_COUNT, description="the first F hosts with datasched_role=forwarder")
     scheduler: Literal["fifo", "hbrr", "twins"] = Field(description="the forwarders' request scheduler")
     window: Number = Field(0.001, ge=1e-9, le=MAX_SECONDS, description="TWINS window length, seconds")
     max_in_flight: Integer = Field(
         16, ge=1, le=MAX_COUNT, description="dispatches a forwarder has outstanding to servers (its workers)"
     )
-    aggregation_limit: Integer = Field(
-        16, ge=1, le=MAX_COUNT, description="HBRR: most client requests per dispatch"
-    )
+    aggregation_limit: Integer = Field(16, ge=1, le=MAX_COUNT, description="HBRR: most client requests per dispatch")
     drain: Boolean = Field(
         False,
         description="TWINS only (an error otherwise): drain the previous server at a window change",
@@ -89,7 +85,9 @@ class Cache(ScenarioModel):
     write_behind: Integer = Field(
         0, ge=0, le=MAX_BYTES, description="dirty threshold D, bytes (0: writes go to the HDD)"
     )
-    read_ahead: Integer = Field(0, ge=0, le=MAX_BYTES, description="read-ahead window W, bytes (0: reads go to the HDD)")
+    read_ahead: Integer = Field(
+        0, ge=0, le=MAX_BYTES, description="read-ahead window W, bytes (0: reads go to the HDD)"
+    )
 
 
 class Servers(ScenarioModel):
@@ -104,9 +102,7 @@ class Servers(ScenarioModel):
     hdd_alpha: Number = Field(
         0, ge=0, le=MAX_AMOUNT, description="HDD contention curve B / (1 + hdd_alpha (n - 1)) for n streams"
     )
-    hdd_seek_scale: Number = Field(
-        0, ge=0, le=MAX_AMOUNT, description="bytes; > 0: the seek-aware curve (0: off)"
-    )
+    hdd_seek_scale: Number = Field(0, ge=0, le=MAX_AMOUNT, description="bytes; > 0: the seek-aware curve (0: off)")
     cache: Cache | None = Field(None, description="the server cache (absent: none)")
 
 
@@ -114,9 +110,7 @@ class Application(ScenarioModel):
     """One application: its processes issue blocking requests (MPI-IO Test)."""
 
     name: NonEmpty = Field(description="unique among the applications")
-    processes: Integer = Field(
-        ge=1, le=MAX_COUNT, description="total over applications <= nodes x processes_per_node"
-    )
+    processes: Integer = Field(ge=1, le=MAX_COUNT, description="total over applications <= nodes x processes_per_node")
     pattern: Literal["file_per_process", "shared_strided", "shared_contiguous"] = Field(
         description=(
             "request i of rank r (R = request_size, B = bytes_per_process, P = processes): own file at iR; "
@@ -155,9 +149,7 @@ class IoForwardingExperiment(ScenarioModel):
     """An I/O forwarding experiment (seed 002, TWINS): client processes issue blocking
     requests through I/O forwarding nodes (or directly) to HDD data servers."""
 
-    mode: Literal["forwarded", "direct"] = Field(
-        description="through forwarders, or clients talk to the servers"
-    )
+    mode: Literal["forwarded", "direct"] = Field(description="through forwarders, or clients talk to the servers")
     seed: Seed = Field(0, description="seeds the start jitters (one generator, processes in slot order)")
     control_bytes: Integer = Field(
         1,
@@ -195,7 +187,6 @@ class IoForwardingExperiment(ScenarioModel):
         slots = self.clients.nodes * self.clients.processes_per_node
         if total > slots:
             raise ValueError(
-                f"applications: {total} processes in all, but clients provide only {slots} "
-                "(nodes x processes_per_node)"
+                f"applications: {total} processes in all, but clients provide only {slots} (nodes x processes_per_node)"
             )
         return self

@@ -184,9 +184,7 @@ class Staging(ScenarioModel):
     buffer_bytes: Number = Field(
         64.0 * MIB, gt=0, le=MAX_QOS_BYTES, description="server memory for received blocks not yet on the SSD"
     )
-    capacity: Number = Field(
-        0, ge=0, le=MAX_QOS_BYTES, description="SSD capacity, bytes; 0: the disk's size property"
-    )
+    capacity: Number = Field(0, ge=0, le=MAX_QOS_BYTES, description="SSD capacity, bytes; 0: the disk's size property")
     idle_seconds: Number = Field(1e-3, ge=0, le=MAX_SECONDS, description="tau of the idle rule, seconds")
     drain_chunk: Number = Field(4.0 * MIB, gt=0, le=MAX_QOS_BYTES, description="bytes per mover step")
     high_watermark: Number = Field(0.9, gt=0, le=1, description="fill fraction that forces draining")
