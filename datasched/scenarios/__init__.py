@@ -102,7 +102,7 @@ def _one_line(name: str, error: ValidationError) -> str:
     return f"{name} experiment: {where}{message}{got}{more}"
 
 
-_NAMED = re.compile(r"([A-Za-z_][A-Za-z_0-9]*(?:\[[0-9]+\])?(?:\.[A-Za-z_][A-Za-z_0-9]*(?:\[[0-9]+\])?)*): ")
+_NAMED = re.compile(r"([a-z_][a-z_0-9]*(?:\[[0-9]+\])?(?:\.[a-z_][a-z_0-9]*(?:\[[0-9]+\])?)*): ")
 
 
 def _is_tag(key: str) -> bool:
