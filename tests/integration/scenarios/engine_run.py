@@ -31,15 +31,17 @@ def one_host_platform(directory: Path) -> Path:
     return path
 
 
-def read_by_engine(directory: Path, scenario: str, doc: Any) -> subprocess.CompletedProcess:
-    """The engine run on ``doc`` (as ``exp.json``) against the one-host platform."""
+def read_by_engine(directory: Path, scenario: str, doc: Any, *extra: str) -> subprocess.CompletedProcess:
+    """The engine run on ``doc`` (as ``exp.json``) against the one-host platform; ``extra``:
+    more engine options."""
     experiment = directory / "exp.json"
     experiment.write_text(json.dumps(doc))
     platform = directory / PLATFORM_NAME
     if not platform.exists():
         one_host_platform(directory)
     command = [str(find_engine()), SCENARIOS[scenario].option, str(experiment), "-p", str(platform)]
-    return subprocess.run([*command, "-e", str(directory / "out")], capture_output=True, text=True, timeout=60)
+    command += ["-e", str(directory / "out"), *extra]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60)
 
 
 def error_line(proc: subprocess.CompletedProcess) -> str:
@@ -51,5 +53,9 @@ def error_line(proc: subprocess.CompletedProcess) -> str:
 
 
 def passed_the_reader(proc: subprocess.CompletedProcess) -> bool:
-    """Whether the engine accepted the document and stopped only on the platform."""
-    return f"{PLATFORM_NAME}'" in error_line(proc)
+    """Whether the engine accepted the document and stopped only on the platform (after the
+    warning of ``--allow-long-run`` about a long run, if any)."""
+    lines = proc.stderr.strip().splitlines()
+    warnings = [line for line in lines if line.startswith("datasched-sim: warning: ")]
+    assert proc.returncode == 1 and len(lines) == len(warnings) + 1, (proc.returncode, proc.stderr)
+    return lines[-1].startswith("datasched-sim: error: ") and f"{PLATFORM_NAME}'" in lines[-1]

@@ -1,13 +1,15 @@
-"""Negative cases driven by a scenario's JSON Schema (sim/schemas/): for every field the
+"""Cases driven by a scenario's JSON Schema (sim/schemas/). Negative: for every field the
 schema describes, values it forbids (below its minimum, above its maximum, of another type,
 empty where it must not be, not in its enumeration, null), the field removed where it is
-required, and an unknown key in every object. Each case is (the changed document, the field
-path as the engine names it)."""
+required, and an unknown key in every object. Boundary: every number set to the ends of its
+range, which the engine must accept (so a range wider than the engine's fails too). Each case
+is (the changed document, the field path as the engine names it)."""
 
 from __future__ import annotations
 
 import copy
 import json
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -115,3 +117,29 @@ def negative_cases(schema: dict, doc: dict) -> list[tuple[dict, str, str]]:
         label = f"{engine_field(path) or 'document'}={'<removed>' if bad is REMOVE else json.dumps(bad)[:30]}"
         out.append((changed(doc, path, bad), engine_field(path), label))
     return out
+
+
+def _boundary(root: dict, node: dict, value: Any, path: tuple) -> Iterator[tuple[tuple, Any]]:
+    node = _resolve(root, node, value)
+    if node.get("type") in ("integer", "number") and path:
+        if "minimum" in node:
+            yield path, node["minimum"]
+        if "exclusiveMinimum" in node:
+            yield path, math.nextafter(node["exclusiveMinimum"], math.inf)
+        if "maximum" in node:
+            yield path, node["maximum"]
+    elif node.get("type") == "object":
+        for key, child in node["properties"].items():
+            if key in value:
+                yield from _boundary(root, child, value[key], (*path, key))
+    elif node.get("type") == "array" and value and "items" in node:
+        yield from _boundary(root, node["items"], value[0], (*path, 0))
+
+
+def boundary_cases(schema: dict, doc: dict) -> list[tuple[dict, str, str]]:
+    """(changed document, the engine's field name, a label): each number of ``doc`` at an end
+    of its range."""
+    return [
+        (changed(doc, path, value), engine_field(path), f"{engine_field(path)}={value!r}")
+        for path, value in _boundary(schema, schema, doc, ())
+    ]
