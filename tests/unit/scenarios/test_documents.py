@@ -5,6 +5,7 @@ the engine refuses, each refusal one line naming the field."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -42,8 +43,6 @@ def test_the_fuzz_corpus_limit_documents_are_refused_naming_their_field():
 
 
 def _re(text: str) -> str:
-    import re
-
     return re.escape(text)
 
 
