@@ -68,8 +68,7 @@ def scenario(name: str) -> Scenario:
 
 
 def field_path(location: tuple[int | str, ...]) -> str:
-    """A pydantic error location as the engine names the field: ``applications[0].name``.
-    The tag of a discriminated union (``benchmark.latency.sizes``) is left out."""
+    """A pydantic error location as the engine names the field: ``applications[0].name``."""
     out = ""
     for key in location:
         if isinstance(key, int):
@@ -109,8 +108,9 @@ def _is_tag(key: str) -> bool:
     return key in _UNION_TAGS or key.startswith(("list[", "literal[", "function-"))
 
 
-#: Member names pydantic puts in an error location inside a union (the benchmark kinds).
-_UNION_TAGS = {"latency", "bandwidth", "bibw", "alltoall", "allreduce", "stencil", "cg"}
+#: Member names pydantic puts in an error location inside a discriminated union
+#: (``benchmark.latency.sizes``): the benchmark kinds.
+_UNION_TAGS = set(qos_staging.BENCHMARK_KINDS)
 
 
 def validate_document(name: str, doc: Any) -> ScenarioModel:

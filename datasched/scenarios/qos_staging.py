@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, WrapValidator, model_validator
 
@@ -352,6 +352,10 @@ Benchmark = Annotated[
     LatencyBenchmark | BandwidthBenchmark | AlltoallBenchmark | AllreduceBenchmark | StencilBenchmark | CgBenchmark,
     Field(discriminator="kind"),
 ]
+#: Every benchmark kind, as the members of Benchmark name them.
+BENCHMARK_KINDS: tuple[str, ...] = tuple(
+    kind for member in get_args(get_args(Benchmark)[0]) for kind in get_args(member.model_fields["kind"].annotation)
+)
 
 
 class QosStagingExperiment(ScenarioModel):
