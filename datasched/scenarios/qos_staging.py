@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+from fractions import Fraction
 from typing import Annotated, Literal, get_args
 
 from pydantic import AfterValidator, Field, WrapValidator, model_validator
@@ -42,7 +43,7 @@ PAPER_VLARB_LOW = "1:2,2:4,3:8,4:16,5:32,6:64,7:128"
 
 _SPACE = "[ \t\n\v\f\r]*"  # what strtol/strtod skip (C isspace)
 _STOI = re.compile(_SPACE + r"[+-]?[0-9]+")
-_DECIMAL = re.compile(_SPACE + r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_DECIMAL = re.compile(_SPACE + r"([+-]?)([0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE]([+-]?[0-9]+))?")
 _HEX = re.compile(_SPACE + r"([+-]?)0[xX]((?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?)")
 _INT_MAX = 2**31 - 1
 
@@ -66,22 +67,34 @@ def _stoi(text: str) -> int | None:
 def _stod(text: str) -> float | None:
     """``std::stod(text, &used)`` with ``used == text.size()`` for the finite numbers a weight
     can be (a decimal or hexadecimal float; inf and nan are no weight anyway): None when it
-    throws (no number, overflow, underflow) or leaves characters unread."""
+    throws or leaves characters unread. glibc's strtod reports ERANGE (stod throws) on overflow
+    and on an inexact result below the smallest normal double (``5e-324``, but not the exact
+    ``0x1p-1074``): the exact value is compared with the double it rounds to."""
     if match := _HEX.fullmatch(text):
-        body = match.group(2)
-        value = float.fromhex(("-" if match.group(1) == "-" else "") + "0x" + body)
-        nonzero = any(c not in "0." for c in re.split("[pP]", body)[0])
-    elif _DECIMAL.fullmatch(text):
-        try:
-            value = float(text.strip(" \t\n\v\f\r"))
-        except OverflowError:
-            return None
-        nonzero = any(c in "123456789" for c in re.split("[eE]", text)[0])
+        sign, body = match.groups()
+        mantissa, _, exponent = body.replace("P", "p").partition("p")
+        whole, _, fraction = mantissa.partition(".")
+        digits, scale, power = int(whole + fraction or "0", 16), 16 ** len(fraction), int(exponent or "0")
+        base = 2
+    elif match := _DECIMAL.fullmatch(text):
+        sign, mantissa, exponent = match.groups()
+        whole, _, fraction = mantissa.partition(".")
+        digits, scale, power = int(whole + fraction or "0", 10), 10 ** len(fraction), int(exponent or "0")
+        base = 10
     else:
         return None
-    if math.isinf(value) or (nonzero and abs(value) < 2.2250738585072014e-308):  # ERANGE: out_of_range
+    if digits == 0:
+        return 0.0
+    if abs(power) > 5000:  # far beyond a double either way (and too costly to compute exactly)
         return None
-    return value
+    exact = Fraction(digits, scale) * Fraction(base) ** power
+    try:
+        value = float(exact)  # correctly rounded
+    except OverflowError:
+        return None
+    if math.isinf(value) or (value < 2.2250738585072014e-308 and Fraction(value) != exact):
+        return None
+    return -value if sign == "-" else value
 
 
 def parse_sl2vl(text: str) -> list[int]:
