@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from datasched.errors import UserError
+from datasched.scenarios import build_document
+from datasched.scenarios import scenario as find_scenario
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_ENGINE = REPO_ROOT / "build" / "sim" / "datasched-sim"
@@ -48,17 +50,21 @@ def inspect_platform(platform: str | Path) -> dict[str, Any]:
     return result
 
 
-def run_experiment_mode(mode_flag: str, doc: dict[str, Any], platform: Path, prefix: Path) -> None:
-    """Runs one of the engine's stand-alone experiment modes (``--io-forwarding``,
-    ``--qos-staging``, ``--interference``): writes ``doc`` beside the outputs as
-    ``<prefix>_experiment.json`` (so a run can be replayed by hand), and leaves the mode's
-    ``<prefix>_*.csv`` for the caller to read. Raises RuntimeError with the engine's own
-    message when it fails, so a sweep reports the case's error line rather than a status."""
+def run_experiment_mode(scenario: str, doc: dict[str, Any], platform: Path, prefix: Path) -> None:
+    """Runs one of the engine's stand-alone experiment scenarios (``io-forwarding``,
+    ``qos-staging``, ``interference``: datasched.scenarios): checks ``doc`` against the
+    scenario's model first (ScenarioDocumentError, one line naming the field, before the
+    engine starts), writes it beside the outputs as ``<prefix>_experiment.json`` (so a run can
+    be replayed by hand), and leaves the scenario's ``<prefix>_*.csv`` for the caller to read.
+    Raises RuntimeError with the engine's own message when it fails (e.g. a host the platform
+    lacks), so a sweep reports the case's error line rather than a status."""
+    kind = find_scenario(scenario)
+    checked = build_document(kind.name, doc)
     prefix.parent.mkdir(parents=True, exist_ok=True)
     experiment = Path(f"{prefix}_experiment.json")
-    experiment.write_text(json.dumps(doc, indent=1, sort_keys=True))
+    experiment.write_text(json.dumps(checked, indent=1, sort_keys=True))
     proc = subprocess.run(
-        [str(find_engine()), mode_flag, str(experiment), "-p", str(platform), "-e", str(prefix)],
+        [str(find_engine()), kind.option, str(experiment), "-p", str(platform), "-e", str(prefix)],
         capture_output=True,
         text=True,
         check=False,

@@ -11,6 +11,7 @@ from typing import Any
 
 from datasched.analysis.csv_rows import write_csv
 from datasched.analysis.seed002.spec import CONFIGURATIONS, KIB, PAPER, Case, Seed002Spec
+from datasched.scenarios import build_document
 
 
 def paper_experiment(
@@ -34,7 +35,9 @@ def paper_experiment(
     """One test of the paper as an experiment document. ``scheduler`` is fifo, hbrr, twins,
     twins-drain (TWINS with the engine's drain option) or direct (no forwarding). ``scale`` < 1
     shrinks bytes per process (quick variants); the node, forwarder and server counts stay the
-    paper's. ``applications`` overrides the one 128-process application (IFER)."""
+    paper's. ``applications`` overrides the one 128-process application (IFER). Built through the
+    scenario's model (datasched.scenarios): a field the engine would refuse is a
+    ScenarioDocumentError naming it."""
     nodes, ppn = PAPER["nodes"], PAPER["processes_per_node"]
     per_process = max(request_size, int(PAPER["bytes_per_process"] * scale) // request_size * request_size)
     apps = applications or [
@@ -71,7 +74,7 @@ def paper_experiment(
             doc["forwarding"]["window"] = window if window is not None else 0.008
         if scheduler == "twins-drain":
             doc["forwarding"]["drain"] = True
-    return doc
+    return build_document("io-forwarding", doc)
 
 
 def ifer_applications(*, dt: float, operation: str, request_size: int, scale: float, jitter: float) -> list[dict]:
@@ -122,7 +125,7 @@ def run_experiment(doc: dict[str, Any], platform: Path, prefix: Path) -> dict[st
     engine's message on failure."""
     from datasched.engine import run_experiment_mode
 
-    run_experiment_mode("--io-forwarding", doc, platform, prefix)
+    run_experiment_mode("io-forwarding", doc, platform, prefix)
     return read_makespans(Path(f"{prefix}_applications.csv"))
 
 

@@ -20,6 +20,7 @@ from datasched.analysis.seed003.spec import (
     Case,
     Seed003Spec,
 )
+from datasched.scenarios import build_document
 
 
 def platform_params(ssd: float) -> dict[str, Any]:
@@ -37,7 +38,9 @@ def experiment(
     """``noise``: "none", or the SL of one dd writer per benchmark node. ``arbitration``:
     further fields of the experiment's arbitration (sim/src/qos/README.md), e.g.
     ``across_tables`` or ``high_limit``; the artifact uses the defaults (pieces, the paper's
-    unbounded high_limit), bench/seed003_arbitration the others."""
+    unbounded high_limit), bench/seed003_arbitration the others. Built through the scenario's
+    model (datasched.scenarios): a field the engine would refuse is a ScenarioDocumentError
+    naming it."""
     doc: dict[str, Any] = {
         "seed": spec.seed,
         "arbitration": {"granularity": granularity} | dict(arbitration or {}),
@@ -51,7 +54,7 @@ def experiment(
             "block_size": MIB,
             "jitter": spec.noise_jitter,
         }
-    return doc
+    return build_document("qos-staging", doc)
 
 
 #: The collectives' largest message: OSU's default maximum for collectives (1 MiB), the size
@@ -108,7 +111,7 @@ def run_engine(doc: dict[str, Any], platform: Path, prefix: Path) -> tuple[list[
     once). RuntimeError with the engine's message."""
     from datasched.engine import run_experiment_mode
 
-    run_experiment_mode("--qos-staging", doc, platform, prefix)
+    run_experiment_mode("qos-staging", doc, platform, prefix)
     with open(f"{prefix}_benchmark.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     with open(f"{prefix}_summary.csv", newline="") as f:
@@ -131,6 +134,22 @@ CASE_COLUMNS = (
 )
 
 
+def case_runs(spec: Seed003Spec, case: Case) -> list[tuple[str, float, dict[str, Any]]]:
+    """The runs of ``case``, in order: (noise, compute seconds, benchmark)."""
+    if case.bench in ("micro", "collective"):
+        kinds = POINT_TO_POINT if case.bench == "micro" else COLLECTIVES
+        return [(n, 0.0, micro_benchmark(k, spec)) for k in kinds for n in NOISES]
+    if case.bench == "weights":  # Figs. 8 and 9: the largest message of each benchmark
+        runs = []
+        for kind in POINT_TO_POINT + COLLECTIVES:
+            bench = micro_benchmark(kind, spec)
+            runs += [(str(sl), 0.0, bench | {"sizes": [max(bench["sizes"])]}) for sl in spec.weight_sls]
+        return runs
+    if case.bench == "stencil":
+        return [(n, c, stencil_benchmark(spec, c)) for c in spec.stencil_compute for n in NOISES]
+    return [(n, spec.cg_compute, cg_benchmark(spec)) for n in NOISES]
+
+
 def run_case(
     spec: Seed003Spec, case: Case, work: Path, out_csv: Path, arbitration: Mapping[str, Any] | None = None
 ) -> int:
@@ -138,21 +157,8 @@ def run_case(
     from datasched.platforms import StagingParams, generate, write
 
     platform = write(generate(StagingParams(**platform_params(case.ssd))), work / "platform.xml")
-    runs: list[tuple[str, float, dict[str, Any]]] = []
-    if case.bench in ("micro", "collective"):
-        kinds = POINT_TO_POINT if case.bench == "micro" else COLLECTIVES
-        runs = [(n, 0.0, micro_benchmark(k, spec)) for k in kinds for n in NOISES]
-    elif case.bench == "weights":  # Figs. 8 and 9: the largest message of each benchmark
-        runs = []
-        for kind in POINT_TO_POINT + COLLECTIVES:
-            bench = micro_benchmark(kind, spec)
-            runs += [(str(sl), 0.0, bench | {"sizes": [max(bench["sizes"])]}) for sl in spec.weight_sls]
-    elif case.bench == "stencil":
-        runs = [(n, c, stencil_benchmark(spec, c)) for c in spec.stencil_compute for n in NOISES]
-    else:
-        runs = [(n, spec.cg_compute, cg_benchmark(spec)) for n in NOISES]
     rows = []
-    for i, (noise, compute, bench) in enumerate(runs):
+    for i, (noise, compute, bench) in enumerate(case_runs(spec, case)):
         results, summary = run_engine(
             experiment(bench, noise, case.granularity, spec, arbitration), platform, work / f"run{i}" / "out"
         )

@@ -25,6 +25,7 @@ from datasched.analysis.seed004.spec import (
     memory_setting,
     node_model,
 )
+from datasched.scenarios import build_document
 from datasched.schedulers.services_placement import Allocation, place_services
 
 
@@ -62,6 +63,8 @@ def hpl_job(n: int, iterations: int, cores: int) -> dict[str, Any]:
 
 
 def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
+    """``run``'s experiment document, built through the scenario's model
+    (datasched.scenarios): a field the engine would refuse is a ScenarioDocumentError naming it."""
     case = run.case
     cores = NODE_MODELS[node_model(case.model)]
     dedicated = spec.dedicated_nodes if run.placement == "dedicated" else 0
@@ -101,7 +104,7 @@ def experiment(run: Run, spec: Seed004Spec) -> dict[str, Any]:
             "requests_per_batch": spec.requests_per_batch,
             "sync_bytes": SYNC_BYTES,
         }
-    return doc
+    return build_document("interference", doc)
 
 
 def platform_for(model: str, directory: Path) -> Path:
@@ -123,7 +126,7 @@ def run_experiment(doc: dict[str, Any], platform: Path, prefix: Path) -> dict[st
     message on failure."""
     from datasched.engine import run_experiment_mode
 
-    run_experiment_mode("--interference", doc, platform, prefix)
+    run_experiment_mode("interference", doc, platform, prefix)
     hpl = read_rows(Path(f"{prefix}_hpl.csv"))[0]
     makespan = float(hpl["makespan"])
     ior = read_rows(Path(f"{prefix}_ior.csv"))[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from datasched.scenarios import SCENARIOS
 from tests.integration.forwarding.conftest import app, experiment, forwarding_platform
 
 pytestmark = pytest.mark.engine
@@ -42,7 +43,7 @@ def test_same_inputs_give_byte_identical_outputs(tmp_path, run_forwarding, sched
     platform = forwarding_platform(tmp_path / "p.xml", clients=4, forwarders=2, servers=2)
     first = run_forwarding(platform, _jittered(scheduler), name="first")
     second = run_forwarding(platform, _jittered(scheduler), name="second")
-    for table in ("applications", "forwarders", "servers", "dispatches"):
+    for table in SCENARIOS["io-forwarding"].outputs:
         a = Path(f"{first.prefix}_{table}.csv").read_bytes()
         assert a == Path(f"{second.prefix}_{table}.csv").read_bytes(), table
     other = _jittered(scheduler) | {"seed": 8}

@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from datasched.scenarios import SCENARIOS
 from tests.integration.interference.conftest import ondemand_platform
 
 pytestmark = pytest.mark.engine
 
-TABLES = ("hpl", "iterations", "services", "ior")
+TABLES = SCENARIOS["interference"].outputs
 
 
 def _busy(seed: int) -> dict:

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from datasched.scenarios import SCENARIOS
 from tests.integration.qos.conftest import STAGING
 
 pytestmark = pytest.mark.engine
 
-OUTPUTS = ("benchmark", "transfers", "writes", "staging", "summary")
+OUTPUTS = SCENARIOS["qos-staging"].outputs
 
 
 def _noisy_stencil() -> dict:
