@@ -55,7 +55,7 @@ PAPER_SIZES_KB: dict[tuple[str, str], tuple[float, float, float]] = {
 
 @dataclass(frozen=True)
 class CacheSetting:
-    """One swept server-cache setting (sim/src/forwarding/server_cache.hpp). ``write_behind`` is
+    """One swept server-cache setting (sim/src/services/server_cache.hpp). ``write_behind`` is
     the dirty threshold at the paper's scale (bytes; a quick variant scales it with its bytes per
     process, so the same share of the data is absorbed); ``read_ahead`` is the window (bytes,
     not scaled: it is a per-request granularity)."""

@@ -5,7 +5,7 @@
 
 #include "common/fatal.hpp"
 #include "forwarding/experiment.hpp"
-#include "forwarding/hdd.hpp"
+#include "services/hdd.hpp"
 #include "support/forwarding_documents.hpp"
 
 using datasched::testing::minimal_forwarding_experiment;

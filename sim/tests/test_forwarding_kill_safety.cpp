@@ -19,7 +19,7 @@
 #include <simgrid/s4u/Mutex.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
-#include "forwarding/service.hpp"
+#include "services/forwarding_service.hpp"
 
 namespace sg4 = simgrid::s4u;
 using datasched::forwarding::Service;

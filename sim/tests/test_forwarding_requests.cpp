@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "forwarding/layout.hpp"
-#include "forwarding/requests.hpp"
-#include "forwarding/statistics.hpp"
+#include "services/forwarding_requests.hpp"
+#include "services/forwarding_statistics.hpp"
 
 using namespace datasched::forwarding;
 

@@ -1,7 +1,7 @@
 // Orderings of the forwarder request schedulers FIFO, HBRR and TWINS (seed 002).
 #include <gtest/gtest.h>
 
-#include "forwarding/schedulers.hpp"
+#include "services/forwarding_schedulers.hpp"
 
 using namespace datasched::forwarding;
 

@@ -18,11 +18,11 @@
 #include "common/fatal.hpp"
 #include "forwarding/experiment.hpp"
 #include "forwarding/job_layer.hpp"
-#include "forwarding/schedulers.hpp"
 #include "interference/experiment.hpp"
 #include "model/json_fields.hpp"
 #include "model/run_cost.hpp"
 #include "qos/experiment.hpp"
+#include "services/forwarding_schedulers.hpp"
 #include "support/forwarding_documents.hpp"
 
 using datasched::Fields;

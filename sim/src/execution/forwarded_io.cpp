@@ -47,7 +47,7 @@ std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4:
   auto& cfg   = layer.config();
   std::shared_ptr<ForwardedIo> io(new ForwardedIo(context, job, wakeup));
   io->read_ = read;
-  forwarding::Application app; // the streams as one application of forwarding/requests.hpp
+  forwarding::Application app; // the streams as one application of services/forwarding_requests.hpp
   app.processes         = static_cast<int>(streams.size());
   app.pattern           = cfg.pattern;
   app.request_size      = cfg.request_size;

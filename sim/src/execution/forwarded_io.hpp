@@ -5,13 +5,13 @@
 // io-J -> X-dram (phase_plan.hpp): each I/O task becomes a client *stream*, an actor on its
 // node that issues blocking requests of `request_size` bytes, one at a time, to its node's
 // forwarder; the forwarder's scheduler (FIFO/HBRR/TWINS) sends them on to the job's san_k
-// data servers (forwarding/service.hpp). The phase ends when the streams and the phase's
+// data servers (services/forwarding_service.hpp). The phase ends when the streams and the phase's
 // other activities (the DRAM share) have all ended.
 //
 // A job's files: one per I/O task (`pattern: file_per_process`) or one shared file,
 // opened at the job's first forwarded phase and striped over the job's san_k servers
 // (`stripe_size`; file f from the job's server f mod san_k); request i of task r follows
-// the pattern's offsets (forwarding/requests.hpp) in every phase.
+// the pattern's offsets (services/forwarding_requests.hpp) in every phase.
 //
 // Completion reaches the job's actor through its worker's wakeup semaphore, the one a
 // kill releases (job_pool.hpp): the job counts which releases it consumed. A killed or
@@ -24,7 +24,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include "execution/phase_plan.hpp"
-#include "forwarding/requests.hpp"
+#include "services/forwarding_requests.hpp"
 
 namespace datasched {
 

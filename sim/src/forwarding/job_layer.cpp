@@ -6,12 +6,12 @@
 #include "common/fatal.hpp"
 #include "common/json_file.hpp"
 #include "forwarding/field_ranges.hpp"
-#include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
 #include "forwarding/outputs.hpp"
 #include "model/json_fields.hpp"
 #include "model/machines.hpp"
 #include "model/storage_endpoints.hpp"
+#include "services/hdd.hpp"
 
 namespace datasched::forwarding {
 

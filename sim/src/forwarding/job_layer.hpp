@@ -2,7 +2,7 @@
 // The I/O forwarding layer of a scheduling run (engine option --forwarding-layer FILE):
 // the SAN I/O of `datasched_phases` jobs goes client -> its forwarder -> the data servers
 // through the same forwarders, request schedulers and HDD servers as the standalone
-// experiment mode (forwarding/service.hpp). This file pair holds the option's typed JSON
+// experiment mode (services/forwarding_service.hpp). This file pair holds the option's typed JSON
 // (schema in sim/src/forwarding/README.md, "Phase jobs through the forwarding layer") and
 // the layer's set-up on the platform; execution/forwarded_io.hpp runs a job's steps on it.
 #include <cstdint>
@@ -13,7 +13,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "forwarding/experiment.hpp"
-#include "forwarding/service.hpp"
+#include "services/forwarding_service.hpp"
 
 namespace datasched {
 class Machines;

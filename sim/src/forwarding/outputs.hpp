@@ -7,7 +7,7 @@
 
 #include "forwarding/experiment.hpp"
 #include "forwarding/layout.hpp"
-#include "forwarding/statistics.hpp"
+#include "services/forwarding_statistics.hpp"
 
 namespace datasched::forwarding {
 

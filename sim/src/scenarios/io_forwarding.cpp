@@ -18,13 +18,13 @@
 #include "common/engine_config.hpp"
 #include "common/fatal.hpp"
 #include "common/transfer.hpp"
-#include "forwarding/hdd.hpp"
 #include "forwarding/layout.hpp"
 #include "forwarding/outputs.hpp"
-#include "forwarding/requests.hpp"
-#include "forwarding/schedulers.hpp"
-#include "forwarding/service.hpp"
 #include "model/run_cost.hpp"
+#include "services/forwarding_requests.hpp"
+#include "services/forwarding_schedulers.hpp"
+#include "services/forwarding_service.hpp"
+#include "services/hdd.hpp"
 
 namespace datasched::forwarding {
 

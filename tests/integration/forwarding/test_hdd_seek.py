@@ -1,4 +1,4 @@
-"""The seek-aware HDD curve (``servers.hdd_seek_scale``; sim/src/forwarding/hdd.hpp): the
+"""The seek-aware HDD curve (``servers.hdd_seek_scale``; sim/src/services/hdd.hpp): the
 contention term is weighted by the seek spread σ = min(1, mean gap / scale) of the requests on
 the disk, B_eff(n) = B / (1 + α (n − 1) σ).
 

@@ -1,4 +1,4 @@
-"""Closed forms of the data servers' memory cache (sim/src/forwarding/server_cache.hpp):
+"""Closed forms of the data servers' memory cache (sim/src/services/server_cache.hpp):
 write-behind and read-ahead, and of HBRR's aggregation of contiguous requests.
 
 Notation as tests/integration/forwarding/test_closed_form.py: ``L`` NIC bandwidth, ``λ`` per-NIC

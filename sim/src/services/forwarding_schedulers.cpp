@@ -1,4 +1,4 @@
-#include "forwarding/schedulers.hpp"
+#include "services/forwarding_schedulers.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "forwarding/server_cache.hpp"
+#include "services/server_cache.hpp"
 
 #include "common/fatal.hpp"
 #include "common/kill_safe_lock.hpp"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "forwarding/experiment.hpp"
+#include "services/forwarding_types.hpp"
 
 namespace datasched::forwarding {
 

@@ -1,4 +1,4 @@
-#include "forwarding/service.hpp"
+#include "services/forwarding_service.hpp"
 
 #include "common/fatal.hpp"
 #include "common/transfer.hpp"

@@ -20,12 +20,12 @@
 
 #include "common/kill_safe_lock.hpp"
 #include "common/transfer.hpp"
-#include "forwarding/experiment.hpp"
-#include "forwarding/hdd.hpp"
-#include "forwarding/requests.hpp"
-#include "forwarding/schedulers.hpp"
-#include "forwarding/server_cache.hpp"
-#include "forwarding/statistics.hpp"
+#include "services/forwarding_requests.hpp"
+#include "services/forwarding_schedulers.hpp"
+#include "services/forwarding_statistics.hpp"
+#include "services/forwarding_types.hpp"
+#include "services/hdd.hpp"
+#include "services/server_cache.hpp"
 
 namespace simgrid::s4u {
 class Host;

@@ -1,4 +1,4 @@
-#include "forwarding/requests.hpp"
+#include "services/forwarding_requests.hpp"
 
 #include <algorithm>
 

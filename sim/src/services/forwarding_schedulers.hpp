@@ -22,7 +22,7 @@
 #include <optional>
 #include <vector>
 
-#include "forwarding/experiment.hpp"
+#include "services/forwarding_types.hpp"
 
 namespace datasched::forwarding {
 

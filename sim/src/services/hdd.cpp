@@ -1,4 +1,4 @@
-#include "forwarding/hdd.hpp"
+#include "services/hdd.hpp"
 
 #include <algorithm>
 
