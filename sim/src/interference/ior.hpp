@@ -20,7 +20,7 @@
 #include <simgrid/forward.h>
 
 #include "interference/experiment.hpp"
-#include "interference/services.hpp"
+#include "services/storage_services.hpp"
 
 namespace datasched::interference {
 

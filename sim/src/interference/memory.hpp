@@ -11,6 +11,7 @@
 
 #include "interference/experiment.hpp"
 #include "interference/layout.hpp"
+#include "services/memory_traffic.hpp"
 
 namespace datasched::interference {
 
@@ -28,8 +29,5 @@ public:
 private:
   std::map<const simgrid::s4u::Host*, simgrid::s4u::Disk*> disks_;
 };
-
-/// Moves `bytes` through `memory` (nullptr or 0 bytes: nothing): an I/O activity, started.
-simgrid::s4u::IoPtr start_memory_traffic(simgrid::s4u::Disk* memory, double bytes);
 
 } // namespace datasched::interference

@@ -10,7 +10,7 @@
 #include "interference/hpl.hpp"
 #include "interference/ior.hpp"
 #include "interference/layout.hpp"
-#include "interference/services.hpp"
+#include "services/storage_services.hpp"
 
 namespace datasched::interference {
 

@@ -16,8 +16,8 @@
 #include "interference/layout.hpp"
 #include "interference/memory.hpp"
 #include "interference/outputs.hpp"
-#include "interference/services.hpp"
 #include "interference/simgrid_model.hpp"
+#include "services/storage_services.hpp"
 
 namespace datasched::interference {
 

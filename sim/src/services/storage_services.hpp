@@ -1,12 +1,13 @@
 #pragma once
 // Storage services running on hosts (object storage targets and metadata services, as
-// BeeOND starts them on every node of an allocation). Serving work is a SimGrid Exec on
-// the service's host, so it takes CPU from anything else computing there: SimGrid's
-// solver shares the host's cores between the service thread and the job's rank threads.
-// A service serves at most `workers` requests at once (its worker threads); further
-// requests wait in arrival order. With a memory resource on its host (the "memory" node
-// model, memory.hpp), a storage service moves io_copies x the bytes it writes to its disk
-// through its node's memory while it writes them.
+// BeeOND starts them on every node of an allocation; the interference scenario of seed 004
+// runs them). Serving work is a SimGrid Exec on the service's host, so it takes CPU from
+// anything else computing there: SimGrid's solver shares the host's cores between the
+// service thread and the job's rank threads. A service serves at most `workers` requests at
+// once (its worker threads); further requests wait in arrival order. With a memory resource
+// on its host (the "memory" node model: interference/memory.hpp, memory_traffic.hpp), a
+// storage service moves io_copies x the bytes it writes to its disk through its node's
+// memory while it writes them.
 #include <cstdint>
 #include <string>
 

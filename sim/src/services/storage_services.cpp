@@ -1,4 +1,4 @@
-#include "interference/services.hpp"
+#include "services/storage_services.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Disk.hpp>
@@ -7,7 +7,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Io.hpp>
 
-#include "interference/memory.hpp"
+#include "services/memory_traffic.hpp"
 
 namespace datasched::interference {
 
