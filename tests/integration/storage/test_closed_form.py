@@ -50,7 +50,7 @@ def slow_dumbbell(tmp_path_factory, engine):
     return path, resource_ids(engine, path)
 
 
-def one_job(run_phases, platform, ids, node, profile, storage=None, policy="np"):
+def one_job(run_phases, platform, ids, node, profile, storage=None, policy="np", engine_args=None):
     jobs = [{"id": 0, "subtime": 0, "res": profile["res"], "profile": "p"}]
     result = run_phases(
         platform,
@@ -59,6 +59,7 @@ def one_job(run_phases, platform, ids, node, profile, storage=None, policy="np")
         alloc={"0": str(ids[node])},
         storage={"0": storage} if storage else None,
         policy=policy,
+        engine_args=engine_args,
     )
     assert result.jobs["0"]["final_state"] == "COMPLETED_SUCCESSFULLY"
     return result

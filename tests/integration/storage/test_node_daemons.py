@@ -16,6 +16,7 @@ import pytest
 
 from tests.integration.hostile.engine_helpers import run_engine
 from tests.integration.storage.conftest import GB, compute, descriptor, phases_profile, read, write_phase
+from tests.integration.storage.test_closed_form import one_job
 
 pytestmark = pytest.mark.engine
 TOL = 1e-6
@@ -29,19 +30,11 @@ def daemons(tmp_path: Path, **costs: float) -> list[str]:
 
 
 def remote_read(run_phases, star, nbytes, engine_args):
+    """node-10 reads ``nbytes`` from node-11's NVM: its run time."""
     platform, ids = star
     profile = phases_profile(1, descriptor("external", remote=100), [read(nbytes)])
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "p"}]
-    r = run_phases(
-        platform,
-        jobs,
-        {"p": profile},
-        alloc={"0": str(ids["node-10"])},
-        storage={"0": {"devices": [ids["node-11-nvm"]]}},
-        engine_args=engine_args,
-    )
-    assert r.jobs["0"]["final_state"] == "COMPLETED_SUCCESSFULLY"
-    return r.runtime("0")
+    device = {"devices": [ids["node-11-nvm"]]}
+    return one_job(run_phases, platform, ids, "node-10", profile, device, engine_args=engine_args).runtime("0")
 
 
 def compute_and_read() -> tuple[dict, list]:
@@ -83,14 +76,7 @@ def test_local_nvm_writes_are_served_by_the_jobs_own_daemon(run_phases, star, tm
     node-10 -> 8 s: t = max(4, 8) = 8 s."""
     platform, ids = star
     profile = phases_profile(1, descriptor(), [write_phase(4 * GB)])
-    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "p"}]
-    r = run_phases(
-        platform,
-        jobs,
-        {"p": profile},
-        alloc={"0": str(ids["node-10"])},
-        engine_args=daemons(tmp_path, flops_per_byte=20),
-    )
+    r = one_job(run_phases, platform, ids, "node-10", profile, engine_args=daemons(tmp_path, flops_per_byte=20))
     assert r.runtime("0") == pytest.approx(8.0, abs=TOL)
 
 
