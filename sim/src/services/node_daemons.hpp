@@ -16,7 +16,8 @@
 // computes slower while X serves another job's data, and that I/O slows while X computes:
 // seed 004's interference, now between scheduled jobs. SimGrid's fair-bottleneck solver
 // (ptask_L07) gives each activity that uses X's CPU an equal share of it when they all can
-// use it: a daemon ptask next to one compute activity gets half of X's speed.
+// use it: a daemon ptask next to one compute activity gets half of X's speed. ptask_L07
+// bounds a ptask's work on a host by one core of it, so one flow's daemon work is one thread.
 // Closed forms: tests/integration/storage/test_node_daemons.py.
 //
 // Under --sharing flow a spec's flows run as separate ptasks; its daemon work then runs as the

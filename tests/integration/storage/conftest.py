@@ -30,7 +30,13 @@ def engine() -> Path:
 
 
 def star_platform(
-    path: Path, *, nodes: int = 4, link_bw: float = 1 * GB, io_servers: int = 2, nvm_capacity: float | None = None
+    path: Path,
+    *,
+    nodes: int = 4,
+    link_bw: float = 1 * GB,
+    io_servers: int = 2,
+    nvm_capacity: float | None = None,
+    cores: int = 1,
 ) -> Path:
     """platforms/' generator: a one-level fat-tree (k = nodes) is a star: node X reaches
     node Y through X's up-link and Y's down-link (SPLITDUPLEX, ``link_bw`` each way, 0 s).
@@ -42,7 +48,7 @@ def star_platform(
         storage_mode="unified",
         interconnect=InterconnectParams(topology=FatTreeParams(k=nodes, levels=1), link_bw=link_bw, link_lat=0),
         storage={"io_servers": io_servers, "frontend_lat": 0, "backend_lat": 0},
-        **({"node": {"nvm_capacity": nvm_capacity}} if nvm_capacity is not None else {}),
+        node={"cores": cores, **({"nvm_capacity": nvm_capacity} if nvm_capacity is not None else {})},
     )
     return write(generate(params), path)
 

@@ -71,6 +71,19 @@ def test_requests_are_counted_with_a_ceiling(run_phases, star, tmp_path):
     assert remote_read(run_phases, star, 2 * GB, args) == pytest.approx(4.5, abs=TOL)
 
 
+def test_one_flows_daemon_work_runs_on_one_core_of_a_two_core_node(run_phases, tmp_path):
+    """Nodes of two 10 Gflop/s cores: ptask_L07 bounds a ptask's work on a host by one core, so
+    W = 2e9 * 20 = 4e10 flop take 4e10 / 1e10 = 4 s (not 2 s on both cores): t = max(2, 4) = 4 s."""
+    from datasched.engine import find_engine
+    from tests.integration.storage.conftest import resource_ids, star_platform
+
+    platform = star_platform(tmp_path / "two-cores.xml", cores=2)
+    t = remote_read(
+        run_phases, (platform, resource_ids(find_engine(), platform)), 2 * GB, daemons(tmp_path, flops_per_byte=20)
+    )
+    assert t == pytest.approx(4.0, abs=TOL)
+
+
 def test_local_nvm_writes_are_served_by_the_jobs_own_daemon(run_phases, star, tmp_path):
     """node-10 writes 4 GB to its own NVM (1 GB/s: 4 s alone); W = 4e9 * 20 = 8e10 flop on
     node-10 -> 8 s: t = max(4, 8) = 8 s."""
