@@ -125,6 +125,18 @@ def daemons_on_nodes_outputs():
     return [f"{DAEMONS_DIR}/daemons_on_nodes.png", f"{DAEMONS_DIR}/daemons_on_nodes_plotted.csv", f"{DAEMONS_DIR}/report.md"]
 
 
+def _daemons_run(wildcards):
+    return DaemonsRun.from_path(wildcards.daemons)
+
+
+def _daemons_inputs(wildcards):
+    run = _daemons_run(wildcards)
+    return {
+        "workload": f"{DAEMONS_RESULTS}/workloads/{run.workload_path}.json",
+        "daemons": f"{DAEMONS_RESULTS}/daemons/platform={run.platform}/cost={number(run.cpu_s_per_gb)}.json",
+    }
+
+
 PLACEMENT = EXP.placement_gap
 PLACEMENT_DIR = workdir_relative(str(EXP.placement_gap_dir)) if PLACEMENT else ""
 

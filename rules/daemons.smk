@@ -1,8 +1,8 @@
 # Scheduling with storage daemons on the compute nodes (analysis/daemons_on_nodes/): one
 # workload per platform and seed, one daemons file per platform and cost, one simulation per
 # (platform, allocation, placement, cost, seed), then the figure, plotted numbers and report.
-# DAEMONS* and daemons_on_nodes_outputs() are in rules/common.smk; the summaries of an
-# accumulating full variant in rules/accumulate.smk.
+# DAEMONS*, daemons_on_nodes_outputs() and the input functions are in rules/common.smk; the
+# summaries of an accumulating full variant in rules/accumulate.smk.
 
 
 wildcard_constraints:
@@ -15,18 +15,6 @@ localrules:
     daemons_on_nodes_workload,
     daemons_on_nodes_daemons_file,
     daemons_on_nodes_artifact,
-
-
-def _daemons_run(wildcards):
-    return DaemonsRun.from_path(wildcards.daemons)
-
-
-def _daemons_inputs(wildcards):
-    run = _daemons_run(wildcards)
-    return {
-        "workload": f"{DAEMONS_RESULTS}/workloads/{run.workload_path}.json",
-        "daemons": f"{DAEMONS_RESULTS}/daemons/platform={run.platform}/cost={number(run.cpu_s_per_gb)}.json",
-    }
 
 
 rule daemons_on_nodes_workload:
@@ -49,6 +37,8 @@ rule daemons_on_nodes_daemons_file:
         f"{DAEMONS_RESULTS}/daemons/{{daemonsf}}.json",
     params:
         spec=DAEMONS,
+    log:
+        f"{DAEMONS_RESULTS}/logs/daemons/{{daemonsf}}.log",
     script:
         "scripts/daemons_on_nodes_daemons_file.py"
 
