@@ -10,7 +10,6 @@
 #include "execution/context.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
-#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -93,9 +92,9 @@ namespace {
 void run_specs(Context* context, const std::vector<ActivitySpec>& specs, const std::string& stage_id)
 {
   std::vector<simgrid::s4u::ExecPtr> running;
-  for (ActivitySpec spec : specs) {
-    if (context->daemons) // NVM traffic served by the nodes' daemons (services/node_daemons.hpp)
-      context->daemons->add_work(spec.hosts, spec.flops, spec.bytes);
+  for (const ActivitySpec& planned : specs) {
+    ActivitySpec with_daemons;
+    const ActivitySpec& spec = served_by_daemons(context->daemons.get(), planned, with_daemons);
     std::vector<simgrid::s4u::Host*> hosts;
     for (int id : spec.hosts)
       hosts.push_back(context->machines.at(id).host);

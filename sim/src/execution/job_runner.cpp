@@ -18,7 +18,6 @@
 #include "execution/messages.hpp"
 #include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
-#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -380,16 +379,6 @@ private:
     return outcome;
   }
 
-  /// `spec` with its NVM flows' daemon work (--storage-daemons, services/node_daemons.hpp),
-  /// built in `copy`; `spec` itself when no daemon serves it.
-  const ActivitySpec& served_by_daemons(const ActivitySpec& spec, ActivitySpec& copy) const
-  {
-    if (!context_->daemons)
-      return spec;
-    copy = spec;
-    return context_->daemons->add_work(copy.hosts, copy.flops, copy.bytes) > 0 ? copy : spec;
-  }
-
   /// Starts the SimGrid activities of `spec` on `hosts` with `bytes` (calibrated for an
   /// approximate all-to-all): the spec as one ptask, or under --sharing flow one
   /// single-flow ptask per flow plus one for its computation (traffic.hpp).
@@ -442,7 +431,7 @@ private:
       }
     auto launch = [&](size_t k) {
       ActivitySpec with_daemons;
-      const ActivitySpec& spec = served_by_daemons(specs[k], with_daemons);
+      const ActivitySpec& spec = served_by_daemons(context_->daemons.get(), specs[k], with_daemons);
       std::vector<Host*> hosts;
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)

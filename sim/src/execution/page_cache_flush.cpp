@@ -6,7 +6,6 @@
 
 #include "common/fatal.hpp"
 #include "execution/context.hpp"
-#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -17,9 +16,8 @@ void flush_actor(Context* context, std::vector<PlannedFlush> flushes, std::strin
   const double start = simgrid::s4u::Engine::get_clock();
   std::vector<simgrid::s4u::ExecPtr> running;
   for (const PlannedFlush& f : flushes) {
-    ActivitySpec flow = f.flow;
-    if (context->daemons) // the flush to X-nvm is served by X's daemon (services/node_daemons.hpp)
-      context->daemons->add_work(flow.hosts, flow.flops, flow.bytes);
+    ActivitySpec with_daemons; // the flush to X-nvm is served by X's daemon
+    const ActivitySpec& flow = served_by_daemons(context->daemons.get(), f.flow, with_daemons);
     std::vector<simgrid::s4u::Host*> hosts;
     for (int id : flow.hosts)
       hosts.push_back(context->machines.at(id).host);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "common/fatal.hpp"
+#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -34,6 +35,14 @@ void ActivityBuilder::add_bytes(int src, int dst, double bytes)
   const size_t s = index_of(src);
   const size_t d = index_of(dst);
   transfers_.push_back(Transfer{s, d, bytes});
+}
+
+const ActivitySpec& served_by_daemons(const NodeDaemons* daemons, const ActivitySpec& spec, ActivitySpec& copy)
+{
+  if (daemons == nullptr)
+    return spec;
+  copy = spec;
+  return daemons->add_work(copy.hosts, copy.flops, copy.bytes) > 0 ? copy : spec;
 }
 
 ActivitySpec ActivityBuilder::build() const
