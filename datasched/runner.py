@@ -57,6 +57,7 @@ OUTPUT_SUFFIXES = (
     "servers.csv",
     "nvm.csv",
     "links.csv",
+    "staging.csv",
     "schedule.trace",
     "run.json",
 )

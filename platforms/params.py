@@ -190,11 +190,20 @@ class StorageNetworkParams(Strict):
     server_disk_write_bw: Bandwidth = Field(1 * GB, description="B/s (assumption)")
     server_disk_capacity: Size = Field(100e12, description="bytes (assumption)")
     server_speed: Speed = Field(1e10, description="flop/s (assumption)")
+    staging_servers: int = Field(
+        0,
+        description="staging servers beside the I/O servers, 0..128 (engine --staging-layer; seed 003's model)",
+    )
+    staging_ssd_read_bw: Bandwidth = Field(1.4 * GB, description="staging SSD, B/s (seed 003 set-up's assumption)")
+    staging_ssd_write_bw: Bandwidth = Field(1.0 * GB, description="staging SSD, B/s (seed 003 set-up's assumption)")
+    staging_ssd_capacity: Size = Field(300 * GB, description="staging SSD, bytes (seed 003 set-up's)")
 
     @model_validator(mode="after")
     def _server_count(self) -> StorageNetworkParams:
         if not 1 <= self.io_servers <= 128:
             raise ValueError(f"io_servers must be in 1..128 (k I/O servers), got {self.io_servers}")
+        if not 0 <= self.staging_servers <= 128:
+            raise ValueError(f"staging_servers must be in 0..128, got {self.staging_servers}")
         return self
 
 

@@ -121,8 +121,9 @@ def _add_master_zone(top: ET.Element, model: PlatformModel) -> None:
 
 
 def _add_storage_zone(top: ET.Element, model: PlatformModel, params: SystemParams) -> list[str]:
-    """k I/O servers, each with a front-end NIC to ``fe-switch`` and a back-end NIC to
-    ``be-switch``; explicit server-to-server routes use the back-end only."""
+    """k I/O servers and the staging servers, each with a front-end NIC to ``fe-switch``
+    and a back-end NIC to ``be-switch``; explicit server-to-server routes use the back-end
+    only (so a staging server drains to the I/O servers over the back-end network)."""
     st = params.storage
     k = st.io_servers
     zone = sub(top, "zone", id="storage", routing="Full")
@@ -133,6 +134,14 @@ def _add_storage_zone(top: ET.Element, model: PlatformModel, params: SystemParam
         disk = sub(host, "disk", id="disk", read_bw=bw(st.server_disk_read_bw), write_bw=bw(st.server_disk_write_bw))
         props(disk, {"size": num(st.server_disk_capacity)})
         model.add_host(name, "io_server")
+    staging = [naming.padded("stage-", j, st.staging_servers) for j in range(st.staging_servers)]
+    for name in staging:
+        host = sub(zone, "host", id=name, speed=speed(st.server_speed))
+        props(host, {"role": "storage", "datasched_role": "staging"})
+        disk = sub(host, "disk", id="ssd", read_bw=bw(st.staging_ssd_read_bw), write_bw=bw(st.staging_ssd_write_bw))
+        props(disk, {"size": num(st.staging_ssd_capacity)})
+        model.add_host(name, "staging")
+    servers += staging
     sub(zone, "router", id=FE_SWITCH)
     sub(zone, "router", id=BE_SWITCH)
     for name in servers:

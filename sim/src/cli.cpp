@@ -98,6 +98,11 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
                  "with this JSON's request scheduler (fifo/hbrr/twins), request size and HDD curve "
                  "(sim/src/forwarding/README.md)")
       ->check(CLI::ExistingFile);
+  app.add_option("--staging-layer", c.staging_layer,
+                 "Scheduling runs: the SAN writes of datasched_phases jobs go to the platform's staging servers "
+                 "(datasched_role=staging), which drain them lazily to the I/O servers; sizes and drain rule in "
+                 "this JSON (sim/src/services/README.md)")
+      ->check(CLI::ExistingFile);
   app.add_option("--storage-daemons", c.storage_daemons,
                  "Scheduling runs: every node's NVM is served by a storage daemon on the node, whose CPU work per "
                  "request and byte (this JSON) competes with the jobs placed there (sim/src/services/README.md)")

@@ -23,6 +23,7 @@
 #include "model/run_cost.hpp"
 #include "qos/experiment.hpp"
 #include "services/forwarding_schedulers.hpp"
+#include "services/staging_layer.hpp"
 #include "support/forwarding_documents.hpp"
 
 using datasched::Fields;
@@ -63,10 +64,11 @@ nlohmann::json qos_doc()
   })");
 }
 
-const auto forwarding  = datasched::forwarding::parse_experiment;
-const auto job_layer   = datasched::forwarding::parse_job_layer;
-const auto interfering = datasched::interference::parse_experiment;
-const auto qos         = datasched::qos::parse_experiment;
+const auto forwarding    = datasched::forwarding::parse_experiment;
+const auto job_layer     = datasched::forwarding::parse_job_layer;
+const auto staging_layer = datasched::parse_staging_layer;
+const auto interfering   = datasched::interference::parse_experiment;
+const auto qos           = datasched::qos::parse_experiment;
 
 } // namespace
 
@@ -323,6 +325,10 @@ TEST(InputLimits, EveryReaderRefusesEveryHostileNumberWithOneLineNamingTheField)
     "aggregation_limit": 4, "request_size": 1024, "stripe_size": 4096, "hdd_alpha": 0.1, "hdd_seek_scale": 1e6,
     "control_bytes": 1})");
   check_reader("job layer", job_layer, layer);
+
+  auto staging = nlohmann::json::parse(R"({"block_size": 1048576, "buffer_bytes": 1e8, "capacity": 1e11,
+    "idle_seconds": 0.01, "drain_chunk": 4e6, "high_watermark": 0.8, "seed": 5})");
+  check_reader("staging layer", staging_layer, staging);
 
   auto interference_full                            = interference_doc();
   interference_full["seed"]                         = 1;

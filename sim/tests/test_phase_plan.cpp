@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "common/fatal.hpp"
-#include "execution/forwarded_io.hpp"
+#include "execution/streamed_io.hpp"
 #include "execution/phase_plan.hpp"
 #include "model/profile.hpp"
 
@@ -166,7 +166,7 @@ TEST(PhasePlan, ForwardedSanLeavesTheDeviceBytesToTheForwardingLayer)
   auto f       = flows_of(plan_phase(p, p.phases[0], {0, 1, 2}, storage, ep));
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::San], 0);
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 40);
-  auto streams = plan_forwarded_io(p, p.phases[0], {0, 1, 2}, storage);
+  auto streams = plan_san_streams(p, p.phases[0], {0, 1, 2}, storage);
   ASSERT_EQ(streams.size(), 2u); // io_tasks = 2 of the 3 nodes
   EXPECT_EQ(streams[0].node, 0);
   EXPECT_EQ(streams[1].node, 1);
@@ -175,8 +175,8 @@ TEST(PhasePlan, ForwardedSanLeavesTheDeviceBytesToTheForwardingLayer)
   auto internal = profile(3, 2, descriptor("internal", 1, 0, 0, "disperse"),
                           json::array({{{"kind", "read"}, {"bytes", 40}}, {{"kind", "compute"}, {"flops", 5}}}));
   auto own      = resolve_storage(internal, {0, 1, 2}, std::nullopt, endpoints_map(), kNodes);
-  EXPECT_TRUE(plan_forwarded_io(internal, internal.phases[0], {0, 1, 2}, own).empty());
-  EXPECT_TRUE(plan_forwarded_io(p, internal.phases[1], {0, 1, 2}, storage).empty());
+  EXPECT_TRUE(plan_san_streams(internal, internal.phases[0], {0, 1, 2}, own).empty());
+  EXPECT_TRUE(plan_san_streams(p, internal.phases[1], {0, 1, 2}, storage).empty());
 }
 
 TEST(PhasePlan, CommunicateIsAllToAllAmongActiveNodesAndComputeIsPerNode)

@@ -38,6 +38,7 @@ struct EngineConfig {
   std::string scenario_file;          ///< the scenario's experiment file (its option's value)
   std::string forwarding_layer;       ///< forwarding/job_layer.hpp: phase jobs' SAN I/O through forwarders
   std::string storage_daemons;        ///< services/node_daemons.hpp: NVM traffic served by daemons on the nodes
+  std::string staging_layer;          ///< services/staging_layer.hpp: phase jobs' SAN writes through staging servers
   bool allow_long_run     = false;    ///< model/run_cost.hpp: run an experiment estimated above the event budget
   double link_load_window = 0;        ///< export/links_csv.hpp: seconds per window of <prefix>_links.csv (0: off)
 };

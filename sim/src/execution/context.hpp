@@ -29,6 +29,7 @@
 namespace datasched {
 
 class NodeDaemons;
+class StagingLayer;
 
 namespace forwarding {
 class JobLayer;
@@ -59,6 +60,8 @@ struct Context {
   EnergyTracker energy;                        ///< -E: energy readings and the energy output files
   /// --forwarding-layer: forwarders between compute nodes and the SAN (execution/forwarded_io.hpp); else null.
   std::shared_ptr<forwarding::JobLayer> forwarding;
+  /// --staging-layer: staging servers absorbing SAN writes (execution/staged_writes.hpp); else null.
+  std::shared_ptr<StagingLayer> staging;
   /// --storage-daemons: the nodes' daemons serving NVM traffic (services/node_daemons.hpp); else null.
   std::shared_ptr<const NodeDaemons> daemons;
 

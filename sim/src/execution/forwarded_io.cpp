@@ -20,33 +20,13 @@ namespace datasched {
 namespace sg4 = simgrid::s4u;
 using forwarding::Operation;
 
-std::vector<ForwardedStream> plan_forwarded_io(const PhaseProfile& profile, const Phase& phase,
-                                               const std::vector<int>& executors, const StorageAssignment& storage)
-{
-  if ((phase.kind != PhaseKind::Read && phase.kind != PhaseKind::Write) || storage.allocation != StorageAllocation::San)
-    return {};
-  // The I/O tasks as phase_plan's plan_io takes them: the first io_tasks active nodes.
-  const size_t active =
-      phase.nodes <= 0 || phase.nodes >= static_cast<int>(executors.size()) ? executors.size() : phase.nodes;
-  const size_t nb_io  = std::min(active, static_cast<size_t>(profile.io_tasks));
-  const double device = phase.amount - phase.amount * profile.storage.mem_hit_pct / 100.0;
-  const auto bytes    = static_cast<std::uint64_t>(std::llround(std::max(device, 0.0)));
-  std::vector<ForwardedStream> out;
-  if (bytes == 0)
-    return out;
-  for (size_t i = 0; i < nb_io; ++i)
-    out.push_back({executors[i], bytes});
-  return out;
-}
-
 std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4::Semaphore& wakeup, bool read,
-                                                const std::vector<ForwardedStream>& streams,
-                                                const std::vector<int>& servers, std::vector<int>& files)
+                                                const std::vector<SanStream>& streams, const std::vector<int>& servers,
+                                                std::vector<int>& files)
 {
   auto& layer = *context.forwarding;
   auto& cfg   = layer.config();
-  std::shared_ptr<ForwardedIo> io(new ForwardedIo(context, job, wakeup));
-  io->read_ = read;
+  std::shared_ptr<ForwardedIo> io(new ForwardedIo(context, job, wakeup, read, static_cast<int>(streams.size())));
   forwarding::Application app; // the streams as one application of services/forwarding_requests.hpp
   app.processes         = static_cast<int>(streams.size());
   app.pattern           = cfg.pattern;
@@ -61,13 +41,12 @@ std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4:
     for (int f = 0; f < forwarding::files_of(app); ++f)
       files.push_back(layer.service().open_file(placement));
   }
-  io->running_ = static_cast<int>(streams.size());
   for (size_t rank = 0; rank < streams.size(); ++rank) {
     // Job files are not numbered contiguously: requests name file 0 (or their rank), mapped here.
     auto requests = forwarding::process_requests(app, static_cast<int>(rank), 0);
     for (auto& r : requests)
       r.file = files.at(static_cast<size_t>(r.file));
-    io->bytes_ += static_cast<double>(streams[rank].bytes);
+    io->add_bytes(static_cast<double>(streams[rank].bytes));
     const int node = streams[rank].node;
     sg4::Actor::create(
         "fwdio-" + job.id + "-" + std::to_string(rank), context.machines.at(node).host,
@@ -87,7 +66,7 @@ void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> reques
   sg4::Host* forwarder_host = service.forwarder_host(forwarder);
   const Operation op        = read_ ? Operation::Read : Operation::Write;
   for (const auto& range : requests) {
-    if (stopped_)
+    if (stopped())
       return;
     // As a client process of the standalone mode (scenarios/io_forwarding.cpp): the request (with
     // the data for a write) to the forwarder, its dispatches, the reply (data for a read).
@@ -96,11 +75,7 @@ void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> reques
     service.enqueue(forwarder, range, op)->done->acquire();
     transfer(forwarder_host, client, read_ ? range.size : ctl, service.transfer_observer());
   }
-  if (--running_ > 0 || stopped_ || job_.killed)
-    return;
-  released_ = true;
-  end_      = sg4::Engine::get_clock();
-  wakeup_->release();
+  stream_done();
 }
 
 } // namespace datasched

@@ -18,6 +18,7 @@
 #include "execution/messages.hpp"
 #include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
+#include "execution/staged_writes.hpp"
 
 namespace datasched {
 
@@ -107,10 +108,10 @@ private:
     return killed();
   }
 
-  /// Waits for a forwarded step's streams (or the walltime, or a kill) on the wakeup
-  /// semaphore that both the streams' completion and a kill release once: counts which
-  /// of them it consumed (a kill while completion is pending leaves the killer's).
-  Outcome wait_forwarded(ForwardedIo& forwarded)
+  /// Waits for a step's streams (or the walltime, or a kill) on the wakeup semaphore
+  /// that both the streams' completion and a kill release once: counts which of them it
+  /// consumed (a kill while completion is pending leaves the killer's).
+  Outcome wait_streams(StreamedIo& streamed)
   {
     const double before = Engine::get_clock();
     bool timed_out      = false;
@@ -121,8 +122,8 @@ private:
     if (limited())
       remaining_ -= Engine::get_clock() - before;
     if (!timed_out) {
-      if (forwarded.released())
-        forwarded.token_consumed = true;
+      if (streamed.released())
+        streamed.token_consumed = true;
       else
         kill_release_consumed_ = true;
     }
@@ -285,17 +286,21 @@ private:
         specs.insert(specs.end(), items.activities.begin(), items.activities.end());
       }
       const double start = Engine::get_clock();
-      std::shared_ptr<ForwardedIo> forwarded; // SAN I/O through forwarders (forwarded_io.hpp)
-      if (context_->forwarding && !stage_in && !stage_out) {
-        const auto streams = plan_forwarded_io(phases, phase, executor_ids_, storage);
-        if (!streams.empty())
-          forwarded = ForwardedIo::start(*context_, *job_, wakeup_, phase.kind == PhaseKind::Read, streams,
-                                         storage.devices, forwarded_files_);
+      // SAN I/O through forwarders (forwarded_io.hpp) or SAN writes through staging servers
+      // (staged_writes.hpp)
+      std::shared_ptr<StreamedIo> streamed;
+      if ((context_->forwarding || context_->staging) && !stage_in && !stage_out) {
+        const auto streams = plan_san_streams(phases, phase, executor_ids_, storage);
+        if (!streams.empty() && context_->forwarding)
+          streamed = ForwardedIo::start(*context_, *job_, wakeup_, phase.kind == PhaseKind::Read, streams,
+                                        storage.devices, forwarded_files_);
+        else if (!streams.empty() && phase.kind == PhaseKind::Write)
+          streamed = StagedWrites::start(*context_, *job_, wakeup_, streams, storage.devices);
       }
-      const Outcome outcome = run_activities(specs, frame, start, forwarded.get());
-      if (forwarded) { // no more requests; a completion release the job did not consume is taken back
-        forwarded->stop();
-        if (forwarded->released() && !forwarded->token_consumed)
+      const Outcome outcome = run_activities(specs, frame, start, streamed.get());
+      if (streamed) { // no more requests; a completion release the job did not consume is taken back
+        streamed->stop();
+        if (streamed->released() && !streamed->token_consumed)
           wakeup_.acquire();
       }
       if (outcome != Outcome::Completed)
@@ -414,9 +419,9 @@ private:
   /// each of the others when its last predecessor ends, and waits for all of them (or the
   /// walltime), recording when each ends (a spec ends with the last of its SimGrid activities).
   Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start,
-                         ForwardedIo* forwarded = nullptr)
+                         StreamedIo* streamed = nullptr)
   {
-    if (specs.empty() && !forwarded)
+    if (specs.empty() && !streamed)
       return Outcome::Completed;
     std::vector<simgrid::s4u::ExecPtr> pending;
     std::vector<size_t> pending_specs; ///< index in specs of each pending activity
@@ -490,13 +495,13 @@ private:
         job_->progress[frame].execs = pending; // a kill must also cancel the activities just started
       }
     }
-    if (forwarded) {
-      if (const Outcome outcome = wait_forwarded(*forwarded); outcome != Outcome::Completed)
+    if (streamed) {
+      if (const Outcome outcome = wait_streams(*streamed); outcome != Outcome::Completed)
         return outcome;
-      const double took = forwarded->end() - start;
+      const double took = streamed->end() - start;
       const int san     = static_cast<int>(Tier::San);
       const int storage = static_cast<int>(TrafficClass::Storage);
-      job_->io->bytes[san] += forwarded->bytes();
+      job_->io->bytes[san] += streamed->bytes();
       tier_end[san]      = std::max(tier_end[san], took);
       class_end[storage] = std::max(class_end[storage], took);
     }

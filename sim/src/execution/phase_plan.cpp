@@ -241,6 +241,8 @@ void add_task_io(const IoPlan& c, size_t i, int node, TierBuilders& b)
     return;
   if (c.san && c.endpoints.san_forwarded()) // execution/forwarded_io.hpp runs it
     return;
+  if (c.san && !c.read && c.endpoints.san_writes_staged()) // execution/staged_writes.hpp runs it
+    return;
   if (c.san) {
     const int node_dram = dram_or_throw(c.endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");
     for (int server : c.storage.devices)

@@ -23,6 +23,7 @@
 #include "forwarding/job_layer.hpp"
 #include "model/platform_check.hpp"
 #include "services/node_daemons.hpp"
+#include "services/staging_layer.hpp"
 #include "transport/zmq_client.hpp"
 
 namespace datasched {
@@ -188,6 +189,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
                        "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
+    if (!config.staging_layer.empty() && !config.forwarding_layer.empty())
+      throw InputError("--staging-layer and --forwarding-layer cannot be combined (SAN writes take one path)");
     if (!config.forwarding_layer.empty()) { // forwarding/job_layer.hpp
       ctx.forwarding =
           std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
@@ -195,6 +198,12 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
       ctx.storage_endpoints.set_san_forwarded(true);
       if (ctx.traffic.policy().active()) // its transfers are storage traffic
         ctx.forwarding->service().set_transfer_observer(&ctx.storage_transfers);
+    }
+    if (!config.staging_layer.empty()) { // services/staging_layer.hpp
+      ctx.staging = std::make_shared<StagingLayer>(
+          load_staging_layer(config.staging_layer), ctx.machines, ctx.storage_endpoints,
+          ctx.traffic.policy().active() ? &ctx.storage_transfers : nullptr, config.platform_file);
+      ctx.storage_endpoints.set_san_writes_staged(true);
     }
     if (!config.storage_daemons.empty()) { // services/node_daemons.hpp
       if (!ctx.storage_endpoints.has_node_nvm())
@@ -276,6 +285,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
   if (ctx.forwarding) // daemons: idle forwarders neither prolong the run nor deadlock it
     ctx.forwarding->service().start_workers();
+  if (ctx.staging) // daemons too: data still staged when the last job ends stays there (_staging.csv)
+    ctx.staging->start_actors();
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run
@@ -306,6 +317,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     link_load.write_if_measured(config.export_prefix);
     if (ctx.forwarding)
       ctx.forwarding->write_outputs(config.export_prefix);
+    if (ctx.staging)
+      ctx.staging->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

@@ -16,14 +16,13 @@
 //               there; a class alone on a link takes all of it (work-conserving).
 //   fp          IPC strictly first (weight 1e6 against 1); storage uses what IPC leaves.
 //   weights:ipc=A,storage=B   like ba with parts A/(A+B) and B/(A+B).
-// How: fp gives IPC activities priority 1e6 and storage ones 1; ba/weights give an
-// activity W_c / N, where N is the number of activities of its class on its likely
-// bottleneck (the shared link it uses with the least bandwidth per activity using it),
-// recomputed whenever an activity starts or ends. SimGrid takes one priority per
-// activity, not one per activity and link, so this is exact when the activities sharing
-// a link are all limited by it (tests/integration/storage/test_traffic_policies.py) and
-// an approximation when an activity crosses several contended links with different
-// crowds.
+// How (services/priority_arbiter.hpp, the one arbiter): fp gives IPC activities priority
+// 1e6 and storage ones 1; ba/weights give an activity W_c / N, where N is the number of
+// activities of its class on its likely bottleneck (the shared link it uses with the least
+// bandwidth per activity using it), recomputed whenever an activity starts or ends. Exact
+// when the activities sharing a link are all limited by it
+// (tests/integration/storage/test_traffic_policies.py), an approximation when an activity
+// crosses several contended links with different crowds.
 //
 // Sharing unit (--sharing): `activity` (default) starts each activity of a phase as one
 // ptask, so all its flows through a link together get one share, as Batsim shares
@@ -33,23 +32,17 @@
 // to measure how much a conclusion depends on the sharing unit.
 //
 // Latency: a ptask pays its latency (its longest route's) before its flows start; a
-// priority given meanwhile takes effect once it is paid (simgrid/patches/0003; SimGrid
-// 3.32 itself reset it to 1 then, and let a priority given during the latency skip it).
-// So priorities are set at start and on every change, with no wake-up for the latency.
+// priority given meanwhile takes effect once it is paid (priority_arbiter.hpp).
 #include <array>
-#include <cstdint>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
-#include <simgrid/s4u/Link.hpp>
 
 #include "common/transfer.hpp"
-#include "model/host_hashes.hpp"
 #include "model/io_record.hpp"
+#include "services/priority_arbiter.hpp"
 
 namespace datasched {
 
@@ -67,66 +60,30 @@ struct TrafficPolicy {
   bool counts_class_members() const { return kind == Kind::Ba || kind == Kind::Weights; }
 };
 
-/// Keeps the priority of every running activity that carries a traffic class.
-///
-/// Re-entrancy: setting a priority is a SimGrid simcall, during which other actors run
-/// and may start or end activities (calling started()/ended() themselves). So the new
-/// priorities are first computed for every activity without any simcall, then applied
-/// from a snapshot, each looked up again just before it is applied (it may have ended
-/// meanwhile, and the latest computed value is the one applied).
+/// The traffic policy on the one priority arbiter (services/priority_arbiter.hpp): classes
+/// IPC and storage with the policy's weights, split among a class's activities under ba and
+/// weights, not under fp.
 class TrafficArbiter {
 public:
-  void configure(const TrafficPolicy& policy) { policy_ = policy; }
+  void configure(const TrafficPolicy& policy);
   const TrafficPolicy& policy() const { return policy_; }
 
   /// Registers a started activity and sets its priority (and, for ba/weights, updates
   /// the others'). No-op when the policy is none or the class is None.
   void started(const simgrid::s4u::ExecPtr& exec, TrafficClass traffic, const std::vector<simgrid::s4u::Host*>& hosts,
-               const std::vector<double>& bytes);
+               const std::vector<double>& bytes)
+  {
+    if (traffic != TrafficClass::None)
+      arbiter_.started(exec, static_cast<int>(traffic), hosts, bytes);
+  }
   /// Forgets an activity that completed, timed out or was cancelled (idempotent).
-  void ended(const simgrid::s4u::Exec* exec);
+  void ended(const simgrid::s4u::Exec* exec) { arbiter_.ended(exec); }
 
-  size_t nb_running() const { return running_.size(); }
+  size_t nb_running() const { return arbiter_.nb_running(); }
 
 private:
-  struct Running {
-    simgrid::s4u::ExecPtr exec;
-    TrafficClass traffic = TrafficClass::None;
-    std::uint64_t order  = 0; ///< start order: updates are applied in it (deterministic)
-    /// the shared links it uses (only for ba/weights), in a deterministic order
-    std::vector<const simgrid::s4u::Link*> links;
-    double wanted  = 1; ///< the priority it should have now
-    double applied = 1; ///< the priority set in SimGrid
-  };
-  using Route = std::vector<simgrid::s4u::Link*>;
-
-  /// The links from `src` to `dst`, routed once per pair.
-  const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
-  /// The non-FATPIPE links used by the flows with bytes > 0, each once, sorted by name.
-  std::vector<const simgrid::s4u::Link*> shared_links(const std::vector<simgrid::s4u::Host*>& hosts,
-                                                      const std::vector<double>& bytes);
-  /// Adds (sign +1) or removes (-1) `r` from the counts and user lists of its links.
-  void count(const Running& r, double sign);
-  /// The running activities that use any of `links` (their priorities depend on the
-  /// counts there: only they can change when an activity on these links starts or ends).
-  std::vector<const simgrid::s4u::Exec*> users_of(const std::vector<const simgrid::s4u::Link*>& links) const;
-  /// The priority `r` should have under the current counts (no simcall).
-  double wanted_priority(const Running& r);
-  /// Recomputes the wanted priority of each of `which` still running, then applies the
-  /// changed ones in start order.
-  void update(const std::vector<const simgrid::s4u::Exec*>& which);
-
   TrafficPolicy policy_;
-  std::unordered_map<const simgrid::s4u::Exec*, Running> running_;
-  std::uint64_t started_ = 0;
-  /// per shared link, the number of running units (activities) of each class that use it
-  std::unordered_map<const simgrid::s4u::Link*, std::array<double, kNbTrafficClasses>> units_on_link_;
-  /// per shared link, the running activities that use it (only for ba/weights)
-  std::unordered_map<const simgrid::s4u::Link*, std::unordered_set<const simgrid::s4u::Exec*>> users_on_link_;
-  std::unordered_map<std::pair<const void*, const void*>, Route, PointerPairHash> routes_;
-  /// shared_links() of the host lists used with every pair (all-to-all phases)
-  std::unordered_map<std::vector<simgrid::s4u::Host*>, std::vector<const simgrid::s4u::Link*>, HostListHash>
-      all_pairs_links_;
+  PriorityArbiter arbiter_;
 };
 
 /// The arbiter as the forwarding layer's transfer observer: its transfers (client to

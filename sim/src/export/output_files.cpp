@@ -6,7 +6,8 @@ const std::vector<std::string>& scheduling_output_suffixes()
 {
   static const std::vector<std::string> suffixes{
       "jobs.csv",           "schedule.csv", "machine_states.csv", "utilisation.csv", "io.csv",  "consumed_energy.csv",
-      "pstate_changes.csv", "data.csv",     "forwarders.csv",     "servers.csv",     "nvm.csv", "links.csv"};
+      "pstate_changes.csv", "data.csv",     "forwarders.csv",     "servers.csv",     "nvm.csv", "links.csv",
+      "staging.csv"};
   return suffixes;
 }
 

@@ -42,6 +42,10 @@ public:
   /// it to execution/forwarded_io, and it needs no node DRAM endpoint.
   bool san_forwarded() const { return san_forwarded_; }
   void set_san_forwarded(bool forwarded) { san_forwarded_ = forwarded; }
+  /// SAN writes go through staging servers (--staging-layer): phase_plan leaves them to
+  /// execution/staged_writes (reads stay in the plan).
+  bool san_writes_staged() const { return san_writes_staged_; }
+  void set_san_writes_staged(bool staged) { san_writes_staged_ = staged; }
 
 private:
   static int at(const std::vector<int>& v, int id) { return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1; }
@@ -49,9 +53,10 @@ private:
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;
   std::vector<int> io_servers_;
-  int nb_nvm_         = 0;
-  int nb_dram_        = 0;
-  bool san_forwarded_ = false;
+  int nb_nvm_             = 0;
+  int nb_dram_            = 0;
+  bool san_forwarded_     = false;
+  bool san_writes_staged_ = false;
 };
 
 } // namespace datasched

@@ -1,4 +1,5 @@
 #include "qos/experiment.hpp"
+#include "services/staging_layer.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -185,16 +186,12 @@ Staging parse_staging(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "staging", file);
   Staging s;
-  s.where          = file + ": staging";
-  s.server         = host_name(f, "server", true);
-  s.disk           = host_name(f, "disk", false);
-  s.port           = host_name(f, "port", true);
-  s.pfs            = host_name(f, "pfs", true);
-  s.buffer_bytes   = f.number("buffer_bytes", s.buffer_bytes, {0, true, kMaxBytes, "bytes"});
-  s.capacity       = f.number("capacity", 0, {0, false, kMaxBytes, "bytes"});
-  s.idle_seconds   = f.number("idle_seconds", s.idle_seconds, {0, false, limits::kMaxSeconds, "seconds"});
-  s.drain_chunk    = f.number("drain_chunk", s.drain_chunk, {0, true, kMaxBytes, "bytes"});
-  s.high_watermark = f.number("high_watermark", s.high_watermark, {0, true, 1, "fraction of the capacity"});
+  s.where  = file + ": staging";
+  s.server = host_name(f, "server", true);
+  s.disk   = host_name(f, "disk", false);
+  s.port   = host_name(f, "port", true);
+  s.pfs    = host_name(f, "pfs", true);
+  s.params = read_staging_params(f, s.capacity, kMaxBytes);
   f.finish();
   return s;
 }

@@ -14,22 +14,20 @@
 
 #include "model/run_cost.hpp"
 #include "qos/service_levels.hpp"
+#include "services/staging_server.hpp"
 
 namespace datasched::qos {
 
 /// A staging group: one staging server with its SSD, its port on the storage network and
 /// the back-end PFS server its data mover drains to.
 struct Staging {
-  std::string server;                         ///< IB host with a disk (the SSD)
-  std::string disk;                           ///< that disk's name; empty: the server's only disk
-  std::string port;                           ///< the server's host on the storage network
-  std::string pfs;                            ///< back-end PFS server on the storage network
-  double buffer_bytes   = 64.0 * 1024 * 1024; ///< server memory holding received blocks not yet on the SSD
-  double capacity       = 0;                  ///< SSD bytes; 0: the disk's "size" property
-  double idle_seconds   = 1e-3;               ///< tau: how long the server must be idle before the mover drains
-  double drain_chunk    = 4.0 * 1024 * 1024;  ///< bytes the mover reads and sends at a time
-  double high_watermark = 0.9; ///< fill fraction (buffer + SSD) above which the mover drains even when busy
-  std::string where;           ///< "<file>: staging" for messages
+  std::string server;   ///< IB host with a disk (the SSD)
+  std::string disk;     ///< that disk's name; empty: the server's only disk
+  std::string port;     ///< the server's host on the storage network
+  std::string pfs;      ///< back-end PFS server on the storage network
+  StagingParams params; ///< buffer, idle time, drain chunk, watermark (services/staging_server.hpp)
+  double capacity = 0;  ///< SSD bytes; 0: the disk's "size" property
+  std::string where;    ///< "<file>: staging" for messages
 };
 
 /// Continuous I/O noise: one I/O thread per entry of `writers` streams blocks of

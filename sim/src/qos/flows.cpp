@@ -28,6 +28,7 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
     const int high   = table.is_high(sl, "flow") ? 1 : 0;
     max_weight[high] = std::max(max_weight[high], table.weight(sl, "flow"));
   }
+  std::vector<double> lane_weight(kVirtualLanes, 1.0);
   for (int sl = 0; sl < kServiceLevels; ++sl) {
     const auto s = static_cast<std::size_t>(sl);
     priority_[s] = 1;
@@ -38,7 +39,10 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
       priority_[s] = table.weight(sl, "flow") / max_weight[high_[s] ? 1 : 0];
     if (!high_[s])
       priority_[s] *= table.low_table_factor();
+    lane_weight[static_cast<std::size_t>(table.sl2vl[s])] = priority_[s]; // the SLs of one VL share its weight
   }
+  if (weighted()) // a lane's part of a link is shared by its flows there (services/priority_arbiter.hpp)
+    arbiter_.configure(std::move(lane_weight), true);
 }
 
 const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
@@ -52,13 +56,14 @@ const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)
   return routes_.emplace(key, std::move(r)).first->second;
 }
 
-sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, double priority)
+sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, int sl)
 {
   // bytes[i * 2 + j]: from host i to host j; only 0 -> 1 is non-zero (one flow).
-  auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, {0.0, bytes, 0.0, 0.0});
+  std::vector<double> amounts{0.0, bytes, 0.0, 0.0};
+  auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, amounts);
   exec->start();
-  if (priority != 1.0) // only when weights are in play; kept through the latency (header)
-    exec->update_priority(priority);
+  if (sl >= 0) // the arbiter is active only when weights are in play (header)
+    arbiter_.started(exec, table_.sl2vl[static_cast<std::size_t>(sl)], {src, dst}, amounts);
   started_++;
   running_++;
   max_running_ = std::max(max_running_, running_);
@@ -74,8 +79,9 @@ void FlowLauncher::high_flow_changes(const Route& r, int delta)
     changed_->notify_all();
 }
 
-void FlowLauncher::ended(const Route& r, bool high)
+void FlowLauncher::ended(const sg4::Exec* exec, const Route& r, bool high)
 {
+  arbiter_.ended(exec);
   running_--;
   if (high)
     high_flow_changes(r, -1);
@@ -98,17 +104,17 @@ void FlowLauncher::transfer_low(sg4::Host* src, sg4::Host* dst, double bytes, in
 {
   const Route& r = route(src, dst);
   if (table_.low_table_by_solver()) { // the solver weighs it: no pieces
-    auto exec = launch(src, dst, bytes, priority(sl));
+    auto exec = launch(src, dst, bytes, sl);
     exec->wait();
-    ended(r, false);
+    ended(exec.get(), r, false);
     return;
   }
   for (double left = bytes; left > 0;) {
     const double piece = std::min(left, table_.granularity);
     wait_for_no_high_flow(r);
-    auto exec = launch(src, dst, piece, priority(sl));
+    auto exec = launch(src, dst, piece, sl);
     exec->wait();
-    ended(r, false);
+    ended(exec.get(), r, false);
     left -= piece;
   }
 }
@@ -121,9 +127,9 @@ void FlowLauncher::transfer(sg4::Host* src, sg4::Host* dst, double bytes, int sl
   }
   const Route& r = route(src, dst);
   high_flow_changes(r, +1);
-  auto exec = launch(src, dst, bytes, priority(sl));
+  auto exec = launch(src, dst, bytes, sl);
   exec->wait();
-  ended(r, true);
+  ended(exec.get(), r, true);
 }
 
 void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
@@ -145,12 +151,12 @@ void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
     }
     const Route& r = route(f.src, f.dst);
     high_flow_changes(r, +1);
-    running.push_back(launch(f.src, f.dst, f.bytes, priority(f.sl)));
+    running.push_back(launch(f.src, f.dst, f.bytes, f.sl));
     routes.push_back(&r);
   }
   while (!running.empty()) {
     const auto done = static_cast<std::size_t>(sg4::Exec::wait_any(running));
-    ended(*routes[done], true);
+    ended(running[done].get(), *routes[done], true);
     running.erase(running.begin() + static_cast<std::ptrdiff_t>(done));
     routes.erase(routes.begin() + static_cast<std::ptrdiff_t>(done));
   }
@@ -161,9 +167,9 @@ void FlowLauncher::transfer_all(const std::vector<FlowSpec>& flows)
 void FlowLauncher::transfer_unarbitrated(sg4::Host* src, sg4::Host* dst, double bytes)
 {
   const Route& r = route(src, dst);
-  auto exec      = launch(src, dst, bytes, 1.0);
+  auto exec      = launch(src, dst, bytes, -1);
   exec->wait();
-  ended(r, false);
+  ended(exec.get(), r, false);
 }
 
 } // namespace datasched::qos

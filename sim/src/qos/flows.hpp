@@ -17,12 +17,14 @@
 //     their in-table priority times mtu / max(mtu, high_limit x 4096) (one low packet
 //     per high burst), so a backlogged low table keeps that share of the link.
 //   * weights within a table: when the flows of one table use SLs of different weights,
-//     each flow's activity priority is its VL's weight over the largest weight in use in
-//     its table; the project's SimGrid build (simgrid/patches/0001, weighted
-//     fair-bottleneck) gives the flows limited by one link bandwidths in proportion to
-//     their priorities (w1/(w1+w2), ...). When all weights in use within each table are
-//     equal (every experiment of the paper: MPI on SL0, I/O on one SL), all priorities
-//     are 1 and no priority is ever set.
+//     each virtual lane's weight is its table weight over the largest weight in use in its
+//     table, and the lanes limited by one link share it in proportion to their weights
+//     (w1/(w1+w2), ...), the flows of one lane there sharing its part, as the IB arbiter
+//     serves lanes and not flows: the one priority arbiter (services/priority_arbiter.hpp)
+//     gives each flow its lane's weight over the lane's flows on its bottleneck link, and
+//     the project's SimGrid build (simgrid/patches/0001, weighted fair-bottleneck) honours
+//     it. When all weights in use within each table are equal (every experiment of the
+//     paper: MPI on SL0, I/O on one SL), all priorities are 1 and no priority is ever set.
 //
 // Priorities are set right after start(): a priority given during the flow's latency
 // takes effect once the latency is paid (simgrid/patches/0003).
@@ -44,6 +46,8 @@
 #include <simgrid/s4u/Mutex.hpp>
 
 #include "qos/service_levels.hpp"
+#include "services/priority_arbiter.hpp"
+#include "services/staging_server.hpp"
 
 namespace datasched::qos {
 
@@ -83,8 +87,9 @@ private:
     std::vector<simgrid::s4u::Link*> links;
   };
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
-  simgrid::s4u::ExecPtr launch(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, double priority);
-  void ended(const Route& r, bool high);
+  /// Starts one flow of service level `sl` (-1: outside the IB arbitration).
+  simgrid::s4u::ExecPtr launch(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
+  void ended(const simgrid::s4u::Exec* exec, const Route& r, bool high);
   void high_flow_changes(const Route& r, int delta);
   void wait_for_no_high_flow(const Route& r);
   void transfer_low(simgrid::s4u::Host* src, simgrid::s4u::Host* dst, double bytes, int sl);
@@ -93,6 +98,7 @@ private:
   std::array<bool, kServiceLevels> high_{};
   std::array<double, kServiceLevels> priority_{};
   bool weighted_ = false;
+  PriorityArbiter arbiter_; ///< the flows' priorities, one class per virtual lane
 
   simgrid::s4u::MutexPtr mutex_;
   simgrid::s4u::ConditionVariablePtr changed_;
@@ -102,6 +108,25 @@ private:
   std::uint64_t started_ = 0;
   int running_           = 0;
   int max_running_       = 0;
+};
+
+/// The staging server's transfers in the QoS mode: absorbed blocks cross the IB fabric
+/// under the service-level arbitration above; drained chunks use the storage network,
+/// outside it.
+class StagingFlows final : public StagingTransfers {
+public:
+  explicit StagingFlows(FlowLauncher& flows) : flows_(flows) {}
+  void absorb(simgrid::s4u::Host* client, simgrid::s4u::Host* server, double bytes, int sl) override
+  {
+    flows_.transfer(client, server, bytes, sl);
+  }
+  void drain(simgrid::s4u::Host* port, simgrid::s4u::Host* destination, double bytes) override
+  {
+    flows_.transfer_unarbitrated(port, destination, bytes);
+  }
+
+private:
+  FlowLauncher& flows_;
 };
 
 } // namespace datasched::qos

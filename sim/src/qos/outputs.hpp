@@ -6,7 +6,7 @@
 
 #include "qos/benchmarks.hpp"
 #include "qos/experiment.hpp"
-#include "qos/staging.hpp"
+#include "services/staging_server.hpp"
 
 namespace datasched::qos {
 

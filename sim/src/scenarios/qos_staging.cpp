@@ -16,7 +16,7 @@
 #include "qos/experiment.hpp"
 #include "qos/flows.hpp"
 #include "qos/outputs.hpp"
-#include "qos/staging.hpp"
+#include "services/staging_server.hpp"
 
 namespace datasched::qos {
 
@@ -67,39 +67,6 @@ private:
   const std::string& platform_;
 };
 
-sg4::Disk* staging_disk(const Staging& s, sg4::Host* server)
-{
-  const auto disks = server->get_disks();
-  if (s.disk.empty()) {
-    if (disks.size() != 1)
-      throw InputError(s.where + ".server: host '" + s.server + "' has " + std::to_string(disks.size()) +
-                       " disks; the staging server needs one SSD (or name it in staging.disk)");
-    return disks[0];
-  }
-  for (auto* d : disks)
-    if (d->get_name() == s.disk)
-      return d;
-  throw InputError(s.where + ".disk: host '" + s.server + "' has no disk '" + s.disk + "'");
-}
-
-double staging_capacity(const Staging& s, sg4::Disk* disk)
-{
-  if (s.capacity > 0)
-    return s.capacity;
-  const char* size = disk->get_property("size");
-  if (size) {
-    try {
-      std::size_t used = 0;
-      const double v   = std::stod(size, &used);
-      if (used == std::string(size).size() && v > 0)
-        return v;
-    } catch (const std::exception&) {
-    }
-  }
-  throw InputError(s.where + ".capacity: not given, and disk '" + disk->get_name() + "' of '" + s.server +
-                   "' has no positive \"size\" property");
-}
-
 class Run {
 public:
   Run(const Experiment& e, const std::string& platform) : e_(e), flows_(e.arbitration, e.used_service_levels)
@@ -126,7 +93,7 @@ public:
     if (e.staging) {
       const auto& s = *e.staging;
       auto* server  = r.host(s.server, "staging.server");
-      auto* disk    = staging_disk(s, server);
+      auto* disk    = staging_disk(server, s.disk, s.where);
       auto* port    = r.host(s.port, "staging.port");
       auto* pfs     = r.host(s.pfs, "staging.pfs");
       r.route(port, pfs, "staging.pfs");
@@ -134,8 +101,10 @@ public:
         r.route(hosts_.noise[i], server, "noise.writers[" + std::to_string(i) + "]");
       for (std::size_t i = 0; i < hosts_.writes.size(); ++i)
         r.route(hosts_.writes[i], server, "writes[" + std::to_string(i) + "].host");
-      staging_ = std::make_unique<StagingServer>(s, server, disk, port, pfs, staging_capacity(s, disk), flows_,
-                                                 e.writes.size(), e.seed);
+      pfs_ = pfs;
+      staging_ =
+          std::make_unique<StagingServer>(s.params, server, disk, port, staging_capacity(s.capacity, disk, s.where),
+                                          staging_flows_, e.writes.size(), e.seed);
     }
     results_.transfers.resize(e.transfers.size());
     results_.writes.resize(e.writes.size());
@@ -181,7 +150,7 @@ private:
     while (!benchmark_done_) {
       if (n.jitter > 0)
         sg4::this_actor::sleep_for(n.jitter * (static_cast<double>(rng() >> 11) * 0x1.0p-53));
-      staging_->write_block(hosts_.noise[i], n.block_size, n.sl, -1);
+      staging_->write_block(hosts_.noise[i], n.block_size, n.sl, -1, pfs_);
       results_.noise_bytes += n.block_size;
     }
   }
@@ -193,7 +162,7 @@ private:
     sg4::this_actor::sleep_until(w.start);
     result.start = sg4::Engine::get_clock();
     for (double left = w.bytes; left > 0; left -= w.block_size)
-      staging_->write_block(hosts_.writes[i], std::min(left, w.block_size), w.sl, static_cast<int>(i));
+      staging_->write_block(hosts_.writes[i], std::min(left, w.block_size), w.sl, static_cast<int>(i), pfs_);
     result.absorbed = sg4::Engine::get_clock();
     result.drained  = staging_->wait_drained(static_cast<int>(i));
   }
@@ -211,7 +180,9 @@ private:
 
   const Experiment& e_;
   FlowLauncher flows_;
+  StagingFlows staging_flows_{flows_};
   Hosts hosts_;
+  sg4::Host* pfs_ = nullptr; ///< where the staging server drains
   std::unique_ptr<StagingServer> staging_;
   Results results_;
   bool benchmark_done_ = false;

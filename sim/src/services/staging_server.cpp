@@ -1,4 +1,5 @@
-#include "qos/staging.hpp"
+#include "services/staging_server.hpp"
+#include "common/fatal.hpp"
 #include "common/kill_safe_lock.hpp"
 
 #include <algorithm>
@@ -6,13 +7,45 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-namespace datasched::qos {
+namespace datasched {
 
 namespace sg4 = simgrid::s4u;
 
-StagingServer::StagingServer(const Staging& config, sg4::Host* server, sg4::Disk* ssd, sg4::Host* port, sg4::Host* pfs,
-                             double capacity, FlowLauncher& flows, std::size_t owners, std::uint64_t seed)
-    : config_(config), server_(server), ssd_(ssd), port_(port), pfs_(pfs), capacity_(capacity), flows_(flows),
+sg4::Disk* staging_disk(sg4::Host* server, const std::string& disk, const std::string& where)
+{
+  const auto disks = server->get_disks();
+  if (disk.empty()) {
+    if (disks.size() != 1)
+      throw InputError(where + ".server: host '" + server->get_name() + "' has " + std::to_string(disks.size()) +
+                       " disks; the staging server needs one SSD (or name it in " + where + ".disk)");
+    return disks[0];
+  }
+  for (auto* d : disks)
+    if (d->get_name() == disk)
+      return d;
+  throw InputError(where + ".disk: host '" + server->get_name() + "' has no disk '" + disk + "'");
+}
+
+double staging_capacity(double capacity, const sg4::Disk* disk, const std::string& where)
+{
+  if (capacity > 0)
+    return capacity;
+  if (const char* size = disk->get_property("size")) {
+    try {
+      std::size_t used = 0;
+      const double v   = std::stod(size, &used);
+      if (used == std::string(size).size() && v > 0)
+        return v;
+    } catch (const std::exception&) {
+    }
+  }
+  throw InputError(where + ".capacity: not given, and disk '" + disk->get_name() + "' of '" +
+                   disk->get_host()->get_name() + "' has no positive \"size\" property");
+}
+
+StagingServer::StagingServer(const StagingParams& params, sg4::Host* server, sg4::Disk* ssd, sg4::Host* port,
+                             double capacity, StagingTransfers& transfers, std::size_t owners, std::uint64_t seed)
+    : params_(params), server_(server), ssd_(ssd), port_(port), capacity_(capacity), transfers_(transfers),
       mutex_(sg4::Mutex::create()), changed_(sg4::ConditionVariable::create()), owner_pending_(owners, 0.0), rng_(seed)
 {}
 
@@ -24,7 +57,7 @@ void StagingServer::start_actors()
 
 bool StagingServer::above_watermark() const
 {
-  return buffered_bytes_ + staged_bytes_ >= config_.high_watermark * capacity_;
+  return buffered_bytes_ + staged_bytes_ >= params_.high_watermark * capacity_;
 }
 
 void StagingServer::note_fill()
@@ -35,7 +68,7 @@ void StagingServer::note_fill()
 bool StagingServer::fits(double bytes) const
 {
   // A block larger than the buffer still goes through, alone (the buffer is then empty).
-  return !((buffered_bytes_ > 0 && buffered_bytes_ + bytes > config_.buffer_bytes) ||
+  return !((buffered_bytes_ > 0 && buffered_bytes_ + bytes > params_.buffer_bytes) ||
            buffered_bytes_ + staged_bytes_ + bytes > capacity_);
 }
 
@@ -66,7 +99,7 @@ void StagingServer::grant_room()
     changed_->notify_all();
 }
 
-void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int owner)
+void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int owner, sg4::Host* destination)
 {
   {
     ScopedLock lock(mutex_);
@@ -80,7 +113,7 @@ void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int own
         lock.wait(changed_);
     }
   }
-  flows_.transfer(client, server_, bytes, sl);
+  transfers_.absorb(client, server_, bytes, sl);
   ScopedLock lock(mutex_);
   in_flight_--;
   last_activity_ = sg4::Engine::get_clock();
@@ -88,7 +121,7 @@ void StagingServer::write_block(sg4::Host* client, double bytes, int sl, int own
   stats_.blocks++;
   if (owner >= 0)
     owner_pending_[static_cast<std::size_t>(owner)] += bytes;
-  to_ssd_.push_back({owner, bytes});
+  to_ssd_.push_back({owner, bytes, destination});
   changed_->notify_all();
 }
 
@@ -128,8 +161,9 @@ void StagingServer::mover()
 {
   for (;;) {
     std::vector<Extent> chunk;
-    double chunk_bytes = 0;
-    bool forced        = false;
+    double chunk_bytes     = 0;
+    sg4::Host* destination = nullptr;
+    bool forced            = false;
     {
       ScopedLock lock(mutex_);
       for (;;) {
@@ -138,23 +172,25 @@ void StagingServer::mover()
           continue;
         }
         if (above_watermark()) {
-          forced = busy() || sg4::Engine::get_clock() < last_activity_ + config_.idle_seconds;
+          forced = busy() || sg4::Engine::get_clock() < last_activity_ + params_.idle_seconds;
           break;
         }
         if (busy()) {
           lock.wait(changed_);
           continue;
         }
-        const double idle_at = last_activity_ + config_.idle_seconds;
+        const double idle_at = last_activity_ + params_.idle_seconds;
         if (sg4::Engine::get_clock() >= idle_at)
           break;
         lock.wait_until(changed_, idle_at);
       }
-      // The oldest staged extents, up to drain_chunk bytes (splitting the last one).
-      while (!staged_.empty() && chunk_bytes < config_.drain_chunk) {
+      // The oldest staged extents bound for the oldest one's destination, up to
+      // drain_chunk bytes (splitting the last one).
+      destination = staged_.front().destination;
+      while (!staged_.empty() && chunk_bytes < params_.drain_chunk && staged_.front().destination == destination) {
         Extent& head      = staged_.front();
-        const double take = std::min(head.bytes, config_.drain_chunk - chunk_bytes);
-        chunk.push_back({head.owner, take});
+        const double take = std::min(head.bytes, params_.drain_chunk - chunk_bytes);
+        chunk.push_back({head.owner, take, destination});
         chunk_bytes += take;
         head.bytes -= take;
         if (head.bytes <= 0)
@@ -165,7 +201,7 @@ void StagingServer::mover()
     if (stats_.first_drain < 0)
       stats_.first_drain = start;
     ssd_->read(chunk_bytes);
-    flows_.transfer_unarbitrated(port_, pfs_, chunk_bytes);
+    transfers_.drain(port_, destination, chunk_bytes);
     ScopedLock lock(mutex_);
     const double end = sg4::Engine::get_clock();
     staged_bytes_ -= chunk_bytes;
@@ -182,4 +218,4 @@ void StagingServer::mover()
   }
 }
 
-} // namespace datasched::qos
+} // namespace datasched
