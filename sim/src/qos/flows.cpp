@@ -39,10 +39,10 @@ FlowLauncher::FlowLauncher(const ArbitrationTable& table, const std::set<int>& u
       priority_[s] = table.weight(sl, "flow") / max_weight[high_[s] ? 1 : 0];
     if (!high_[s])
       priority_[s] *= table.low_table_factor();
-    lane_weight[static_cast<std::size_t>(table.sl2vl[s])] = priority_[s]; // the SLs of one VL share its weight
+    lane_weight[static_cast<std::size_t>(table.sl2vl[s])] = priority_[s]; // the SLs of one VL have its weight
   }
-  if (weighted()) // a lane's part of a link is shared by its flows there (services/priority_arbiter.hpp)
-    arbiter_.configure(std::move(lane_weight), true);
+  if (weighted()) // each flow carries its lane's weight, not split among the lane's flows (flows.hpp)
+    arbiter_.configure(std::move(lane_weight), false);
 }
 
 const FlowLauncher::Route& FlowLauncher::route(sg4::Host* src, sg4::Host* dst)

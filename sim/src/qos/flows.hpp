@@ -17,14 +17,18 @@
 //     their in-table priority times mtu / max(mtu, high_limit x 4096) (one low packet
 //     per high burst), so a backlogged low table keeps that share of the link.
 //   * weights within a table: when the flows of one table use SLs of different weights,
-//     each virtual lane's weight is its table weight over the largest weight in use in its
-//     table, and the lanes limited by one link share it in proportion to their weights
-//     (w1/(w1+w2), ...), the flows of one lane there sharing its part, as the IB arbiter
-//     serves lanes and not flows: the one priority arbiter (services/priority_arbiter.hpp)
-//     gives each flow its lane's weight over the lane's flows on its bottleneck link, and
-//     the project's SimGrid build (simgrid/patches/0001, weighted fair-bottleneck) honours
-//     it. When all weights in use within each table are equal (every experiment of the
-//     paper: MPI on SL0, I/O on one SL), all priorities are 1 and no priority is ever set.
+//     each flow's activity priority is its virtual lane's weight over the largest weight
+//     in use in its table (set by the engine's one priority arbiter,
+//     services/priority_arbiter.hpp, without its split); the project's SimGrid build
+//     (simgrid/patches/0001, weighted fair-bottleneck) gives the flows limited by one link
+//     bandwidths in proportion to their priorities (w1/(w1+w2), ...). Per flow, not per
+//     lane: a real VL arbiter serves lanes, so two flows of one lane against one of
+//     another share as the lanes' weights and then equally within the lane; the arbiter's
+//     split (a class's weight over its flows on the bottleneck link) would give that on
+//     one link but breaks the fair sharing within a lane where flows cross links of
+//     different crowds (sim/src/qos/README.md, measured). When all weights in use within
+//     each table are equal (every experiment of the paper: MPI on SL0, I/O on one SL),
+//     all priorities are 1 and no priority is ever set.
 //
 // Priorities are set right after start(): a priority given during the flow's latency
 // takes effect once the latency is paid (simgrid/patches/0003).

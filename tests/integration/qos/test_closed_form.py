@@ -70,12 +70,12 @@ def test_low_table_weights_w1_w2(platform, run_qos):
     assert ends["sl1"] == pytest.approx(2 * LAT + 2 * n / L, rel=1e-6)
 
 
-def test_a_lanes_flows_share_its_part_of_the_link(platform, run_qos):
-    """IB serves lanes, not flows: two SL1 flows (VL1, weight 2) and one SL2 flow (VL2, weight
-    4), N bytes each from three clients into stg-0, whose DOWN link they are all limited by.
-    The lanes share it 1/3 : 2/3, VL1's third split between its two flows: SL2 ends at
-    2λ + N / (2L/3) = 2λ + 1.5 N/L, when each SL1 flow has moved N/4; the two then share L:
-    2λ + 1.5 N/L + 0.75 N / (L/2) = 2λ + 3 N/L. (One share per flow would end SL2 at 2λ + 2N/L.)"""
+def test_each_flow_carries_its_lanes_weight(platform, run_qos):
+    """Per flow, not per lane (flows.hpp): two SL1 flows (VL1, weight 2: priority 1/2) and one
+    SL2 flow (VL2, weight 4: priority 1), N bytes each from three clients into stg-0, whose
+    DOWN link they are all limited by: shares 1/4, 1/4, 1/2. SL2 ends at 2λ + N / (L/2) =
+    2λ + 2N/L, when each SL1 flow has moved N/2; the two then share L: 2λ + 2N/L + (N/2) / (L/2)
+    = 2λ + 3N/L. (Lane shares, 1/6, 1/6, 2/3, would end SL2 at 2λ + 1.5 N/L.)"""
     n = 1e9
     doc = {
         "arbitration": {"granularity": 2 * n},
@@ -86,7 +86,7 @@ def test_a_lanes_flows_share_its_part_of_the_link(platform, run_qos):
         ],
     }
     ends = run_qos(platform, doc).ends()
-    assert ends["sl2"] == pytest.approx(2 * LAT + 1.5 * n / L, rel=1e-6)
+    assert ends["sl2"] == pytest.approx(2 * LAT + 2 * n / L, rel=1e-6)
     assert ends["sl1-a"] == pytest.approx(2 * LAT + 3 * n / L, rel=1e-6)
     assert ends["sl1-b"] == pytest.approx(2 * LAT + 3 * n / L, rel=1e-6)
 
