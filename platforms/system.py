@@ -125,23 +125,35 @@ def _add_storage_zone(top: ET.Element, model: PlatformModel, params: SystemParam
     and a back-end NIC to ``be-switch``; explicit server-to-server routes use the back-end
     only (so a staging server drains to the I/O servers over the back-end network)."""
     st = params.storage
-    k = st.io_servers
     zone = sub(top, "zone", id="storage", routing="Full")
-    servers = [naming.padded("io-", j, k) for j in range(k)]
-    for name in servers:
-        host = sub(zone, "host", id=name, speed=speed(st.server_speed))
-        props(host, {"role": "storage", "datasched_role": "io_server"})
-        disk = sub(host, "disk", id="disk", read_bw=bw(st.server_disk_read_bw), write_bw=bw(st.server_disk_write_bw))
-        props(disk, {"size": num(st.server_disk_capacity)})
-        model.add_host(name, "io_server")
-    staging = [naming.padded("stage-", j, st.staging_servers) for j in range(st.staging_servers)]
-    for name in staging:
-        host = sub(zone, "host", id=name, speed=speed(st.server_speed))
-        props(host, {"role": "storage", "datasched_role": "staging"})
-        disk = sub(host, "disk", id="ssd", read_bw=bw(st.staging_ssd_read_bw), write_bw=bw(st.staging_ssd_write_bw))
-        props(disk, {"size": num(st.staging_ssd_capacity)})
-        model.add_host(name, "staging")
-    servers += staging
+
+    def server_hosts(prefix: str, count: int, role: str, disk_id: str, read: float, write: float, size: float):
+        names = [naming.padded(prefix, j, count) for j in range(count)]
+        for name in names:
+            host = sub(zone, "host", id=name, speed=speed(st.server_speed))
+            props(host, {"role": "storage", "datasched_role": role})
+            props(sub(host, "disk", id=disk_id, read_bw=bw(read), write_bw=bw(write)), {"size": num(size)})
+            model.add_host(name, role)
+        return names
+
+    servers = server_hosts(
+        "io-",
+        st.io_servers,
+        "io_server",
+        "disk",
+        st.server_disk_read_bw,
+        st.server_disk_write_bw,
+        st.server_disk_capacity,
+    )
+    servers += server_hosts(
+        "stage-",
+        st.staging_servers,
+        "staging",
+        "ssd",
+        st.staging_ssd_read_bw,
+        st.staging_ssd_write_bw,
+        st.staging_ssd_capacity,
+    )
     sub(zone, "router", id=FE_SWITCH)
     sub(zone, "router", id=BE_SWITCH)
     for name in servers:

@@ -18,7 +18,8 @@ receives byte-identical replies (checked against a pybatsim recording by
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +63,16 @@ def _decode(text: str) -> Any:
     if end != len(text) and text[end:].strip():
         return json.loads(text)
     return value
+
+
+_json_string = json.encoder.encode_basestring_ascii  # what json.dumps writes a str as (ensure_ascii)
+
+
+def _number(value: Any) -> str:
+    """A protocol date as ``json.dumps`` writes it: ``repr`` of a finite float or an int."""
+    if (type(value) is float and math.isfinite(value)) or type(value) is int:
+        return repr(value)
+    return json.dumps(value)
 
 
 def alloc_text(hosts: Iterable[int]) -> str:
@@ -169,6 +180,11 @@ class ProtocolSession:
         if events and self.running:
             self.decision_rounds += 1
             decisions.extend(self.policy.react(now, events))
+        if not decisions:
+            return b'{"now": %s, "events": []}' % _number(now).encode()
+        executions = [d for d in decisions if type(d) is ExecuteJob and d.storage is None]
+        if len(executions) == len(decisions):
+            return self._executions_only(now, executions)
         return json.dumps({"now": now, "events": self._encode(now, decisions)}).encode()
 
     # -- events ------------------------------------------------------------------
@@ -211,6 +227,19 @@ class ProtocolSession:
         self._pending.extend(self.policy.begin(platform, now))
 
     # -- decisions ---------------------------------------------------------------
+    def _executions_only(self, now: Any, executions: Sequence[ExecuteJob]) -> bytes:
+        """The common reply (only EXECUTE_JOBs, no storage choice), written directly: the
+        same bytes as ``json.dumps`` of :meth:`_encode`'s events (checked against it by
+        tests/unit/policy/test_session.py), without building the dictionaries; on
+        delay_50k it takes a sixth off the decision side's CPU."""
+        stamp = _number(now)
+        head = '{"timestamp": ' + stamp + ', "type": "EXECUTE_JOB", "data": {"job_id": '
+        events = ", ".join(
+            head + _json_string(e.job_id) + ', "alloc": "' + alloc_text(e.hosts) + '"}}' for e in executions
+        )
+        self.nb_jobs_scheduled += len(executions)
+        return ('{"now": ' + stamp + ', "events": [' + events + "]}").encode()
+
     def _encode(self, now: float, decisions: list[Decision]) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         executes: list[dict[str, Any]] = []

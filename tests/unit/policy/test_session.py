@@ -40,6 +40,35 @@ def test_job_info_matches_the_adapters(walltime, extra):
     assert (dict(ours.profile), dict(ours.extra)) == (dict(adapters.profile), dict(adapters.extra))
 
 
+_NOW = st.one_of(
+    st.integers(0, 2**53), st.floats(0, 1e12, allow_nan=False), st.just(float("inf")), st.just(float("nan"))
+)
+
+
+@given(
+    now=_NOW,
+    jobs=st.lists(
+        st.tuples(st.text(max_size=12), st.sets(st.integers(0, 300), min_size=1, max_size=20)), min_size=1, max_size=5
+    ),
+)
+def test_a_reply_of_executions_is_json_dumps_byte_for_byte(now, jobs):
+    """The written-out reply (ProtocolSession._executions_only) against the dictionaries through
+    json.dumps, for any job id (quotes, backslashes, non-ASCII), host set and date."""
+    from datasched.policy.decisions import ExecuteJob
+
+    decisions = [ExecuteJob(job_id, tuple(sorted(hosts))) for job_id, hosts in jobs]
+    fast, reference = ProtocolSession(create_policy("fcfs", {})), ProtocolSession(create_policy("fcfs", {}))
+    expected = json.dumps({"now": now, "events": reference._encode(now, decisions)}).encode()
+    assert fast._executions_only(now, decisions) == expected
+    assert fast.nb_jobs_scheduled == reference.nb_jobs_scheduled == len(decisions)
+
+
+@given(now=_NOW)
+def test_an_empty_reply_is_json_dumps_byte_for_byte(now):
+    session = ProtocolSession(create_policy("fcfs", {}))
+    assert session.handle(json.dumps({"now": now, "events": []})) == json.dumps({"now": now, "events": []}).encode()
+
+
 def _message(now, *events):
     return json.dumps({"now": now, "events": [{"timestamp": now, **e} for e in events]})
 
