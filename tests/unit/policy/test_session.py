@@ -54,13 +54,14 @@ _NOW = st.one_of(
 def test_a_reply_of_executions_is_json_dumps_byte_for_byte(now, jobs):
     """The written-out reply (ProtocolSession._executions_only) against the dictionaries through
     json.dumps, for any job id (quotes, backslashes, non-ASCII), host set and date."""
-    from datasched.policy.decisions import ExecuteJob
+    from datasched.policy.decisions import Decision, ExecuteJob
 
-    decisions = [ExecuteJob(job_id, tuple(sorted(hosts))) for job_id, hosts in jobs]
+    executions = [ExecuteJob(job_id, tuple(sorted(hosts))) for job_id, hosts in jobs]
+    decisions: list[Decision] = list(executions)
     fast, reference = ProtocolSession(create_policy("fcfs", {})), ProtocolSession(create_policy("fcfs", {}))
     expected = json.dumps({"now": now, "events": reference._encode(now, decisions)}).encode()
-    assert fast._executions_only(now, decisions) == expected
-    assert fast.nb_jobs_scheduled == reference.nb_jobs_scheduled == len(decisions)
+    assert fast._executions_only(now, executions) == expected
+    assert fast.nb_jobs_scheduled == reference.nb_jobs_scheduled == len(executions)
 
 
 @given(now=_NOW)
