@@ -6,8 +6,8 @@
 #include <numeric>
 
 #include "common/fatal.hpp"
-#include "execution/streamed_io.hpp"
 #include "execution/phase_plan.hpp"
+#include "execution/streamed_io.hpp"
 #include "model/profile.hpp"
 
 using namespace datasched;
