@@ -74,6 +74,8 @@ TEST(NodeDaemons, NoWorkForTrafficThatTouchesNoNodeNvm)
   std::vector<double> flops{5, 0, 0};
   std::vector<double> bytes{0, 10, 10, 0, 0, 0, 0, 0, 0};
   const auto before = bytes;
+  EXPECT_FALSE(daemons(100, 1, 10).serves_any(hosts));
+  EXPECT_TRUE(daemons(100, 1, 10).serves_any({0, 4}));
   EXPECT_DOUBLE_EQ(daemons(100, 1, 10).add_work(hosts, flops, bytes), 0);
   EXPECT_EQ(hosts, (std::vector<int>{0, 1, 6}));
   EXPECT_EQ(flops, (std::vector<double>{5, 0, 0}));

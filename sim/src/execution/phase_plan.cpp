@@ -39,7 +39,7 @@ void ActivityBuilder::add_bytes(int src, int dst, double bytes)
 
 const ActivitySpec& served_by_daemons(const NodeDaemons* daemons, const ActivitySpec& spec, ActivitySpec& copy)
 {
-  if (daemons == nullptr)
+  if (daemons == nullptr || !daemons->serves_any(spec.hosts))
     return spec;
   copy = spec;
   return daemons->add_work(copy.hosts, copy.flops, copy.bytes) > 0 ? copy : spec;

@@ -49,6 +49,13 @@ double NodeDaemons::flow_work(double bytes) const
   return requests * config_.costs.flops_per_request + bytes * config_.costs.flops_per_byte;
 }
 
+bool NodeDaemons::serves_any(const std::vector<int>& hosts) const
+{
+  return std::any_of(hosts.begin(), hosts.end(), [&](int id) {
+    return id >= 0 && static_cast<size_t>(id) < node_of_.size() && node_of_[static_cast<size_t>(id)] >= 0;
+  });
+}
+
 double NodeDaemons::add_work(std::vector<int>& hosts, std::vector<double>& flops, std::vector<double>& bytes) const
 {
   const size_t n = hosts.size();

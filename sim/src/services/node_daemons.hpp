@@ -62,6 +62,9 @@ public:
   /// served NVM, the flops above on the NVM's node, which joins `hosts` if absent (its flops
   /// and bytes rows grown with zeros). Returns the flops added.
   double add_work(std::vector<int>& hosts, std::vector<double>& flops, std::vector<double>& bytes) const;
+  /// Whether any of `hosts` is a served NVM (else add_work adds nothing): one pass over the
+  /// hosts, so that compute and IPC ptasks are not copied to be looked at.
+  bool serves_any(const std::vector<int>& hosts) const;
 
   /// The flops one flow of `bytes` costs its daemon.
   double flow_work(double bytes) const;
