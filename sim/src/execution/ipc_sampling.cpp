@@ -31,33 +31,33 @@ double bottleneck_seconds(const std::unordered_map<const Link*, double>& load)
 
 } // namespace
 
-double AllToAllCalibration::scale(const ActivitySpec& sampled, const std::vector<Host*>& hosts)
+std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const std::vector<Host*>& hosts,
+                                           RouteChecker& routes)
 {
-  auto it = cache_.find(sampled.hosts);
-  if (it != cache_.end())
-    return it->second;
+  if (cache_.count(sampled.hosts) != 0)
+    return {};
   // One route per ordered pair serves both patterns: the exact one loads every pair with
   // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs).
   const size_t n = hosts.size();
   std::unordered_map<const Link*, double> exact_load, sampled_load;
-  std::vector<Link*> route;
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      if (i == j)
-        continue;
-      route.clear();
-      hosts[i]->route_to(hosts[j], route, nullptr);
-      const double sampled_bytes = sampled.bytes[i * n + j];
-      for (const Link* link : route) {
-        load_link(exact_load, link, sampled.exact_pair_bytes);
-        if (sampled_bytes > 0)
-          load_link(sampled_load, link, sampled_bytes);
-      }
+  std::string why = routes.visit_all_routes(hosts, [&](size_t i, size_t j, const std::vector<Link*>& route) {
+    const double sampled_bytes = sampled.bytes[i * n + j];
+    for (const Link* link : route) {
+      load_link(exact_load, link, sampled.exact_pair_bytes);
+      if (sampled_bytes > 0)
+        load_link(sampled_load, link, sampled_bytes);
     }
+  });
+  if (!why.empty())
+    return why;
   const double exact = bottleneck_seconds(exact_load), approx = bottleneck_seconds(sampled_load);
-  const double factor = exact > 0 && approx > 0 ? exact / approx : 1.0;
-  cache_.emplace(sampled.hosts, factor);
-  return factor;
+  cache_.emplace(sampled.hosts, exact > 0 && approx > 0 ? exact / approx : 1.0);
+  return {};
+}
+
+double AllToAllCalibration::scale(const ActivitySpec& sampled) const
+{
+  return cache_.at(sampled.hosts);
 }
 
 } // namespace datasched

@@ -5,21 +5,29 @@
 // i.e. its most loaded link (load / bandwidth, a FATPIPE counting its largest flow)
 // carries the exact pattern's. SimGrid still computes every share; this only sets the
 // amounts of one activity, from routes and bandwidths. Computed once per node list
-// (a job's communicate phases all reuse it), O(n^2 x route length).
+// (a job's communicate phases all reuse it), O(n^2 x route length); the routes it needs
+// are the ones RouteChecker must check for this list, so they are checked on the way.
 #include <map>
 #include <vector>
 
 #include <simgrid/s4u/Host.hpp>
 
 #include "execution/phase_plan.hpp"
+#include "model/platform_check.hpp"
 
 namespace datasched {
 
 class AllToAllCalibration {
 public:
-  /// The factor for `sampled` (an approximate all-to-all planned with exact_pair_bytes > 0
-  /// over `hosts`, the resources its `hosts` ids name, in the same order).
-  double scale(const ActivitySpec& sampled, const std::vector<simgrid::s4u::Host*>& hosts);
+  /// Computes the factor for `sampled` (an approximate all-to-all planned with
+  /// exact_pair_bytes > 0 over `hosts`, the resources its `hosts` ids name, in the same
+  /// order) unless known, routing every pair of `hosts` through `routes` (which then
+  /// trusts the list). Returns the first unusable route's problem, or an empty string.
+  std::string calibrate(const ActivitySpec& sampled, const std::vector<simgrid::s4u::Host*>& hosts,
+                        RouteChecker& routes);
+
+  /// The factor calibrate() found for `sampled`'s node list.
+  double scale(const ActivitySpec& sampled) const;
 
 private:
   /// By node list: both loads are proportional to the phase's bytes, so the factor is not.

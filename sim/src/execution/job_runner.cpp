@@ -441,11 +441,18 @@ private:
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)
         hosts.push_back(context_->machines.at(id).host);
-      if (std::string why = context_->routes.problem(hosts, spec.bytes); !why.empty())
+      // An approximate all-to-all (--ipc-fanout, ipc_sampling.hpp) is calibrated first: that
+      // routes, and so checks, every pair of its hosts, and the check below is then free.
+      std::string why;
+      if (spec.exact_pair_bytes > 0)
+        why = context_->all_to_all.calibrate(spec, hosts, context_->routes);
+      if (why.empty())
+        why = context_->routes.problem(hosts, spec.bytes);
+      if (!why.empty())
         fatal("job '" + job_->id + "': " + why);
       std::vector<double> calibrated;
-      if (spec.exact_pair_bytes > 0) { // an approximate all-to-all (--ipc-fanout): ipc_sampling.hpp
-        const double factor = context_->all_to_all.scale(spec, hosts);
+      if (spec.exact_pair_bytes > 0) {
+        const double factor = context_->all_to_all.scale(spec);
         calibrated          = spec.bytes;
         for (double& b : calibrated)
           b *= factor;

@@ -215,9 +215,15 @@ bool in_one_vivaldi_zone(simgrid::s4u::Host* src, simgrid::s4u::Host* dst)
 
 std::string RouteChecker::route_problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst)
 {
+  std::vector<simgrid::s4u::Link*> links;
+  return route_problem(src, dst, links);
+}
+
+std::string RouteChecker::route_problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst,
+                                        std::vector<simgrid::s4u::Link*>& links)
+{
   if (src == dst)
     return {};
-  std::vector<simgrid::s4u::Link*> links;
   double latency = 0;
   auto zones     = [&]() {
     return " (zones '" + src->get_englobing_zone()->get_name() + "' and '" + dst->get_englobing_zone()->get_name() +
@@ -251,13 +257,47 @@ std::string RouteChecker::problem(const std::vector<simgrid::s4u::Host*>& hosts,
   const size_t n = hosts.size();
   if (bytes.size() != n * n || all_pairs_checked_.count(hosts) != 0)
     return {};
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j)
-      if (bytes[i * n + j] > 0)
-        if (std::string why = problem(hosts[i], hosts[j]); !why.empty())
-          return why;
+  std::vector<bool>& seen = pairs_seen(hosts);
+  for (size_t k = 0; k < n * n; ++k)
+    if (bytes[k] > 0 && !seen[k]) {
+      if (std::string why = problem(hosts[k / n], hosts[k % n]); !why.empty())
+        return why;
+      seen[k] = true;
+    }
   if (every_pair_communicates(n, bytes))
     all_pairs_checked_.insert(hosts);
+  return {};
+}
+
+std::vector<bool>& RouteChecker::pairs_seen(const std::vector<simgrid::s4u::Host*>& hosts)
+{
+  if (auto it = pairs_seen_.find(hosts); it != pairs_seen_.end())
+    return it->second;
+  const size_t bits = hosts.size() * hosts.size();
+  if (pairs_seen_bits_ + bits > kMaxPairBits) {
+    pairs_seen_.clear();
+    pairs_seen_bits_ = 0;
+  }
+  pairs_seen_bits_ += bits;
+  return pairs_seen_.emplace(hosts, std::vector<bool>(bits, false)).first->second;
+}
+
+std::string RouteChecker::visit_all_routes(const std::vector<simgrid::s4u::Host*>& hosts, const RouteVisitor& visit)
+{
+  const size_t n = hosts.size();
+  std::vector<simgrid::s4u::Link*> links;
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) {
+      if (i == j)
+        continue;
+      links.clear();
+      if (hosts[i] == hosts[j]) // two tasks on one host: its loopback route, nothing to check
+        hosts[i]->route_to(hosts[j], links, nullptr);
+      else if (std::string why = route_problem(hosts[i], hosts[j], links); !why.empty())
+        return why;
+      visit(i, j, links);
+    }
+  all_pairs_checked_.insert(hosts);
   return {};
 }
 

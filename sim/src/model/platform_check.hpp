@@ -10,7 +10,9 @@
 // Costs: the pre-scan and the host/link checks are linear in the file and the platform;
 // routes are checked lazily, once per host pair actually used (RouteChecker), never for
 // all n^2 pairs.
+#include <functional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -50,14 +52,35 @@ public:
   /// or an empty string.
   std::string problem(const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes);
 
+  /// Routes every ordered pair (i, j), i != j, of `hosts` once, as an exact all-to-all on
+  /// them would, checks each route as problem() does and hands it to `visit(i, j, links)`.
+  /// When every route is usable the list counts as checked for any later pattern on it
+  /// (problem() on it then costs one hash of the list), so a caller that needs all the
+  /// routes anyway (AllToAllCalibration) pays for the check once. Returns the first
+  /// problem, or an empty string.
+  using RouteVisitor = std::function<void(size_t, size_t, const std::vector<simgrid::s4u::Link*>&)>;
+  std::string visit_all_routes(const std::vector<simgrid::s4u::Host*>& hosts, const RouteVisitor& visit);
+
   /// Why a route between two distinct hosts is unusable, or an empty string: SimGrid
   /// throws for a missing route between zones; a Full zone without a <route> gives an
   /// empty route without latency (a declared route always has a link).
   static std::string route_problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
 private:
+  /// The pairs (row-major) of `hosts` already found usable, for lists used with partial
+  /// patterns (striped I/O, sampled all-to-alls): a later task on the list tests one bit
+  /// per pair instead of hashing it. Bounded: past kMaxPairBits in all, the memo restarts.
+  std::vector<bool>& pairs_seen(const std::vector<simgrid::s4u::Host*>& hosts);
+  static constexpr size_t kMaxPairBits = size_t{1} << 28; // 32 MiB
+
+  /// route_problem, leaving the route's links in `links` (which must be empty on entry).
+  static std::string route_problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst,
+                                   std::vector<simgrid::s4u::Link*>& links);
+
   std::unordered_set<std::pair<const void*, const void*>, PointerPairHash> checked_;
   std::unordered_set<std::vector<simgrid::s4u::Host*>, HostListHash> all_pairs_checked_;
+  std::unordered_map<std::vector<simgrid::s4u::Host*>, std::vector<bool>, HostListHash> pairs_seen_;
+  size_t pairs_seen_bits_ = 0;
 };
 
 } // namespace datasched
