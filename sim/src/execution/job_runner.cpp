@@ -387,19 +387,26 @@ private:
   /// Starts the SimGrid activities of `spec` on `hosts` with `bytes` (calibrated for an
   /// approximate all-to-all): the spec as one ptask, or under --sharing flow one
   /// single-flow ptask per flow plus one for its computation (traffic.hpp).
+  /// Starts `spec` on `hosts` with `bytes` (its bytes, calibrated for an approximate
+  /// all-to-all), taken over: SimGrid gets the matrix without a copy (simgrid/patches/0006).
   std::vector<simgrid::s4u::ExecPtr> start_spec(const ActivitySpec& spec, const std::vector<Host*>& hosts,
-                                                const std::vector<double>& bytes)
+                                                std::vector<double> bytes)
   {
     std::vector<simgrid::s4u::ExecPtr> execs;
-    auto start = [&](const std::vector<Host*>& where, const std::vector<double>& flops,
-                     const std::vector<double>& amounts) {
-      auto exec = simgrid::s4u::this_actor::exec_init(where, flops, amounts);
+    // The arbiter reads the amounts after the start, so it gets a copy, only when a
+    // traffic policy weighs activities. The amounts are built finite and of the right
+    // sizes (checked workload numbers), so this_actor::exec_init's re-checks are skipped.
+    const bool arbitrated = context_->traffic.policy().active();
+    auto start = [&](const std::vector<Host*>& where, std::vector<double> flops, std::vector<double> amounts) {
+      std::vector<double> seen_by_arbiter = arbitrated ? amounts : std::vector<double>{};
+      auto exec                           = simgrid::s4u::Exec::init();
+      exec->set_flops_amounts(std::move(flops))->set_bytes_amounts(std::move(amounts))->set_hosts(where);
       exec->start();
-      context_->traffic.started(exec, spec.traffic, where, amounts);
+      context_->traffic.started(exec, spec.traffic, where, seen_by_arbiter);
       execs.push_back(exec);
     };
     if (context_->config.sharing == SharingUnit::Activity) {
-      start(hosts, spec.flops, bytes);
+      start(hosts, spec.flops, std::move(bytes));
       return execs;
     }
     const size_t n = hosts.size();
@@ -411,7 +418,7 @@ private:
           if (bytes[i * n + j] > 0)
             start({hosts[i], hosts[j]}, {0, 0}, {0, bytes[i * n + j], 0, 0});
     if (execs.empty()) // nothing to compute or move: one empty ptask, as in activity mode
-      start(hosts, spec.flops, bytes);
+      start(hosts, spec.flops, std::move(bytes));
     return execs;
   }
 
@@ -450,14 +457,13 @@ private:
         why = context_->routes.problem(hosts, spec.bytes);
       if (!why.empty())
         fatal("job '" + job_->id + "': " + why);
-      std::vector<double> calibrated;
+      std::vector<double> bytes = spec.bytes;
       if (spec.exact_pair_bytes > 0) {
         const double factor = context_->all_to_all.scale(spec);
-        calibrated          = spec.bytes;
-        for (double& b : calibrated)
+        for (double& b : bytes)
           b *= factor;
       }
-      for (auto& exec : start_spec(spec, hosts, spec.exact_pair_bytes > 0 ? calibrated : spec.bytes)) {
+      for (auto& exec : start_spec(spec, hosts, std::move(bytes))) {
         pending.push_back(exec);
         pending_specs.push_back(k);
         left[k]++;
