@@ -369,7 +369,7 @@ private:
   }
 
   /// Evicted dirty items go to central storage before the phase that needed their room.
-  Outcome run_writeback(const PlannedItems& items, size_t frame)
+  Outcome run_writeback(PlannedItems& items, size_t frame)
   {
     const double start    = Engine::get_clock();
     const Outcome outcome = run_activities(items.writeback, frame, start);
@@ -386,9 +386,8 @@ private:
 
   /// Starts the SimGrid activities of `spec` on `hosts` with `bytes` (calibrated for an
   /// approximate all-to-all): the spec as one ptask, or under --sharing flow one
-  /// single-flow ptask per flow plus one for its computation (traffic.hpp).
-  /// Starts `spec` on `hosts` with `bytes` (its bytes, calibrated for an approximate
-  /// all-to-all), taken over: SimGrid gets the matrix without a copy (simgrid/patches/0006).
+  /// single-flow ptask per flow plus one for its computation (traffic.hpp). `bytes` is
+  /// taken over: SimGrid gets the matrix without a copy (simgrid/patches/0006).
   std::vector<simgrid::s4u::ExecPtr> start_spec(const ActivitySpec& spec, const std::vector<Host*>& hosts,
                                                 std::vector<double> bytes)
   {
@@ -425,8 +424,9 @@ private:
   /// Starts every activity of one step whose predecessors (ActivitySpec::after) have ended,
   /// each of the others when its last predecessor ends, and waits for all of them (or the
   /// walltime), recording when each ends (a spec ends with the last of its SimGrid activities).
-  Outcome run_activities(const std::vector<ActivitySpec>& specs, size_t frame, double start,
-                         StreamedIo* streamed = nullptr)
+  /// `specs` is the step's plan: each spec's byte matrix is handed to SimGrid as it starts
+  /// (the rest of the step reads only its other fields).
+  Outcome run_activities(std::vector<ActivitySpec>& specs, size_t frame, double start, StreamedIo* streamed = nullptr)
   {
     if (specs.empty() && !streamed)
       return Outcome::Completed;
@@ -457,7 +457,8 @@ private:
         why = context_->routes.problem(hosts, spec.bytes);
       if (!why.empty())
         fatal("job '" + job_->id + "': " + why);
-      std::vector<double> bytes = spec.bytes;
+      ActivitySpec& planned     = &spec == &with_daemons ? with_daemons : specs[k];
+      std::vector<double> bytes = std::move(planned.bytes);
       if (spec.exact_pair_bytes > 0) {
         const double factor = context_->all_to_all.scale(spec);
         for (double& b : bytes)
