@@ -191,18 +191,18 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     if (!config.staging_layer.empty() && !config.forwarding_layer.empty())
       throw InputError("--staging-layer and --forwarding-layer cannot be combined (SAN writes take one path)");
+    // The layers' transfers are storage traffic, seen by the arbiter when a policy weighs it.
+    TransferObserver* const storage_observer = ctx.traffic.policy().active() ? &ctx.storage_transfers : nullptr;
     if (!config.forwarding_layer.empty()) { // forwarding/job_layer.hpp
       ctx.forwarding =
           std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
                                                  ctx.storage_endpoints, config.platform_file);
       ctx.storage_endpoints.set_san_forwarded(true);
-      if (ctx.traffic.policy().active()) // its transfers are storage traffic
-        ctx.forwarding->service().set_transfer_observer(&ctx.storage_transfers);
+      ctx.forwarding->service().set_transfer_observer(storage_observer);
     }
     if (!config.staging_layer.empty()) { // services/staging_layer.hpp
-      ctx.staging = std::make_shared<StagingLayer>(
-          load_staging_layer(config.staging_layer), ctx.machines, ctx.storage_endpoints,
-          ctx.traffic.policy().active() ? &ctx.storage_transfers : nullptr, config.platform_file);
+      ctx.staging = std::make_shared<StagingLayer>(load_staging_layer(config.staging_layer), ctx.machines,
+                                                   ctx.storage_endpoints, storage_observer, config.platform_file);
       ctx.storage_endpoints.set_san_writes_staged(true);
     }
     if (!config.storage_daemons.empty()) { // services/node_daemons.hpp

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "common/fatal.hpp"
+#include "common/number_text.hpp"
 
 namespace datasched {
 
@@ -16,13 +17,8 @@ constexpr double kStrictFactor = 1e6;
 
 double positive_number(const std::string& text, const std::string& where)
 {
-  try {
-    size_t used    = 0;
-    const double v = std::stod(text, &used);
-    if (used == text.size() && std::isfinite(v) && v > 0)
-      return v;
-  } catch (const std::exception&) {
-  }
+  if (const auto v = finite_number(text); v && *v > 0)
+    return *v;
   throw InputError(where + ": '" + text + "' is not a positive number");
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/fatal.hpp"
+#include "common/number_text.hpp"
 #include "model/enum_names.hpp"
 
 namespace datasched {
@@ -39,12 +40,11 @@ DataRegistry DataRegistry::from_machines(const Machines& machines, const Storage
     auto it = m.properties.find("capacity");
     if (it == m.properties.end())
       continue;
-    char* end          = nullptr;
-    const double value = std::strtod(it->second.c_str(), &end);
-    if (end == it->second.c_str() || *end != '\0' || !std::isfinite(value) || value < 0)
+    const auto value = finite_number(it->second);
+    if (!value || *value < 0)
       throw InputError("platform: NVM endpoint '" + m.name + "' has capacity='" + it->second +
                        "' (expected a number of bytes >= 0)");
-    capacity[m.id] = value;
+    capacity[m.id] = *value;
   }
   return DataRegistry(std::move(capacity), endpoints.io_servers());
 }

@@ -93,7 +93,7 @@ public:
     if (e.staging) {
       const auto& s = *e.staging;
       auto* server  = r.host(s.server, "staging.server");
-      auto* disk    = staging_disk(server, s.disk, s.where);
+      auto* disk    = staging_disk(server, s.disk, s.where + ".server", s.where + ".disk");
       auto* port    = r.host(s.port, "staging.port");
       auto* pfs     = r.host(s.pfs, "staging.pfs");
       r.route(port, pfs, "staging.pfs");

@@ -74,8 +74,8 @@ StagingLayer::StagingLayer(StagingLayerConfig config, const Machines& machines, 
       throw InputError(where + ": staging host '" + m.name +
                        "' must also have role=storage (else the scheduler would run jobs on it)");
     const std::string host = where + ": staging host '" + m.name + "'";
-    sg4::Disk* ssd         = staging_disk(m.host, "", host);
-    const double capacity  = staging_capacity(config_.capacity, ssd, host);
+    sg4::Disk* ssd = staging_disk(m.host, "", host, ""); // the layer has no disk field: one <disk> per staging host
+    const double capacity = staging_capacity(config_.capacity, ssd, host);
     // One seed per server, from the file's seed and the server's index.
     const std::uint64_t seed = config_.seed * 1000003u + servers_.size();
     servers_.push_back(

@@ -1,6 +1,7 @@
 #include "services/staging_server.hpp"
 #include "common/fatal.hpp"
 #include "common/kill_safe_lock.hpp"
+#include "common/number_text.hpp"
 
 #include <algorithm>
 
@@ -11,34 +12,30 @@ namespace datasched {
 
 namespace sg4 = simgrid::s4u;
 
-sg4::Disk* staging_disk(sg4::Host* server, const std::string& disk, const std::string& where)
+sg4::Disk* staging_disk(sg4::Host* server, const std::string& disk, const std::string& server_where,
+                        const std::string& disk_where)
 {
   const auto disks = server->get_disks();
   if (disk.empty()) {
     if (disks.size() != 1)
-      throw InputError(where + ".server: host '" + server->get_name() + "' has " + std::to_string(disks.size()) +
-                       " disks; the staging server needs one SSD (or name it in " + where + ".disk)");
+      throw InputError(server_where + ": host '" + server->get_name() + "' has " + std::to_string(disks.size()) +
+                       " disks; the staging server needs one SSD" +
+                       (disk_where.empty() ? "" : " (or name it in " + disk_where + ")"));
     return disks[0];
   }
   for (auto* d : disks)
     if (d->get_name() == disk)
       return d;
-  throw InputError(where + ".disk: host '" + server->get_name() + "' has no disk '" + disk + "'");
+  throw InputError(disk_where + ": host '" + server->get_name() + "' has no disk '" + disk + "'");
 }
 
 double staging_capacity(double capacity, const sg4::Disk* disk, const std::string& where)
 {
   if (capacity > 0)
     return capacity;
-  if (const char* size = disk->get_property("size")) {
-    try {
-      std::size_t used = 0;
-      const double v   = std::stod(size, &used);
-      if (used == std::string(size).size() && v > 0)
-        return v;
-    } catch (const std::exception&) {
-    }
-  }
+  if (const char* size = disk->get_property("size"))
+    if (const auto v = finite_number(size); v && *v > 0)
+      return *v;
   throw InputError(where + ".capacity: not given, and disk '" + disk->get_name() + "' of '" +
                    disk->get_host()->get_name() + "' has no positive \"size\" property");
 }

@@ -65,9 +65,12 @@ public:
   virtual void drain(simgrid::s4u::Host* port, simgrid::s4u::Host* destination, double bytes) = 0;
 };
 
-/// The server's SSD: the disk named `disk` of `server`, or its only disk. Throws
-/// InputError("<where>.server: ..." / "<where>.disk: ...") otherwise.
-simgrid::s4u::Disk* staging_disk(simgrid::s4u::Host* server, const std::string& disk, const std::string& where);
+/// The server's SSD: the disk named `disk` of `server`, or (`disk` empty) its only disk.
+/// Throws InputError("<server_where>: ...") when the host has not exactly one disk and none
+/// is named, suggesting `disk_where` (the input's field naming a disk) when there is one,
+/// and InputError("<disk_where>: ...") when the named disk does not exist.
+simgrid::s4u::Disk* staging_disk(simgrid::s4u::Host* server, const std::string& disk, const std::string& server_where,
+                                 const std::string& disk_where);
 /// `capacity` if positive, else the disk's "size" property (bytes). Throws
 /// InputError("<where>.capacity: ...") when neither is a positive number.
 double staging_capacity(double capacity, const simgrid::s4u::Disk* disk, const std::string& where);

@@ -38,7 +38,13 @@ BLOCK = 0.25 * GB
 
 
 def staging_platform(
-    path: Path, *, staging_role: str = "storage", with_staging: bool = True, drain_route: bool = True
+    path: Path,
+    *,
+    staging_role: str = "storage",
+    with_staging: bool = True,
+    drain_route: bool = True,
+    disks: int = 1,
+    disk_size: str = f"{100 * GB:.0f}",
 ) -> Path:
     root = ET.Element("platform", version="4.1")
     zone = ET.SubElement(root, "zone", id="staging-test", routing="Full")
@@ -71,9 +77,10 @@ def staging_platform(
     link("master-link", 100 * GB)
     if with_staging:
         stage = host("stage-0", {"role": staging_role, "datasched_role": "staging"})
-        disk = ET.Element("disk", id="ssd", read_bw=f"{R:.0f}Bps", write_bw=f"{D:.0f}Bps")
-        ET.SubElement(disk, "prop", id="size", value=f"{100 * GB:.0f}")
-        stage.insert(0, disk)
+        for d in range(disks):
+            disk = ET.Element("disk", id=f"ssd{d or ''}", read_bw=f"{R:.0f}Bps", write_bw=f"{D:.0f}Bps")
+            ET.SubElement(disk, "prop", id="size", value=disk_size)
+            stage.insert(d, disk)
         if drain_route:
             route("stage-0", "io-0", ["stage-out", "io-link"])
     for n in nodes:
@@ -211,6 +218,10 @@ def test_a_bad_layer_file_is_one_line_naming_the_field(run_phases, staging, tmp_
         ({"with_staging": False}, "no staging server"),
         ({"staging_role": "compute_node"}, "must also have role=storage"),
         ({"drain_route": False}, "no route between hosts 'stage-0' and 'io-0'"),
+        ({"disks": 2}, "host 'stage-0' has 2 disks; the staging server needs one SSD"),
+        # No capacity in the file: the disk's size property must be a finite positive number.
+        ({"disk_size": "inf"}, "disk 'ssd' of 'stage-0' has no positive \"size\" property"),
+        ({"disk_size": "12 GB"}, "disk 'ssd' of 'stage-0' has no positive \"size\" property"),
     ],
 )
 def test_a_platform_without_a_usable_staging_host_is_refused(run_phases, engine, tmp_path, platform_kwargs, message):
@@ -218,6 +229,14 @@ def test_a_platform_without_a_usable_staging_host_is_refused(run_phases, engine,
     with pytest.raises(Exception) as failure:
         write_and_wait(run_phases, (platform, resource_ids(engine, platform)), layer(tmp_path))
     assert message in str(failure.value)
+
+
+def test_two_disks_on_a_staging_host_are_not_answered_with_a_field_the_file_lacks(run_phases, engine, tmp_path):
+    # The layer file names no disk (seed 003's QoS input does): nothing may suggest naming one.
+    platform = staging_platform(tmp_path / "p.xml", disks=2)
+    with pytest.raises(Exception) as failure:
+        write_and_wait(run_phases, (platform, resource_ids(engine, platform)), layer(tmp_path))
+    assert "has 2 disks" in str(failure.value) and "name it" not in str(failure.value)
 
 
 def test_forwarding_and_staging_are_one_path_or_the_other(run_phases, staging, tmp_path):
