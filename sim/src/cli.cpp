@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "common/number_text.hpp"
 #include "export/output_files.hpp"
 #include "export/output_prefix.hpp"
 #include "scenarios/registry.hpp"
@@ -118,10 +119,8 @@ int parse_command_line(int argc, char** argv, EngineConfig& c)
       ->capture_default_str()
       ->check(CLI::Validator(
           [](std::string& text) {
-            char* end      = nullptr;
-            const double v = std::strtod(text.c_str(), &end);
-            const bool ok  = !text.empty() && *end == '\0' && std::isfinite(v) && v >= 0;
-            return ok ? std::string() : "'" + text + "' is not a number of seconds >= 0 (0: off)";
+            const auto v = finite_number(text);
+            return v && *v >= 0 ? std::string() : "'" + text + "' is not a number of seconds >= 0 (0: off)";
           },
           "SECONDS"));
   app.add_option("--sg-cfg", c.simgrid_config, "Extra SimGrid configuration key:value (repeatable)");

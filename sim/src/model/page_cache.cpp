@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/fatal.hpp"
+#include "common/number_text.hpp"
 
 namespace datasched {
 
@@ -20,12 +21,11 @@ double number_property(const Machine& machine, const std::string& key, double fa
   *present = it != machine.properties.end();
   if (!*present)
     return fallback;
-  char* end          = nullptr;
-  const double value = std::strtod(it->second.c_str(), &end);
-  if (end == it->second.c_str() || *end != '\0' || !std::isfinite(value))
+  const auto value = finite_number(it->second);
+  if (!value)
     throw InputError("platform: DRAM endpoint '" + machine.name + "' has " + key + "='" + it->second +
                      "' (expected a number)");
-  return value;
+  return *value;
 }
 
 std::string number_text(double value)

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "common/fatal.hpp"
+#include "common/number_text.hpp"
 
 namespace datasched {
 
@@ -40,10 +41,11 @@ bool parse_watts(const std::string& text, double& value)
   const std::string t = trimmed(text);
   if (t.empty())
     return false;
-  char* end = nullptr;
-  errno     = 0;
-  value     = std::strtod(t.c_str(), &end);
-  return errno == 0 && end == t.c_str() + t.size() && std::isfinite(value) && value >= 0;
+  const auto v = finite_number(t);
+  if (!v || *v < 0)
+    return false;
+  value = *v;
+  return true;
 }
 
 /// A pstate index written alone (digits only, surrounding blanks allowed).
