@@ -1,7 +1,6 @@
 #include "model/data_registry.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 #include <nlohmann/json.hpp>

@@ -71,6 +71,8 @@ private:
   /// patterns (striped I/O, sampled all-to-alls): a later task on the list tests one bit
   /// per pair instead of hashing it. Bounded: past kMaxPairBits in all, the memo restarts.
   std::vector<bool>& pairs_seen(const std::vector<simgrid::s4u::Host*>& hosts);
+  /// Every pair of `hosts` is usable: later patterns on it are not looked at (its bitmap goes).
+  void trust(const std::vector<simgrid::s4u::Host*>& hosts);
   static constexpr size_t kMaxPairBits = size_t{1} << 28; // 32 MiB
 
   /// route_problem, leaving the route's links in `links` (which must be empty on entry).

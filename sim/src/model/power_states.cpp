@@ -1,7 +1,6 @@
 #include "model/power_states.hpp"
 
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
