@@ -45,14 +45,14 @@ TEST(NodeDaemons, AFlowCostsItsRequestsRoundedUpAndItsBytes)
 TEST(NodeDaemons, TheNvmsNodeJoinsARemoteReadWithItsWork)
 {
   // Node 0 reads 20 bytes from node 1's NVM (resource 4): hosts {4, 0} -> {4, 0, 1}, node 1
-  // computes 2 * 100 + 20 * 1 = 220 flops, the bytes keep their place in a 3 x 3 matrix.
+  // computes 2 * 100 + 20 * 1 = 220 flops; the flow keeps its host indices.
   std::vector<int> hosts{4, 0};
   std::vector<double> flops{0, 0};
-  std::vector<double> bytes{0, 20, 0, 0};
+  const PairBytes bytes = PairBytes::from_flows({{0, 1, 20}});
   EXPECT_DOUBLE_EQ(daemons(100, 1, 10).add_work(hosts, flops, bytes), 220);
   EXPECT_EQ(hosts, (std::vector<int>{4, 0, 1}));
   EXPECT_EQ(flops, (std::vector<double>{0, 0, 220}));
-  EXPECT_EQ(bytes, (std::vector<double>{0, 20, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(bytes.dense(3), (std::vector<double>{0, 20, 0, 0, 0, 0, 0, 0, 0}));
 }
 
 TEST(NodeDaemons, ALocalWriteChargesTheWritersOwnNodeOnce)
@@ -61,7 +61,7 @@ TEST(NodeDaemons, ALocalWriteChargesTheWritersOwnNodeOnce)
   // is in the ptask already (10 flops), node 0 joins it (10 flops); c_r = 0, c_b = 1.
   std::vector<int> hosts{2, 5, 3};
   std::vector<double> flops; // a ptask planned without flops
-  std::vector<double> bytes{0, 10, 10, 0, 0, 0, 0, 0, 0};
+  const PairBytes bytes = PairBytes::from_dense({0, 10, 10, 0, 0, 0, 0, 0, 0}, 3);
   EXPECT_DOUBLE_EQ(daemons(0, 1, 10).add_work(hosts, flops, bytes), 20);
   EXPECT_EQ(hosts, (std::vector<int>{2, 5, 3, 0}));
   EXPECT_EQ(flops, (std::vector<double>{10, 0, 0, 10}));
@@ -72,14 +72,12 @@ TEST(NodeDaemons, NoWorkForTrafficThatTouchesNoNodeNvm)
   // Node 0 to node 1 (IPC) and node 0 to the I/O server: nothing changes.
   std::vector<int> hosts{0, 1, 6};
   std::vector<double> flops{5, 0, 0};
-  std::vector<double> bytes{0, 10, 10, 0, 0, 0, 0, 0, 0};
-  const auto before = bytes;
+  const PairBytes bytes = PairBytes::from_dense({0, 10, 10, 0, 0, 0, 0, 0, 0}, 3);
   EXPECT_FALSE(daemons(100, 1, 10).serves_any(hosts));
   EXPECT_TRUE(daemons(100, 1, 10).serves_any({0, 4}));
   EXPECT_DOUBLE_EQ(daemons(100, 1, 10).add_work(hosts, flops, bytes), 0);
   EXPECT_EQ(hosts, (std::vector<int>{0, 1, 6}));
   EXPECT_EQ(flops, (std::vector<double>{5, 0, 0}));
-  EXPECT_EQ(bytes, before);
 }
 
 TEST(NodeDaemons, TheFileIsTypedAndClosed)

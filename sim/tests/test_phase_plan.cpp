@@ -65,14 +65,11 @@ Flows flows_of(const std::vector<ActivitySpec>& specs)
 {
   Flows f;
   for (const auto& s : specs) {
-    const size_t m = s.hosts.size();
-    for (size_t i = 0; i < m && !s.bytes.empty(); ++i)
-      for (size_t j = 0; j < m; ++j)
-        if (s.bytes[i * m + j] > 0) {
-          f.by_pair[{s.hosts[i], s.hosts[j]}] += s.bytes[i * m + j];
-          f.by_tier[s.tier] += s.bytes[i * m + j];
-          f.total += s.bytes[i * m + j];
-        }
+    for (const PairBytes::Pair& flow : s.bytes) {
+      f.by_pair[{s.hosts[flow.src], s.hosts[flow.dst]}] += flow.bytes;
+      f.by_tier[s.tier] += flow.bytes;
+      f.total += flow.bytes;
+    }
   }
   return f;
 }

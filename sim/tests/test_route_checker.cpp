@@ -45,12 +45,13 @@ TEST(RouteChecker, AnAllPairsListIsTrustedOnlyForItsOwnHosts)
               RouteChecker routes;
               // a <-> b all-to-all: fine, twice (the second time from the list memo).
               const std::vector<sg4::Host*> ab = {h[0], h[1]};
-              if (!routes.problem(ab, {0, 1, 1, 0}).empty() || !routes.problem(ab, {0, 1, 1, 0}).empty())
+              if (!routes.problem(ab, PairBytes::from_dense({0, 1, 1, 0}, 2)).empty() ||
+                  !routes.problem(ab, PairBytes::from_dense({0, 1, 1, 0}, 2)).empty())
                 return 1;
               // The list a, b, c used only on a -> b is fine, but must not be trusted
               // wholesale: a -> c on the same list has no route and is reported.
-              const std::vector<double> only_a_to_b = {0, 1, 0, 0, 0, 0, 0, 0, 0};
-              const std::vector<double> only_a_to_c = {0, 0, 1, 0, 0, 0, 0, 0, 0};
+              const PairBytes only_a_to_b = PairBytes::from_dense({0, 1, 0, 0, 0, 0, 0, 0, 0}, 3);
+              const PairBytes only_a_to_c = PairBytes::from_dense({0, 0, 1, 0, 0, 0, 0, 0, 0}, 3);
               if (!routes.problem(h, only_a_to_b).empty())
                 return 2;
               const std::string why = routes.problem(h, only_a_to_c);
@@ -66,7 +67,10 @@ TEST(RouteChecker, AMissingPairIsReportedEveryTimeItIsUsed)
               RouteChecker routes;
               const std::vector<sg4::Host*> ac = {h[0], h[2]};
               // Failing pairs are not remembered as checked: the second use is reported too.
-              return !routes.problem(ac, {0, 1, 0, 0}).empty() && !routes.problem(ac, {0, 1, 0, 0}).empty() ? 0 : 1;
+              return !routes.problem(ac, PairBytes::from_dense({0, 1, 0, 0}, 2)).empty() &&
+                             !routes.problem(ac, PairBytes::from_dense({0, 1, 0, 0}, 2)).empty()
+                         ? 0
+                         : 1;
             }),
             0);
 }
@@ -95,7 +99,7 @@ TEST(RouteChecker, VisitingAllRoutesHandsOverEachRouteAndReportsTheFirstMissingO
                   why.find("'c'") == std::string::npos)
                 return 2;
               // A failed visit does not make the list trusted: a -> c is still reported.
-              return routes.problem(h, {0, 0, 1, 0, 0, 0, 0, 0, 0}).empty() ? 3 : 0;
+              return routes.problem(h, PairBytes::from_dense({0, 0, 1, 0, 0, 0, 0, 0, 0}, 3)).empty() ? 3 : 0;
             }),
             0);
 }

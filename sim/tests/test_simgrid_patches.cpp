@@ -461,5 +461,86 @@ TEST(SimgridPatches, AmountsTakenOverOrCopiedGiveTheSameActivity)
             0);
 }
 
+// Patch 0007 (sparse bytes): Exec::set_sparse_bytes_amounts gives the pairs that
+// communicate as row-major indices with their amounts. On ptask_L07 the task is the one the
+// dense matrix gives: the two tasks of the 0006 case above, one sparse and one dense, share
+// both links equally and both end at 2 GB / 0.5 GB/s = 4 s; and the TCP-gamma bound, which
+// the constructor computes from the pairs, holds as in the dense case above:
+// t = 0.1 + 0.1e9 x 0.2 / 4194304 s.
+sg4::ExecPtr start_sparse(const std::vector<std::string>& hosts, std::vector<size_t> pairs, std::vector<double> amounts)
+{
+  std::vector<sg4::Host*> where;
+  for (const auto& h : hosts)
+    where.push_back(sg4::Host::by_name(h));
+  auto exec = sg4::Exec::init();
+  exec->set_flops_amounts(std::vector<double>(where.size(), 0.0))
+      ->set_sparse_bytes_amounts(std::move(pairs), std::move(amounts))
+      ->set_hosts(where);
+  exec->start();
+  return exec;
+}
+
+TEST(SimgridPatches, SparseBytesGiveTheTaskOfTheDenseMatrix)
+{
+  EXPECT_EQ(run_in_child([] {
+              build_platform({"a", "b", "c"}, {{"ab"}, {"ac"}}, {{"a", "b", {"ab"}}, {"a", "c", {"ac"}}});
+              std::vector<double> dates;
+              sg4::Actor::create("starter", sg4::Host::by_name("a"), [&dates]() {
+                std::vector<sg4::ExecPtr> running;
+                running.push_back(start_sparse({"a", "b", "c"}, {1, 2}, {1 * GB, 2 * GB}));
+                running.push_back(start_task({{"a", "b", "c"}, {0, 1 * GB, 2 * GB, 0, 0, 0, 0, 0, 0}}));
+                dates = completion_dates_of(running);
+              });
+              sg4::Engine::get_instance()->run();
+              return check(dates, {4.0, 4.0});
+            }),
+            0);
+  const double expected = 0.1 + 0.1 * GB * 0.2 / 4194304;
+  EXPECT_EQ(run_in_child([expected] {
+              build_platform({"a", "b"}, {{"slow", 1 * GB, 0.1}}, {{"a", "b", {"slow"}}});
+              std::vector<double> dates;
+              sg4::Actor::create("starter", sg4::Host::by_name("a"), [&dates]() {
+                dates = completion_dates_of(std::vector<sg4::ExecPtr>{start_sparse({"a", "b"}, {1}, {0.1 * GB})});
+              });
+              sg4::Engine::get_instance()->run();
+              return check(dates, {expected});
+            }),
+            0);
+}
+
+// A host model that reads only dense matrices (the default one: LV08 network, bandwidth
+// factor 0.97) gets the sparse amounts expanded: one 1 GB flow over a 1 GB/s link of no
+// latency takes 1 / 0.97 s, given densely or sparsely.
+std::vector<double> one_flow_on_the_default_model(bool sparse)
+{
+  build_platform({"a", "b"}, {{"ab"}}, {{"a", "b", {"ab"}}}, "host/model:default");
+  std::vector<double> dates;
+  sg4::Actor::create("starter", sg4::Host::by_name("a"), [&dates, sparse]() {
+    auto exec = sparse ? start_sparse({"a", "b"}, {1}, {1 * GB}) : start_task({{"a", "b"}, {0, 1 * GB, 0, 0}});
+    dates     = completion_dates_of(std::vector<sg4::ExecPtr>{exec});
+  });
+  sg4::Engine::get_instance()->run();
+  return dates;
+}
+
+TEST(SimgridPatches, AModelWithoutSparseReadingGetsTheDenseMatrix)
+{
+  EXPECT_EQ(run_in_child([] { return check(one_flow_on_the_default_model(false), {1 / 0.97}); }), 0);
+  EXPECT_EQ(run_in_child([] { return check(one_flow_on_the_default_model(true), {1 / 0.97}); }), 0);
+}
+
+TEST(SimgridPatches, SparsePairIndicesMustIncrease)
+{
+  EXPECT_NE(run_in_child([] {
+              build_platform({"a", "b"}, {{"ab"}}, {{"a", "b", {"ab"}}, {"b", "a", {"ab"}}});
+              sg4::Actor::create("starter", sg4::Host::by_name("a"), []() {
+                start_sparse({"a", "b"}, {2, 1}, {1 * GB, 1 * GB})->wait();
+              });
+              sg4::Engine::get_instance()->run();
+              return 0;
+            }),
+            0);
+}
+
 } // namespace
 } // namespace datasched::testing

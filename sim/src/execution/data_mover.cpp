@@ -10,6 +10,7 @@
 #include "execution/context.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
+#include "execution/ptask.hpp"
 
 namespace datasched {
 
@@ -100,7 +101,7 @@ void run_specs(Context* context, const std::vector<ActivitySpec>& specs, const s
       hosts.push_back(context->machines.at(id).host);
     if (std::string why = context->routes.problem(hosts, spec.bytes); !why.empty())
       fatal("DATASCHED_STAGE '" + stage_id + "': " + why);
-    auto exec = simgrid::s4u::this_actor::exec_init(hosts, spec.flops, spec.bytes);
+    auto exec = init_ptask(hosts, spec.flops, spec.bytes);
     exec->start();
     context->traffic.started(exec, spec.traffic, hosts, spec.bytes);
     running.push_back(exec);

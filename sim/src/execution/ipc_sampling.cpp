@@ -37,15 +37,19 @@ std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const st
   if (cache_.count(sampled.hosts) != 0)
     return {};
   // One route per ordered pair serves both patterns: the exact one loads every pair with
-  // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs).
-  const size_t n = hosts.size();
+  // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs). The routes
+  // come in row-major order, as the sampled pairs are kept: one cursor walks them.
   std::unordered_map<const Link*, double> exact_load, sampled_load;
-  std::string why = routes.visit_all_routes(hosts, [&](size_t i, size_t j, const std::vector<Link*>& route) {
-    const double sampled_bytes = sampled.bytes[i * n + j];
+  auto next_sampled = sampled.bytes.begin();
+  std::string why   = routes.visit_all_routes(hosts, [&](size_t i, size_t j, const std::vector<Link*>& route) {
+    while (next_sampled != sampled.bytes.end() &&
+           (next_sampled->src < i || (next_sampled->src == i && next_sampled->dst < j)))
+      ++next_sampled; // a pair the visit skips (a host to itself)
+    const bool is_sampled = next_sampled != sampled.bytes.end() && next_sampled->src == i && next_sampled->dst == j;
     for (const Link* link : route) {
       load_link(exact_load, link, sampled.exact_pair_bytes);
-      if (sampled_bytes > 0)
-        load_link(sampled_load, link, sampled_bytes);
+      if (is_sampled)
+        load_link(sampled_load, link, next_sampled->bytes);
     }
   });
   if (!why.empty())

@@ -18,6 +18,7 @@
 #include "execution/messages.hpp"
 #include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
+#include "execution/ptask.hpp"
 #include "execution/staged_writes.hpp"
 
 namespace datasched {
@@ -190,14 +191,15 @@ private:
     build_ptask(profile, hosts, flops, bytes);
     if (job_->io_profile && job_->progress.empty())
       merge_io_job(hosts, flops, bytes);
-    if (std::string why = context_->routes.problem(hosts, bytes); !why.empty())
+    const PairBytes pairs = PairBytes::from_dense(bytes, hosts.size());
+    if (std::string why = context_->routes.problem(hosts, pairs); !why.empty())
       fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + why);
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec, {}});
     exec->start();
     const bool arbitrated = context_->traffic.policy().active();
     if (arbitrated)
-      context_->traffic.started(exec, traffic_class_of(profile.type), hosts, bytes);
+      context_->traffic.started(exec, traffic_class_of(profile.type), hosts, pairs);
     const double before = Engine::get_clock();
     bool timed_out      = false;
     try {
@@ -387,19 +389,19 @@ private:
   /// Starts the SimGrid activities of `spec` on `hosts` with `bytes` (calibrated for an
   /// approximate all-to-all): the spec as one ptask, or under --sharing flow one
   /// single-flow ptask per flow plus one for its computation (traffic.hpp). `bytes` is
-  /// taken over: SimGrid gets the matrix without a copy (simgrid/patches/0006).
+  /// taken over: SimGrid gets its pairs in sparse form, without a copy
+  /// (simgrid/patches/0006 and 0007).
   std::vector<simgrid::s4u::ExecPtr> start_spec(const ActivitySpec& spec, const std::vector<Host*>& hosts,
-                                                std::vector<double> bytes)
+                                                PairBytes bytes)
   {
     std::vector<simgrid::s4u::ExecPtr> execs;
     // The arbiter reads the amounts after the start, so it gets a copy, only when a
     // traffic policy weighs activities. The amounts are built finite and of the right
     // sizes (checked workload numbers), so this_actor::exec_init's re-checks are skipped.
     const bool arbitrated = context_->traffic.policy().active();
-    auto start = [&](const std::vector<Host*>& where, std::vector<double> flops, std::vector<double> amounts) {
-      std::vector<double> seen_by_arbiter = arbitrated ? amounts : std::vector<double>{};
-      auto exec                           = simgrid::s4u::Exec::init();
-      exec->set_flops_amounts(std::move(flops))->set_bytes_amounts(std::move(amounts))->set_hosts(where);
+    auto start            = [&](const std::vector<Host*>& where, std::vector<double> flops, PairBytes amounts) {
+      PairBytes seen_by_arbiter = arbitrated ? amounts : PairBytes{};
+      auto exec                 = init_ptask(where, std::move(flops), std::move(amounts));
       exec->start();
       context_->traffic.started(exec, spec.traffic, where, seen_by_arbiter);
       execs.push_back(exec);
@@ -408,14 +410,10 @@ private:
       start(hosts, spec.flops, std::move(bytes));
       return execs;
     }
-    const size_t n = hosts.size();
     if (std::any_of(spec.flops.begin(), spec.flops.end(), [](double f) { return f > 0; }))
       start(hosts, spec.flops, {});
-    if (!bytes.empty())
-      for (size_t i = 0; i < n; ++i)
-        for (size_t j = 0; j < n; ++j)
-          if (bytes[i * n + j] > 0)
-            start({hosts[i], hosts[j]}, {0, 0}, {0, bytes[i * n + j], 0, 0});
+    for (const PairBytes::Pair& flow : bytes)
+      start({hosts[flow.src], hosts[flow.dst]}, {0, 0}, PairBytes::from_flows({{0, 1, flow.bytes}}));
     if (execs.empty()) // nothing to compute or move: one empty ptask, as in activity mode
       start(hosts, spec.flops, std::move(bytes));
     return execs;
@@ -457,13 +455,10 @@ private:
         why = context_->routes.problem(hosts, spec.bytes);
       if (!why.empty())
         fatal("job '" + job_->id + "': " + why);
-      ActivitySpec& planned     = &spec == &with_daemons ? with_daemons : specs[k];
-      std::vector<double> bytes = std::move(planned.bytes);
-      if (spec.exact_pair_bytes > 0) {
-        const double factor = context_->all_to_all.scale(spec);
-        for (double& b : bytes)
-          b *= factor;
-      }
+      ActivitySpec& planned = &spec == &with_daemons ? with_daemons : specs[k];
+      PairBytes bytes       = std::move(planned.bytes);
+      if (spec.exact_pair_bytes > 0)
+        bytes.scale(context_->all_to_all.scale(spec));
       for (auto& exec : start_spec(spec, hosts, std::move(bytes))) {
         pending.push_back(exec);
         pending_specs.push_back(k);

@@ -6,6 +6,7 @@
 
 #include "common/fatal.hpp"
 #include "execution/context.hpp"
+#include "execution/ptask.hpp"
 
 namespace datasched {
 
@@ -23,7 +24,7 @@ void flush_actor(Context* context, std::vector<PlannedFlush> flushes, std::strin
       hosts.push_back(context->machines.at(id).host);
     if (std::string why = context->routes.problem(hosts, flow.bytes); !why.empty())
       fatal("page cache flush of job '" + job + "': " + why);
-    auto exec = simgrid::s4u::this_actor::exec_init(hosts, flow.flops, flow.bytes);
+    auto exec = init_ptask(hosts, flow.flops, flow.bytes);
     exec->start();
     context->traffic.started(exec, flow.traffic, hosts, flow.bytes);
     running.push_back(exec);

@@ -1,6 +1,7 @@
 #include "execution/phase_plan.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 
 #include "common/fatal.hpp"
@@ -34,7 +35,7 @@ void ActivityBuilder::add_bytes(int src, int dst, double bytes)
     return;
   const size_t s = index_of(src);
   const size_t d = index_of(dst);
-  transfers_.push_back(Transfer{s, d, bytes});
+  transfers_.push_back(PairBytes::Pair{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d), bytes});
 }
 
 const ActivitySpec& served_by_daemons(const NodeDaemons* daemons, const ActivitySpec& spec, ActivitySpec& copy)
@@ -52,14 +53,9 @@ ActivitySpec ActivityBuilder::build() const
   spec.traffic = traffic_;
   spec.hosts   = hosts_;
   spec.flops   = flops_;
-  if (!transfers_.empty()) {
-    const size_t m = hosts_.size();
-    spec.bytes.assign(m * m, 0);
-    for (const auto& t : transfers_) {
-      spec.bytes[t.src * m + t.dst] += t.bytes;
-      spec.total_bytes += t.bytes;
-    }
-  }
+  for (const auto& t : transfers_)
+    spec.total_bytes += t.bytes;
+  spec.bytes = PairBytes::from_flows(transfers_);
   return spec;
 }
 

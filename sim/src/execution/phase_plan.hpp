@@ -51,7 +51,10 @@
 // (simgrid/patches/0002) routes each pair once and expands each link once: O(pairs x
 // route length), i.e. O(n^2 x route length) for an all-to-all; and it keeps the routes
 // per host list (patch 0004), so a job's later phases on the same executors read their
-// routes instead of routing again.
+// routes instead of routing again. A plan's bytes are the pairs that communicate
+// (common/pair_bytes.hpp), handed to SimGrid in that form (patch 0007), so a task in which
+// each node talks to a few others (I/O to a few devices, a sampled all-to-all) costs its
+// pairs, not a zeroed n x n matrix.
 //
 // Approximate all-to-all (engine option --ipc-fanout D, default 0 = exact): a
 // communicate phase of n > D + 1 nodes becomes one activity in which active node i
@@ -68,6 +71,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/pair_bytes.hpp"
 #include "model/io_record.hpp"
 #include "model/phase_profile.hpp"
 #include "model/storage_endpoints.hpp"
@@ -82,7 +86,7 @@ struct ActivitySpec {
   TrafficClass traffic = TrafficClass::None;
   std::vector<int> hosts;
   std::vector<double> flops;
-  std::vector<double> bytes;
+  PairBytes bytes; ///< between indices of `hosts`
   double total_bytes = 0;
 
   /// An approximate all-to-all (ipc_fanout): the exact pattern's bytes per pair; else 0.
@@ -153,11 +157,7 @@ private:
   std::unordered_map<int, size_t> index_;
   std::vector<double> flops_;
   double flops_total_ = 0;
-  struct Transfer {
-    size_t src, dst;
-    double bytes;
-  };
-  std::vector<Transfer> transfers_;
+  std::vector<PairBytes::Pair> transfers_;
 };
 
 } // namespace datasched

@@ -71,7 +71,7 @@ public:
   /// Registers a started activity and sets its priority (and, for ba/weights, updates
   /// the others'). No-op when the policy is none or the class is None.
   void started(const simgrid::s4u::ExecPtr& exec, TrafficClass traffic, const std::vector<simgrid::s4u::Host*>& hosts,
-               const std::vector<double>& bytes)
+               const PairBytes& bytes)
   {
     if (traffic != TrafficClass::None)
       arbiter_.started(exec, static_cast<int>(traffic), hosts, bytes);
@@ -94,7 +94,7 @@ public:
   void started(const simgrid::s4u::ExecPtr& exec, simgrid::s4u::Host* from, simgrid::s4u::Host* to,
                double bytes) override
   {
-    arbiter_.started(exec, TrafficClass::Storage, {from, to}, {0, bytes, 0, 0});
+    arbiter_.started(exec, TrafficClass::Storage, {from, to}, PairBytes::from_flows({{0, 1, bytes}}));
   }
   void ended(const simgrid::s4u::Exec* exec) override { arbiter_.ended(exec); }
 

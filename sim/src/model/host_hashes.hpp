@@ -29,18 +29,4 @@ struct HostListHash {
   }
 };
 
-/// Whether every ordered pair of distinct hosts of an n-host task has bytes > 0 (row-major
-/// n x n): then whatever is found for one such task holds for any other on the same host
-/// list, which is what keying a cache by the host list needs.
-inline bool every_pair_communicates(std::size_t n, const std::vector<double>& bytes)
-{
-  if (n < 2 || bytes.size() != n * n)
-    return false;
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j < n; ++j)
-      if (i != j && !(bytes[i * n + j] > 0))
-        return false;
-  return true;
-}
-
 } // namespace datasched

@@ -252,19 +252,21 @@ std::string RouteChecker::problem(simgrid::s4u::Host* src, simgrid::s4u::Host* d
   return why;
 }
 
-std::string RouteChecker::problem(const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes)
+std::string RouteChecker::problem(const std::vector<simgrid::s4u::Host*>& hosts, const PairBytes& bytes)
 {
   const size_t n = hosts.size();
-  if (bytes.size() != n * n || all_pairs_checked_.count(hosts) != 0)
+  if (bytes.empty() || all_pairs_checked_.count(hosts) != 0)
     return {};
   std::vector<bool>& seen = pairs_seen(hosts);
-  for (size_t k = 0; k < n * n; ++k)
-    if (bytes[k] > 0 && !seen[k]) {
-      if (std::string why = problem(hosts[k / n], hosts[k % n]); !why.empty())
-        return why;
-      seen[k] = true;
-    }
-  if (every_pair_communicates(n, bytes))
+  for (const PairBytes::Pair& p : bytes) {
+    const size_t k = p.src * n + p.dst;
+    if (seen[k])
+      continue;
+    if (std::string why = problem(hosts[p.src], hosts[p.dst]); !why.empty())
+      return why;
+    seen[k] = true;
+  }
+  if (bytes.every_pair_of(n))
     trust(hosts);
   return {};
 }

@@ -19,6 +19,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "common/pair_bytes.hpp"
 #include "model/host_hashes.hpp"
 
 namespace datasched {
@@ -48,9 +49,9 @@ public:
   /// both hosts and their zones.
   std::string problem(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
 
-  /// The first problem of the pairs (i, j) of a parallel task with bytes[i*n + j] > 0,
-  /// or an empty string.
-  std::string problem(const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes);
+  /// The first problem of the pairs (i, j) of a parallel task that communicate, in
+  /// row-major order, or an empty string.
+  std::string problem(const std::vector<simgrid::s4u::Host*>& hosts, const PairBytes& bytes);
 
   /// Routes every ordered pair (i, j), i != j, of `hosts` once, as an exact all-to-all on
   /// them would, checks each route as problem() does and hands it to `visit(i, j, links)`.

@@ -63,7 +63,8 @@ sg4::ExecPtr FlowLauncher::launch(sg4::Host* src, sg4::Host* dst, double bytes, 
   auto exec = sg4::this_actor::exec_init({src, dst}, {0.0, 0.0}, amounts);
   exec->start();
   if (sl >= 0) // the arbiter is active only when weights are in play (header)
-    arbiter_.started(exec, table_.sl2vl[static_cast<std::size_t>(sl)], {src, dst}, amounts);
+    arbiter_.started(exec, table_.sl2vl[static_cast<std::size_t>(sl)], {src, dst},
+                     PairBytes::from_flows({{0, 1, bytes}}));
   started_++;
   running_++;
   max_running_ = std::max(max_running_, running_);

@@ -56,38 +56,26 @@ bool NodeDaemons::serves_any(const std::vector<int>& hosts) const
   });
 }
 
-double NodeDaemons::add_work(std::vector<int>& hosts, std::vector<double>& flops, std::vector<double>& bytes) const
+double NodeDaemons::add_work(std::vector<int>& hosts, std::vector<double>& flops, const PairBytes& bytes) const
 {
   const size_t n = hosts.size();
-  if (bytes.size() != n * n || n == 0)
+  if (bytes.empty() || n == 0)
     return 0;
   std::vector<std::pair<int, double>> work; // (daemon's node, flops), in flow order
   auto node_of = [&](int id) {
     return id >= 0 && static_cast<size_t>(id) < node_of_.size() ? node_of_[static_cast<size_t>(id)] : -1;
   };
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      const double b = bytes[i * n + j];
-      if (b <= 0)
-        continue;
-      for (int end : {hosts[i], hosts[j]})
-        if (const int node = node_of(end); node >= 0)
-          work.emplace_back(node, flow_work(b));
-    }
+  for (const PairBytes::Pair& flow : bytes)
+    for (int end : {hosts[flow.src], hosts[flow.dst]})
+      if (const int node = node_of(end); node >= 0)
+        work.emplace_back(node, flow_work(flow.bytes));
   if (work.empty())
     return 0;
   flops.resize(n, 0.0);
   double added = 0;
   for (const auto& [node, f] : work) {
     auto at = std::find(hosts.begin(), hosts.end(), node);
-    if (at == hosts.end()) { // the node joins the ptask: one more row and column of zero bytes
-      const size_t m = hosts.size();
-      std::vector<double> grown((m + 1) * (m + 1), 0.0);
-      for (size_t i = 0; i < m; ++i)
-        std::copy(bytes.begin() + static_cast<std::ptrdiff_t>(i * m),
-                  bytes.begin() + static_cast<std::ptrdiff_t>((i + 1) * m),
-                  grown.begin() + static_cast<std::ptrdiff_t>(i * (m + 1)));
-      bytes = std::move(grown);
+    if (at == hosts.end()) { // the node joins the ptask, with no flows of its own
       hosts.push_back(node);
       flops.push_back(0.0);
       at = hosts.end() - 1;

@@ -32,6 +32,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/pair_bytes.hpp"
 #include "model/storage_endpoints.hpp"
 #include "services/daemon_costs.hpp"
 
@@ -58,10 +59,10 @@ public:
   NodeDaemons(NodeDaemonsConfig config, const StorageEndpoints& endpoints, int nb_resources);
 
   /// Adds the daemons' work to one ptask over resource ids (`flops` per host, `bytes`
-  /// row-major hosts x hosts, empty when it moves nothing): for every flow to or from a
-  /// served NVM, the flops above on the NVM's node, which joins `hosts` if absent (its flops
-  /// and bytes rows grown with zeros). Returns the flops added.
-  double add_work(std::vector<int>& hosts, std::vector<double>& flops, std::vector<double>& bytes) const;
+  /// between indices of `hosts`): for every flow to or from a served NVM, in row-major
+  /// order, the flops above on the NVM's node, which joins `hosts` if absent (with no
+  /// flows: its index is new). Returns the flops added.
+  double add_work(std::vector<int>& hosts, std::vector<double>& flops, const PairBytes& bytes) const;
   /// Whether any of `hosts` is a served NVM (else add_work adds nothing): one pass over the
   /// hosts, so that compute and IPC ptasks are not copied to be looked at.
   bool serves_any(const std::vector<int>& hosts) const;

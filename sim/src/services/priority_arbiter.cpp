@@ -24,26 +24,22 @@ const PriorityArbiter::Route& PriorityArbiter::route(simgrid::s4u::Host* src, si
 }
 
 std::vector<const simgrid::s4u::Link*> PriorityArbiter::shared_links(const std::vector<simgrid::s4u::Host*>& hosts,
-                                                                     const std::vector<double>& bytes)
+                                                                     const PairBytes& bytes)
 {
   // An application's all-to-all phases repeat on the same hosts: their links are found
   // once per host list (n^2 routes each time otherwise).
   const size_t n       = hosts.size();
-  const bool all_pairs = every_pair_communicates(n, bytes);
+  const bool all_pairs = bytes.every_pair_of(n);
   if (all_pairs)
     if (auto known = all_pairs_links_.find(hosts); known != all_pairs_links_.end())
       return known->second;
   // The shared links it uses, each once (a FATPIPE is not shared).
   std::vector<const simgrid::s4u::Link*> links;
   std::unordered_set<const simgrid::s4u::Link*> seen;
-  for (size_t i = 0; i < n; ++i)
-    for (size_t j = 0; j < n; ++j) {
-      if (bytes[i * n + j] <= 0)
-        continue;
-      for (const simgrid::s4u::Link* link : route(hosts[i], hosts[j]))
-        if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE && seen.insert(link).second)
-          links.push_back(link);
-    }
+  for (const PairBytes::Pair& flow : bytes)
+    for (const simgrid::s4u::Link* link : route(hosts[flow.src], hosts[flow.dst]))
+      if (link->get_sharing_policy() != simgrid::s4u::Link::SharingPolicy::FATPIPE && seen.insert(link).second)
+        links.push_back(link);
   // Deterministic order (by name; the first-use order would do too, but by name it is
   // independent of the order of the hosts).
   std::sort(links.begin(), links.end(), [](const auto* a, const auto* b) { return a->get_name() < b->get_name(); });
@@ -53,7 +49,7 @@ std::vector<const simgrid::s4u::Link*> PriorityArbiter::shared_links(const std::
 }
 
 void PriorityArbiter::started(const simgrid::s4u::ExecPtr& exec, int traffic_class,
-                              const std::vector<simgrid::s4u::Host*>& hosts, const std::vector<double>& bytes)
+                              const std::vector<simgrid::s4u::Host*>& hosts, const PairBytes& bytes)
 {
   if (!active())
     return;

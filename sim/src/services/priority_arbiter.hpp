@@ -28,6 +28,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 
+#include "common/pair_bytes.hpp"
 #include "model/host_hashes.hpp"
 
 namespace datasched {
@@ -45,11 +46,11 @@ public:
   void configure(std::vector<double> weights, bool split);
   bool active() const { return !weights_.empty(); }
 
-  /// Registers a started activity of class `traffic_class` (hosts and their n x n bytes, as
-  /// the ptask's) and sets its priority, and, with `split`, updates the others'. No-op when
-  /// inactive.
+  /// Registers a started activity of class `traffic_class` (hosts and the bytes between
+  /// them, as the ptask's) and sets its priority, and, with `split`, updates the others'.
+  /// No-op when inactive.
   void started(const simgrid::s4u::ExecPtr& exec, int traffic_class, const std::vector<simgrid::s4u::Host*>& hosts,
-               const std::vector<double>& bytes);
+               const PairBytes& bytes);
   /// Forgets an activity that completed, timed out or was cancelled (idempotent).
   void ended(const simgrid::s4u::Exec* exec);
 
@@ -69,9 +70,9 @@ private:
 
   /// The links from `src` to `dst`, routed once per pair.
   const Route& route(simgrid::s4u::Host* src, simgrid::s4u::Host* dst);
-  /// The non-FATPIPE links used by the flows with bytes > 0, each once, sorted by name.
+  /// The non-FATPIPE links used by the flows, each once, sorted by name.
   std::vector<const simgrid::s4u::Link*> shared_links(const std::vector<simgrid::s4u::Host*>& hosts,
-                                                      const std::vector<double>& bytes);
+                                                      const PairBytes& bytes);
   /// Adds (sign +1) or removes (-1) `r` from the counts and user lists of its links.
   void count(const Running& r, double sign);
   /// The running activities that use any of `links` (their priorities depend on the

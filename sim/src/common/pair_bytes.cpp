@@ -1,0 +1,87 @@
+#include "common/pair_bytes.hpp"
+
+#include <algorithm>
+
+namespace datasched {
+
+namespace {
+
+bool before(const PairBytes::Pair& a, const PairBytes::Pair& b)
+{
+  return a.src != b.src ? a.src < b.src : a.dst < b.dst;
+}
+
+} // namespace
+
+PairBytes PairBytes::from_flows(std::vector<Pair> flows)
+{
+  flows.erase(std::remove_if(flows.begin(), flows.end(), [](const Pair& f) { return !(f.bytes > 0); }), flows.end());
+  // Stable: the repeats of a pair stay in the order given, so they are summed in it.
+  std::stable_sort(flows.begin(), flows.end(), before);
+  PairBytes out;
+  out.pairs_.reserve(flows.size());
+  for (const Pair& f : flows) {
+    if (!out.pairs_.empty() && out.pairs_.back().src == f.src && out.pairs_.back().dst == f.dst)
+      out.pairs_.back().bytes += f.bytes;
+    else
+      out.pairs_.push_back(f);
+  }
+  return out;
+}
+
+PairBytes PairBytes::from_dense(const std::vector<double>& dense, std::size_t n)
+{
+  PairBytes out;
+  for (std::size_t k = 0; k < n * n && k < dense.size(); ++k)
+    if (dense[k] > 0)
+      out.pairs_.push_back(Pair{static_cast<std::uint32_t>(k / n), static_cast<std::uint32_t>(k % n), dense[k]});
+  return out;
+}
+
+double PairBytes::at(std::size_t src, std::size_t dst) const
+{
+  const Pair key{static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(dst), 0};
+  auto it = std::lower_bound(pairs_.begin(), pairs_.end(), key, before);
+  return it != pairs_.end() && it->src == key.src && it->dst == key.dst ? it->bytes : 0.0;
+}
+
+void PairBytes::scale(double factor)
+{
+  for (Pair& p : pairs_)
+    p.bytes *= factor;
+}
+
+bool PairBytes::every_pair_of(std::size_t n) const
+{
+  if (n < 2)
+    return false;
+  // The pairs are distinct and within the n hosts: all n(n-1) off-diagonal ones are there
+  // exactly when that many are.
+  const auto off_diagonal = static_cast<std::size_t>(
+      std::count_if(pairs_.begin(), pairs_.end(), [](const Pair& p) { return p.src != p.dst; }));
+  return off_diagonal == n * (n - 1);
+}
+
+void PairBytes::release_to(std::size_t n, std::vector<std::size_t>& indices, std::vector<double>& amounts)
+{
+  indices.clear();
+  amounts.clear();
+  indices.reserve(pairs_.size());
+  amounts.reserve(pairs_.size());
+  for (const Pair& p : pairs_) {
+    indices.push_back(static_cast<std::size_t>(p.src) * n + p.dst);
+    amounts.push_back(p.bytes);
+  }
+  pairs_.clear();
+  pairs_.shrink_to_fit();
+}
+
+std::vector<double> PairBytes::dense(std::size_t n) const
+{
+  std::vector<double> out(n * n, 0.0);
+  for (const Pair& p : pairs_)
+    out[static_cast<std::size_t>(p.src) * n + p.dst] = p.bytes;
+  return out;
+}
+
+} // namespace datasched
