@@ -77,31 +77,29 @@ TEST(RouteChecker, AMissingPairIsReportedEveryTimeItIsUsed)
 
 TEST(RouteChecker, VisitingAllRoutesHandsOverEachRouteAndReportsTheFirstMissingOne)
 {
-  EXPECT_EQ(run_in_child([] {
-              auto h = hosts_with_one_route();
-              RouteChecker routes;
-              // a, b: the two ordered pairs, each over the one link "ab", in row-major order.
-              std::vector<std::string> seen;
-              const std::string fine =
-                  routes.visit_all_routes({h[0], h[1]}, [&](size_t i, size_t j, const std::vector<sg4::Link*>& links) {
-                    seen.push_back(std::to_string(i) + std::to_string(j) + ":" +
-                                   (links.size() == 1 ? links[0]->get_name() : std::string("?")));
-                  });
-              if (!fine.empty() || seen != std::vector<std::string>{"01:ab", "10:ab"})
-                return 1;
-              // a, b, c: a -> b is visited, a -> c has no route and is reported, naming both.
-              seen.clear();
-              const std::string why =
-                  routes.visit_all_routes(h, [&](size_t i, size_t j, const std::vector<sg4::Link*>&) {
-                    seen.push_back(std::to_string(i) + std::to_string(j));
-                  });
-              if (seen != std::vector<std::string>{"01"} || why.find("'a'") == std::string::npos ||
-                  why.find("'c'") == std::string::npos)
-                return 2;
-              // A failed visit does not make the list trusted: a -> c is still reported.
-              return routes.problem(h, PairBytes::from_dense({0, 0, 1, 0, 0, 0, 0, 0, 0}, 3)).empty() ? 3 : 0;
-            }),
-            0);
+  EXPECT_EQ(
+      run_in_child([] {
+        auto h = hosts_with_one_route();
+        RouteChecker routes;
+        // a, b: the two ordered pairs, each over the one link "ab", in row-major order.
+        std::vector<std::string> seen;
+        const std::string fine = routes.visit_all_routes({h[0], h[1]}, [&](size_t i, size_t j, RouteMemo::Route route) {
+          seen.push_back(std::to_string(i) + std::to_string(j) + ":" +
+                         (route.size == 1 ? routes.route_memo().link(route.links[0])->get_name() : std::string("?")));
+        });
+        if (!fine.empty() || seen != std::vector<std::string>{"01:ab", "10:ab"})
+          return 1;
+        // a, b, c: a -> b is visited, a -> c has no route and is reported, naming both.
+        seen.clear();
+        const std::string why = routes.visit_all_routes(
+            h, [&](size_t i, size_t j, RouteMemo::Route) { seen.push_back(std::to_string(i) + std::to_string(j)); });
+        if (seen != std::vector<std::string>{"01"} || why.find("'a'") == std::string::npos ||
+            why.find("'c'") == std::string::npos)
+          return 2;
+        // A failed visit does not make the list trusted: a -> c is still reported.
+        return routes.problem(h, PairBytes::from_dense({0, 0, 1, 0, 0, 0, 0, 0, 0}, 3)).empty() ? 3 : 0;
+      }),
+      0);
 }
 
 } // namespace

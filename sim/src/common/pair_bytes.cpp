@@ -6,9 +6,34 @@ namespace datasched {
 
 namespace {
 
-bool before(const PairBytes::Pair& a, const PairBytes::Pair& b)
+inline bool before(const PairBytes::Pair& a, const PairBytes::Pair& b)
 {
   return a.src != b.src ? a.src < b.src : a.dst < b.dst;
+}
+
+/// Sorts `flows` stably by (src, dst): bucketed by source (linear), then each source's
+/// flows (a few: its partners) sorted by destination. Planners add flows source by
+/// source, often already in order, which costs one pass.
+void sort_row_major(std::vector<PairBytes::Pair>& flows)
+{
+  if (std::is_sorted(flows.begin(), flows.end(), before))
+    return;
+  std::uint32_t sources = 0;
+  for (const auto& f : flows)
+    sources = std::max(sources, f.src + 1);
+  std::vector<std::size_t> start(static_cast<std::size_t>(sources) + 1, 0);
+  for (const auto& f : flows)
+    start[f.src + 1]++;
+  for (std::size_t s = 0; s < sources; ++s)
+    start[s + 1] += start[s];
+  std::vector<PairBytes::Pair> bucketed(flows.size());
+  std::vector<std::size_t> next(start.begin(), start.end() - 1);
+  for (const auto& f : flows)
+    bucketed[next[f.src]++] = f;
+  for (std::size_t s = 0; s < sources; ++s)
+    std::stable_sort(bucketed.begin() + static_cast<std::ptrdiff_t>(start[s]),
+                     bucketed.begin() + static_cast<std::ptrdiff_t>(start[s + 1]), before);
+  flows = std::move(bucketed);
 }
 
 } // namespace
@@ -17,7 +42,7 @@ PairBytes PairBytes::from_flows(std::vector<Pair> flows)
 {
   flows.erase(std::remove_if(flows.begin(), flows.end(), [](const Pair& f) { return !(f.bytes > 0); }), flows.end());
   // Stable: the repeats of a pair stay in the order given, so they are summed in it.
-  std::stable_sort(flows.begin(), flows.end(), before);
+  sort_row_major(flows);
   PairBytes out;
   out.pairs_.reserve(flows.size());
   for (const Pair& f : flows) {

@@ -1,33 +1,52 @@
 #include "execution/ipc_sampling.hpp"
 
 #include <algorithm>
-#include <unordered_map>
+#include <cstdint>
+#include <vector>
 
 #include <simgrid/s4u/Link.hpp>
+
+#include "model/route_memo.hpp"
 
 namespace datasched {
 
 namespace {
 
 using simgrid::s4u::Host;
-using simgrid::s4u::Link;
 
-/// Adds a flow of `bytes` over `link` as SimGrid's ptask model does: summed on a shared
-/// link, the largest flow on a FATPIPE.
-void load_link(std::unordered_map<const Link*, double>& load, const Link* link, double bytes)
-{
-  double& l = load[link];
-  l         = link->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(l, bytes) : l + bytes;
-}
+/// Per-link loads of one pattern, by link number of a RouteMemo, summed as SimGrid's ptask
+/// model does (on a shared link the flows add up, a FATPIPE carries its largest flow), in
+/// the order the flows come.
+class LinkLoads {
+public:
+  void add(const RouteMemo& memo, RouteMemo::Route route, double bytes)
+  {
+    for (std::uint32_t k = 0; k < route.size; ++k) {
+      const std::uint32_t link = route.links[k];
+      if (link >= load_.size())
+        load_.resize(memo.link_count(), -1.0);
+      double& l = load_[link];
+      if (l < 0) { // first flow on this link
+        l = 0;
+        used_.push_back(link);
+      }
+      l = memo.fatpipe(link) ? std::max(l, bytes) : l + bytes;
+    }
+  }
 
-/// The largest load / bandwidth over the links of a load map.
-double bottleneck_seconds(const std::unordered_map<const Link*, double>& load)
-{
-  double worst = 0;
-  for (const auto& [link, l] : load)
-    worst = std::max(worst, l / link->get_bandwidth());
-  return worst;
-}
+  /// The largest load / bandwidth over the links used.
+  double bottleneck_seconds(const RouteMemo& memo) const
+  {
+    double worst = 0;
+    for (std::uint32_t link : used_)
+      worst = std::max(worst, load_[link] / memo.link(link)->get_bandwidth());
+    return worst;
+  }
+
+private:
+  std::vector<double> load_; ///< by link number; -1 for a link no flow uses
+  std::vector<std::uint32_t> used_;
+};
 
 } // namespace
 
@@ -39,23 +58,21 @@ std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const st
   // One route per ordered pair serves both patterns: the exact one loads every pair with
   // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs). The routes
   // come in row-major order, as the sampled pairs are kept: one cursor walks them.
-  std::unordered_map<const Link*, double> exact_load, sampled_load;
-  auto next_sampled = sampled.bytes.begin();
-  std::string why   = routes.visit_all_routes(hosts, [&](size_t i, size_t j, const std::vector<Link*>& route) {
+  LinkLoads exact, approx;
+  const RouteMemo& memo = routes.route_memo();
+  auto next_sampled     = sampled.bytes.begin();
+  std::string why       = routes.visit_all_routes(hosts, [&](size_t i, size_t j, RouteMemo::Route route) {
+    exact.add(memo, route, sampled.exact_pair_bytes);
     while (next_sampled != sampled.bytes.end() &&
            (next_sampled->src < i || (next_sampled->src == i && next_sampled->dst < j)))
       ++next_sampled; // a pair the visit skips (a host to itself)
-    const bool is_sampled = next_sampled != sampled.bytes.end() && next_sampled->src == i && next_sampled->dst == j;
-    for (const Link* link : route) {
-      load_link(exact_load, link, sampled.exact_pair_bytes);
-      if (is_sampled)
-        load_link(sampled_load, link, next_sampled->bytes);
-    }
+    if (next_sampled != sampled.bytes.end() && next_sampled->src == i && next_sampled->dst == j)
+      approx.add(memo, route, next_sampled->bytes);
   });
   if (!why.empty())
     return why;
-  const double exact = bottleneck_seconds(exact_load), approx = bottleneck_seconds(sampled_load);
-  cache_.emplace(sampled.hosts, exact > 0 && approx > 0 ? exact / approx : 1.0);
+  const double exact_seconds = exact.bottleneck_seconds(memo), approx_seconds = approx.bottleneck_seconds(memo);
+  cache_.emplace(sampled.hosts, exact_seconds > 0 && approx_seconds > 0 ? exact_seconds / approx_seconds : 1.0);
   return {};
 }
 

@@ -6,7 +6,9 @@
 // carries the exact pattern's. SimGrid still computes every share; this only sets the
 // amounts of one activity, from routes and bandwidths. Computed once per node list
 // (a job's communicate phases all reuse it), O(n^2 x route length); the routes it needs
-// are the ones RouteChecker must check for this list, so they are checked on the way.
+// are the ones RouteChecker must check for this list, so they are checked on the way, and
+// each pair is routed once per run (model/route_memo.hpp: other jobs' lists share most
+// pairs), its links numbered so that loads are summed in vector slots.
 #include <map>
 #include <vector>
 

@@ -296,17 +296,26 @@ std::vector<bool>& RouteChecker::pairs_seen(const std::vector<simgrid::s4u::Host
 std::string RouteChecker::visit_all_routes(const std::vector<simgrid::s4u::Host*>& hosts, const RouteVisitor& visit)
 {
   const size_t n = hosts.size();
+  memo_.trim();
+  const bool kept = memo_.fits(n);
+  std::vector<std::uint32_t> number(kept ? n : 0);
+  for (size_t i = 0; i < number.size(); ++i)
+    number[i] = memo_.host_number(hosts[i]);
   std::vector<simgrid::s4u::Link*> links;
+  RouteMemo::Route route;
   for (size_t i = 0; i < n; ++i)
     for (size_t j = 0; j < n; ++j) {
-      if (i == j)
+      if (i == j || (kept && memo_.find(number[i], number[j], route))) {
+        if (i != j)
+          visit(i, j, route);
         continue;
+      }
       links.clear();
       if (hosts[i] == hosts[j]) // two tasks on one host: its loopback route, nothing to check
         hosts[i]->route_to(hosts[j], links, nullptr);
       else if (std::string why = route_problem(hosts[i], hosts[j], links); !why.empty())
         return why;
-      visit(i, j, links);
+      visit(i, j, kept ? memo_.keep(number[i], number[j], links) : memo_.number(links));
     }
   trust(hosts);
   return {};

@@ -21,6 +21,7 @@
 
 #include "common/pair_bytes.hpp"
 #include "model/host_hashes.hpp"
+#include "model/route_memo.hpp"
 
 namespace datasched {
 
@@ -53,14 +54,17 @@ public:
   /// row-major order, or an empty string.
   std::string problem(const std::vector<simgrid::s4u::Host*>& hosts, const PairBytes& bytes);
 
-  /// Routes every ordered pair (i, j), i != j, of `hosts` once, as an exact all-to-all on
-  /// them would, checks each route as problem() does and hands it to `visit(i, j, links)`.
-  /// When every route is usable the list counts as checked for any later pattern on it
-  /// (problem() on it then costs one hash of the list), so a caller that needs all the
-  /// routes anyway (AllToAllCalibration) pays for the check once. Returns the first
-  /// problem, or an empty string.
-  using RouteVisitor = std::function<void(size_t, size_t, const std::vector<simgrid::s4u::Link*>&)>;
+  /// Hands the route of every ordered pair (i, j), i != j, of `hosts` to `visit(i, j,
+  /// route)`, as link numbers of route_memo() (link(k) is the k-th link), checking each
+  /// route as problem() does. Routes come from the memo when a pair was routed before (on
+  /// any list), else from SimGrid (then kept). When every route is usable the list counts
+  /// as checked for any later pattern on it (problem() on it then costs one hash of the
+  /// list), so a caller that needs all the routes anyway (AllToAllCalibration) pays for
+  /// the check once. Returns the first problem, or an empty string.
+  using RouteVisitor = std::function<void(size_t, size_t, RouteMemo::Route)>;
   std::string visit_all_routes(const std::vector<simgrid::s4u::Host*>& hosts, const RouteVisitor& visit);
+  /// The links visit_all_routes numbered.
+  const RouteMemo& route_memo() const { return memo_; }
 
   /// Why a route between two distinct hosts is unusable, or an empty string: SimGrid
   /// throws for a missing route between zones; a Full zone without a <route> gives an
@@ -84,6 +88,7 @@ private:
   std::unordered_set<std::vector<simgrid::s4u::Host*>, HostListHash> all_pairs_checked_;
   std::unordered_map<std::vector<simgrid::s4u::Host*>, std::vector<bool>, HostListHash> pairs_seen_;
   size_t pairs_seen_bits_ = 0;
+  RouteMemo memo_;
 };
 
 } // namespace datasched
