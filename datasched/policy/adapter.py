@@ -31,6 +31,7 @@ from datasched.policy.events import (
     RequestedCall,
     StageDone,
 )
+from datasched.policy.heap import set_aside_startup_heap
 from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.session import alloc_intervals
@@ -60,10 +61,14 @@ def job_info_from_pybatsim(job: Any) -> JobInfo:
 class PybatsimAdapter(BatsimScheduler):
     """A pybatsim scheduler that delegates every decision to a :class:`Policy`."""
 
-    def __init__(self, policy: Policy, platform_xml: str | Path | None = None) -> None:
+    def __init__(self, policy: Policy, platform_xml: str | Path | None = None, set_aside_heap: bool = False) -> None:
+        """``set_aside_heap``: this process runs one simulation only (``serve``), so its
+        start-up heap is set aside from the garbage collector once the policy has begun
+        (:mod:`datasched.policy.heap`)."""
         super().__init__({})
         self.policy = policy
         self.platform_xml = platform_xml
+        self.set_aside_heap = set_aside_heap
         self._events: list[Event] = []
         self._pending: list[Decision] = []
         self._jobs: dict[str, Any] = {}
@@ -80,6 +85,8 @@ class PybatsimAdapter(BatsimScheduler):
         platform = PlatformView(platform.hosts, distances, storage, rates_for(platform.hosts, self.platform_xml))
         self._intercept_stage_done()
         self._pending.extend(self.policy.begin(platform, self.bs.time()))
+        if self.set_aside_heap:
+            set_aside_startup_heap()
 
     def _intercept_stage_done(self) -> None:
         """pybatsim 3.2.1 raises on an event type it does not know, and datasched-sim's

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from datasched.errors import UserError
+from datasched.policy.heap import defer_collection
 from datasched.policy.serve import parse_options
 from datasched.policy.session import ProtocolSession
 
@@ -115,19 +116,24 @@ class _Decider:
 
 
 def run(
-    policy, engine_argv: list[str], platform_xml: str | None = None, record: BinaryIO | None = None
+    policy,
+    engine_argv: list[str],
+    platform_xml: str | None = None,
+    record: BinaryIO | None = None,
+    set_aside_heap: bool = False,
 ) -> tuple[int, ProtocolSession]:
     """Runs the engine with ``engine_argv`` (its command line without the program name)
     and ``policy`` deciding in this process; returns the engine's exit code (0) and the
     session, or raises :class:`EngineFailure` naming the engine's error.
     ``record``: a binary file that receives every (request, reply) pair, in the format
-    of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``)."""
+    of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``). ``set_aside_heap``:
+    see :class:`ProtocolSession` (only for a process that runs this simulation alone)."""
     library = ctypes.CDLL(str(engine_library()))
     library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
     library.datasched_sim_run.restype = ctypes.c_int
     library.datasched_sim_last_error.argtypes = []
     library.datasched_sim_last_error.restype = ctypes.c_char_p
-    session = ProtocolSession(policy, platform_xml=platform_xml)
+    session = ProtocolSession(policy, platform_xml=platform_xml, set_aside_heap=set_aside_heap)
     decider = _Decider(session, record)
     callback = DECIDE_FN(decider)
     args = ["datasched-sim", *engine_argv]
@@ -158,6 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         env = dict(os.environ, **{PRELOADED_VARIABLE: "1"})
         env["LD_PRELOAD"] = " ".join(p for p in (env.get("LD_PRELOAD", ""), tcmalloc) if p)
         os.execve(sys.executable, [sys.executable, "-m", "datasched.policy.inprocess", *argv], env)
+    defer_collection()  # until the policy has begun (datasched.policy.heap)
     args = build_parser().parse_args(argv)
     engine_args = args.engine_args[1:] if args.engine_args[:1] == ["--"] else args.engine_args
     from datasched.policy.registry import create_policy
@@ -180,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         record = stack.enter_context(args.record.open("wb")) if args.record else None
         try:
-            code, session = run(policy, engine_args, args.platform, record)
+            code, session = run(policy, engine_args, args.platform, record, set_aside_heap=True)
         except EngineFailure as failure:
             if failure.message:  # the same line datasched-sim prints
                 print(failure, file=sys.stderr)

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.errors import UserError
+from datasched.policy.heap import defer_collection
 
 
 def parse_options(text: str | None, path: str | None) -> dict[str, Any]:
@@ -59,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    defer_collection()  # until the policy has begun (datasched.policy.heap)
     args = build_parser().parse_args(argv)
     from datasched.policy.registry import create_policy
 
@@ -78,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if not args.no_validate:
         policy = ValidatingPolicy(policy)
-    adapter = PybatsimAdapter(policy, platform_xml=args.platform)
+    adapter = PybatsimAdapter(policy, platform_xml=args.platform, set_aside_heap=True)
     started = time.perf_counter()
     try:
         batsim = Batsim(adapter, args.socket, args.timeout if args.timeout > 0 else None)

@@ -38,6 +38,7 @@ from datasched.policy.events import (
     RequestedCall,
     StageDone,
 )
+from datasched.policy.heap import set_aside_startup_heap
 from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.topology import distances_for
@@ -128,9 +129,13 @@ class ProtocolSession:
     ``python -m datasched.policy.serve`` prints from pybatsim's.
     """
 
-    def __init__(self, policy: Policy, platform_xml: str | Path | None = None) -> None:
+    def __init__(self, policy: Policy, platform_xml: str | Path | None = None, set_aside_heap: bool = False) -> None:
+        """``set_aside_heap``: this process runs this simulation only (``python -m
+        datasched.policy.inprocess``), so its start-up heap is set aside from the garbage
+        collector once the policy has begun (:mod:`datasched.policy.heap`)."""
         self.policy = policy
         self.platform_xml = platform_xml
+        self.set_aside_heap = set_aside_heap
         self.running = False
         self.finished = False
         self.forward_unknown_events = False
@@ -225,6 +230,8 @@ class ProtocolSession:
         storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts, daemons)
         platform = PlatformView(platform.hosts, distances, storage_view, rates_for(platform.hosts, self.platform_xml))
         self._pending.extend(self.policy.begin(platform, now))
+        if self.set_aside_heap:
+            set_aside_startup_heap()
 
     # -- decisions ---------------------------------------------------------------
     def _executions_only(self, now: Any, executions: Sequence[ExecuteJob]) -> bytes:
