@@ -37,7 +37,7 @@ def test_cyclic_garbage_made_later_is_still_collected(restored_collector):
     set_aside_startup_heap()
 
     class Node:
-        pass
+        other: object = None
 
     a, b = Node(), Node()
     a.other, b.other = b, a  # a cycle, unreachable once the names go
