@@ -191,16 +191,16 @@ def _tree_matrix(coords: Sequence[_TreeCoord], rows_per_block: int = 256) -> np.
     for level in range(depth):
         names = [c.path[level] for c in coords if len(c.path) > level]
         _, numbered = np.unique(np.array(names), return_inverse=True)
-        rows = [i for i, c in enumerate(coords) if len(c.path) > level]
-        codes[rows, level] = numbered
+        having = [i for i, c in enumerate(coords) if len(c.path) > level]
+        codes[having, level] = numbered
     lengths = np.array([len(c.path) for c in coords], dtype=np.int64)
     matrix = np.zeros((n, n), dtype=np.int32)
     for start in range(0, n, rows_per_block):
         block = codes[start : start + rows_per_block]
         shared = (block[:, None, :] == codes[None, :, :]) & (block[:, None, :] >= 0)
         common = np.where(shared.all(axis=2), depth, np.argmin(shared, axis=2))
-        rows = lengths[start : start + rows_per_block, None]
-        matrix[start : start + rows_per_block] = (rows - common) + (lengths[None, :] - common) + 2
+        own = lengths[start : start + rows_per_block, None]
+        matrix[start : start + rows_per_block] = (own - common) + (lengths[None, :] - common) + 2
     np.fill_diagonal(matrix, 0)
     return matrix
 
