@@ -9,12 +9,13 @@
 // are the ones RouteChecker must check for this list, so they are checked on the way, and
 // each pair is routed once per run (model/route_memo.hpp: other jobs' lists share most
 // pairs), its links numbered so that loads are summed in vector slots.
-#include <map>
+#include <unordered_map>
 #include <vector>
 
 #include <simgrid/s4u/Host.hpp>
 
 #include "execution/phase_plan.hpp"
+#include "model/host_hashes.hpp"
 #include "model/platform_check.hpp"
 
 namespace datasched {
@@ -33,7 +34,9 @@ public:
 
 private:
   /// By node list: both loads are proportional to the phase's bytes, so the factor is not.
-  std::map<std::vector<int>, double> cache_;
+  /// Hashed: every launch of a sampled phase looks its list up twice, and an ordered map
+  /// compared 500-id lists element by element.
+  std::unordered_map<std::vector<int>, double, IdListHash> cache_;
 };
 
 } // namespace datasched

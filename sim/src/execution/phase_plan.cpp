@@ -13,6 +13,18 @@ namespace datasched {
 
 size_t ActivityBuilder::index_of(int host)
 {
+  constexpr std::uint32_t kAbsent = UINT32_MAX;
+  if (host >= 0 && host < kTableIds) {
+    const auto id = static_cast<size_t>(host);
+    if (id >= index_table_.size())
+      index_table_.resize(std::max(id + 1, std::min<size_t>(2 * index_table_.size(), kTableIds)), kAbsent);
+    if (index_table_[id] == kAbsent) {
+      index_table_[id] = static_cast<std::uint32_t>(hosts_.size());
+      hosts_.push_back(host);
+      flops_.push_back(0);
+    }
+    return index_table_[id];
+  }
   auto [it, inserted] = index_.emplace(host, hosts_.size());
   if (inserted) {
     hosts_.push_back(host);

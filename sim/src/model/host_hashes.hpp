@@ -19,6 +19,17 @@ struct PointerPairHash {
   }
 };
 
+/// A list of resource ids (a job's node list), as a hash key.
+struct IdListHash {
+  std::size_t operator()(const std::vector<int>& ids) const
+  {
+    std::size_t h = ids.size();
+    for (int id : ids)
+      h = h * 1000003U ^ std::hash<int>()(id);
+    return h;
+  }
+};
+
 struct HostListHash {
   std::size_t operator()(const std::vector<simgrid::s4u::Host*>& hosts) const
   {
