@@ -11,6 +11,20 @@ inline bool before(const PairBytes::Pair& a, const PairBytes::Pair& b)
   return a.src != b.src ? a.src < b.src : a.dst < b.dst;
 }
 
+/// Sorts [first, last) stably by (src, dst) by insertion: no buffer to allocate, and linear
+/// on the nearly sorted runs planners produce (a node's partners in a sampled all-to-all
+/// are in order up to one wrap-around).
+void insertion_sort(std::vector<PairBytes::Pair>::iterator first, std::vector<PairBytes::Pair>::iterator last)
+{
+  for (auto it = first; it != last; ++it) {
+    const PairBytes::Pair moving = *it;
+    auto hole                    = it;
+    for (; hole != first && before(moving, *(hole - 1)); --hole)
+      *hole = *(hole - 1);
+    *hole = moving;
+  }
+}
+
 /// Sorts `flows` stably by (src, dst): bucketed by source (linear), then each source's
 /// flows (a few: its partners) sorted by destination. Planners add flows source by
 /// source, often already in order, which costs one pass.
@@ -30,9 +44,14 @@ void sort_row_major(std::vector<PairBytes::Pair>& flows)
   std::vector<std::size_t> next(start.begin(), start.end() - 1);
   for (const auto& f : flows)
     bucketed[next[f.src]++] = f;
-  for (std::size_t s = 0; s < sources; ++s)
-    std::stable_sort(bucketed.begin() + static_cast<std::ptrdiff_t>(start[s]),
-                     bucketed.begin() + static_cast<std::ptrdiff_t>(start[s + 1]), before);
+  for (std::size_t s = 0; s < sources; ++s) {
+    const auto first = bucketed.begin() + static_cast<std::ptrdiff_t>(start[s]);
+    const auto last  = bucketed.begin() + static_cast<std::ptrdiff_t>(start[s + 1]);
+    if (last - first <= 64)
+      insertion_sort(first, last);
+    else
+      std::stable_sort(first, last, before);
+  }
   flows = std::move(bucketed);
 }
 
