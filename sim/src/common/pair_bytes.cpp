@@ -11,18 +11,18 @@ inline bool before(const PairBytes::Pair& a, const PairBytes::Pair& b)
   return a.src != b.src ? a.src < b.src : a.dst < b.dst;
 }
 
-/// Sorts [first, last) stably by (src, dst) by insertion: no buffer to allocate, and linear
-/// on the nearly sorted runs planners produce (a node's partners in a sampled all-to-all
-/// are in order up to one wrap-around).
-void insertion_sort(std::vector<PairBytes::Pair>::iterator first, std::vector<PairBytes::Pair>::iterator last)
+/// Sorts one source's flows [first, last) stably by destination. A sampled all-to-all gives
+/// each node its partners in order up to one wrap-around: a rotation of a sorted run, put
+/// in order by std::rotate (no two flows of the two runs compare equal, so it is stable).
+void sort_row(std::vector<PairBytes::Pair>::iterator first, std::vector<PairBytes::Pair>::iterator last)
 {
-  for (auto it = first; it != last; ++it) {
-    const PairBytes::Pair moving = *it;
-    auto hole                    = it;
-    for (; hole != first && before(moving, *(hole - 1)); --hole)
-      *hole = *(hole - 1);
-    *hole = moving;
-  }
+  const auto descent = std::is_sorted_until(first, last, before);
+  if (descent == last)
+    return;
+  if (std::is_sorted(descent, last, before) && before(*(last - 1), *first))
+    std::rotate(first, descent, last);
+  else
+    std::stable_sort(first, last, before);
 }
 
 /// Sorts `flows` stably by (src, dst): bucketed by source (linear), then each source's
@@ -44,14 +44,9 @@ void sort_row_major(std::vector<PairBytes::Pair>& flows)
   std::vector<std::size_t> next(start.begin(), start.end() - 1);
   for (const auto& f : flows)
     bucketed[next[f.src]++] = f;
-  for (std::size_t s = 0; s < sources; ++s) {
-    const auto first = bucketed.begin() + static_cast<std::ptrdiff_t>(start[s]);
-    const auto last  = bucketed.begin() + static_cast<std::ptrdiff_t>(start[s + 1]);
-    if (last - first <= 64)
-      insertion_sort(first, last);
-    else
-      std::stable_sort(first, last, before);
-  }
+  for (std::size_t s = 0; s < sources; ++s)
+    sort_row(bucketed.begin() + static_cast<std::ptrdiff_t>(start[s]),
+             bucketed.begin() + static_cast<std::ptrdiff_t>(start[s + 1]));
   flows = std::move(bucketed);
 }
 
