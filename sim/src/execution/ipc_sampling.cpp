@@ -48,6 +48,45 @@ private:
   std::vector<std::uint32_t> used_;
 };
 
+/// Per-link loads of the exact pattern, where every flow carries the same bytes: a link's
+/// load depends only on how many flows cross it, so the pair loop only counts, and each
+/// load is then the sum of that many copies of the bytes, added one by one as LinkLoads
+/// (and SimGrid) would, so the very same double.
+class EqualFlowLoads {
+public:
+  void add(const RouteMemo& memo, RouteMemo::Route route)
+  {
+    for (std::uint32_t k = 0; k < route.size; ++k) {
+      const std::uint32_t link = route.links[k];
+      if (link >= count_.size())
+        count_.resize(memo.link_count(), 0);
+      if (count_[link]++ == 0)
+        used_.push_back(link);
+    }
+  }
+
+  /// The largest load / bandwidth over the links used, each flow carrying `bytes`.
+  double bottleneck_seconds(const RouteMemo& memo, double bytes) const
+  {
+    std::uint32_t most = 0;
+    for (std::uint32_t link : used_)
+      most = std::max(most, count_[link]);
+    std::vector<double> sum_of(most + 1, 0.0); // sum_of[k]: k copies of bytes, added in turn
+    for (std::uint32_t k = 1; k <= most; ++k)
+      sum_of[k] = sum_of[k - 1] + bytes;
+    double worst = 0;
+    for (std::uint32_t link : used_) {
+      const double load = memo.fatpipe(link) ? bytes : sum_of[count_[link]];
+      worst             = std::max(worst, load / memo.link(link)->get_bandwidth());
+    }
+    return worst;
+  }
+
+private:
+  std::vector<std::uint32_t> count_; ///< flows crossing each link, by link number
+  std::vector<std::uint32_t> used_;
+};
+
 } // namespace
 
 std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const std::vector<Host*>& hosts,
@@ -58,11 +97,12 @@ std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const st
   // One route per ordered pair serves both patterns: the exact one loads every pair with
   // exact_pair_bytes, the sampled one its own bytes (a subset of the pairs). The routes
   // come in row-major order, as the sampled pairs are kept: one cursor walks them.
-  LinkLoads exact, approx;
+  EqualFlowLoads exact;
+  LinkLoads approx;
   const RouteMemo& memo = routes.route_memo();
   auto next_sampled     = sampled.bytes.begin();
   std::string why       = routes.visit_all_routes(hosts, [&](size_t i, size_t j, RouteMemo::Route route) {
-    exact.add(memo, route, sampled.exact_pair_bytes);
+    exact.add(memo, route);
     while (next_sampled != sampled.bytes.end() &&
            (next_sampled->src < i || (next_sampled->src == i && next_sampled->dst < j)))
       ++next_sampled; // a pair the visit skips (a host to itself)
@@ -71,7 +111,8 @@ std::string AllToAllCalibration::calibrate(const ActivitySpec& sampled, const st
   });
   if (!why.empty())
     return why;
-  const double exact_seconds = exact.bottleneck_seconds(memo), approx_seconds = approx.bottleneck_seconds(memo);
+  const double exact_seconds  = exact.bottleneck_seconds(memo, sampled.exact_pair_bytes);
+  const double approx_seconds = approx.bottleneck_seconds(memo);
   cache_.emplace(sampled.hosts, exact_seconds > 0 && approx_seconds > 0 ? exact_seconds / approx_seconds : 1.0);
   return {};
 }
