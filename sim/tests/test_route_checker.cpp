@@ -22,19 +22,13 @@ namespace sg4 = simgrid::s4u;
 /// Hosts a, b, c in a Full zone where only a <-> b has a route.
 std::vector<sg4::Host*> hosts_with_one_route()
 {
-  int argc            = 2;
-  char name[]         = "test";
-  char quiet[]        = "--log=root.thres:critical";
-  char* argv[]        = {name, quiet, nullptr};
-  static auto* engine = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("world");
+  auto* zone = engine_with_full_zone("world");
   for (const char* h : {"a", "b", "c"})
     zone->create_host(h, 1e9);
   auto* link = zone->create_link("ab", 1e9)->seal();
   zone->add_route(sg4::Host::by_name("a")->get_netpoint(), sg4::Host::by_name("b")->get_netpoint(), nullptr, nullptr,
                   {sg4::LinkInRoute(link)}, true);
   zone->seal();
-  (void)engine;
   return {sg4::Host::by_name("a"), sg4::Host::by_name("b"), sg4::Host::by_name("c")};
 }
 

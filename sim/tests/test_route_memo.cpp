@@ -24,12 +24,7 @@ namespace sg4 = simgrid::s4u;
 /// b-c over "bc" then "hub". Symmetric routes.
 std::vector<sg4::Host*> three_hosts()
 {
-  int argc            = 2;
-  char name[]         = "test";
-  char quiet[]        = "--log=root.thres:critical";
-  char* argv[]        = {name, quiet, nullptr};
-  static auto* engine = new sg4::Engine(&argc, argv);
-  auto* zone          = sg4::create_full_zone("world");
+  auto* zone = engine_with_full_zone("world");
   for (const char* h : {"a", "b", "c"})
     zone->create_host(h, 1e9);
   auto* ab  = zone->create_link("ab", 1e9)->seal();
@@ -41,7 +36,6 @@ std::vector<sg4::Host*> three_hosts()
   zone->add_route(np("a"), np("c"), nullptr, nullptr, {sg4::LinkInRoute(ac), sg4::LinkInRoute(hub)}, true);
   zone->add_route(np("b"), np("c"), nullptr, nullptr, {sg4::LinkInRoute(bc), sg4::LinkInRoute(hub)}, true);
   zone->seal();
-  (void)engine;
   return {sg4::Host::by_name("a"), sg4::Host::by_name("b"), sg4::Host::by_name("c")};
 }
 

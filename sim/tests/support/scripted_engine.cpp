@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <simgrid/s4u/Engine.hpp>
+
 #include "embed.hpp"
 
 namespace datasched::testing {
@@ -157,6 +159,17 @@ int run_in_child(const std::function<int()>& body)
 nlohmann::json decision(double now, const std::string& type, nlohmann::json data)
 {
   return {{"timestamp", now}, {"type", type}, {"data", std::move(data)}};
+}
+
+simgrid::s4u::NetZone* engine_with_full_zone(const char* zone)
+{
+  int argc            = 2;
+  char name[]         = "test";
+  char quiet[]        = "--log=root.thres:critical";
+  char* argv[]        = {name, quiet, nullptr};
+  static auto* engine = new simgrid::s4u::Engine(&argc, argv);
+  (void)engine;
+  return simgrid::s4u::create_full_zone(zone);
 }
 
 } // namespace datasched::testing

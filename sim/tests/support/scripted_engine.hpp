@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 
 namespace datasched::testing {
 
@@ -45,6 +46,10 @@ ScriptedRun run_scripted(const Scenario& scenario);
 /// Runs `body` in a forked child and returns its exit status (-1 if it did not exit
 /// normally): for tests that need a SimGrid engine of their own.
 int run_in_child(const std::function<int()>& body);
+
+/// In such a child: the process's SimGrid engine (logs at critical only) and an empty
+/// Full zone named `zone` to build a platform in (add hosts, links, routes, then seal).
+simgrid::s4u::NetZone* engine_with_full_zone(const char* zone);
 
 /// A decision event at `now`: {"timestamp": now, "type": type, "data": data}.
 nlohmann::json decision(double now, const std::string& type, nlohmann::json data);
