@@ -1,5 +1,5 @@
 """The decision process's start-up heap: the collector is off until the policy has begun,
-then every object alive is frozen out of its reach and collection resumes; and the decision
+then every object alive is frozen out of its reach and automatic collection resumes; and the decision
 process's environment keeps numpy's BLAS on one thread unless the user chose otherwise."""
 
 from __future__ import annotations
@@ -30,19 +30,6 @@ def test_collection_waits_for_the_start_up_heap_then_resumes(restored_collector)
     set_aside_startup_heap()
     assert gc.isenabled()
     assert gc.get_freeze_count() >= len(kept)  # out of the collector's reach
-
-
-def test_cyclic_garbage_made_later_is_still_collected(restored_collector):
-    defer_collection()
-    set_aside_startup_heap()
-
-    class Node:
-        other: object = None
-
-    a, b = Node(), Node()
-    a.other, b.other = b, a  # a cycle, unreachable once the names go
-    del a, b
-    assert gc.collect() >= 2
 
 
 def test_blas_runs_on_one_thread_unless_the_user_said_otherwise(monkeypatch):
