@@ -43,12 +43,27 @@ if TYPE_CHECKING:
     from datasched.policy.platform import HostInfo
 
 
-@dataclass(frozen=True)
 class HostDistances:
-    """Symmetric integer distance matrix indexed by Batsim compute-host id."""
+    """Symmetric integer distance matrix indexed by Batsim compute-host id.
 
-    matrix: np.ndarray
-    source: str
+    Given as a matrix, or as a function computing it on first use: a policy that never
+    asks for a distance (first-come first-served with sequential allocation) then does not
+    pay for an n x n matrix at every start. :func:`distances_for` reads every host's
+    coordinates before deferring, so a malformed topology is still refused at start."""
+
+    __slots__ = ("_compute", "_matrix", "source")
+
+    def __init__(self, matrix: np.ndarray | Callable[[], np.ndarray], source: str) -> None:
+        self._matrix: np.ndarray | None = matrix if isinstance(matrix, np.ndarray) else None
+        self._compute: Callable[[], np.ndarray] | None = None if isinstance(matrix, np.ndarray) else matrix
+        self.source = source
+
+    @property
+    def matrix(self) -> np.ndarray:
+        if self._matrix is None:
+            assert self._compute is not None
+            self._matrix, self._compute = self._compute(), None
+        return self._matrix
 
     def distance(self, a: int, b: int) -> int:
         return int(self.matrix[a, b])
@@ -140,23 +155,28 @@ def _matrix_from(
     coords = [c for c in found if c is not None]
     if not coords or len(coords) != len(found):
         return None
+    return HostDistances(lambda: _pairwise_matrix(coords), source)
+
+
+def _pairwise_matrix(coords: Sequence[_Coord]) -> np.ndarray:
+    """Every pair's distance, with numpy where all hosts share one kind of coordinate."""
     n = len(coords)
     tori = [c for c in coords if isinstance(c, _TorusCoord)]
     if len(tori) == n and all(c.dims == tori[0].dims for c in tori):  # one torus: every pair at once
         points = np.array([c.coords for c in tori], dtype=np.int64)
         hops = torus_hops_between(points[:, None, :], points[None, :, :], tori[0].dims)
-        return HostDistances(hops.astype(np.int32), source)
+        return hops.astype(np.int32)
     levels = [c for c in coords if isinstance(c, _LevelCoord)]
     if len(levels) == n and len({len(c.groups) for c in levels}) == 1:  # fat-tree / dragonfly: every pair at once
-        return HostDistances(_level_matrix(levels), source)
+        return _level_matrix(levels)
     paths = [c for c in coords if isinstance(c, _TreeCoord)]
     if len(paths) == n:  # switch chains (the generator's dragonfly): every pair at once
-        return HostDistances(_tree_matrix(paths), source)
+        return _tree_matrix(paths)
     matrix = np.zeros((n, n), dtype=np.int32)
     for i in range(n):
         for j in range(i + 1, n):
             matrix[i, j] = matrix[j, i] = coords[i].distance(coords[j])
-    return HostDistances(matrix, source)
+    return matrix
 
 
 def _level_matrix(coords: Sequence[_LevelCoord], rows_per_block: int = 256) -> np.ndarray:

@@ -407,6 +407,35 @@ TEST(SimgridPatches, AnEventReachesEveryActivityBehindAManyLinkComm)
             0);
 }
 
+TEST(SimgridPatches, UnderFairBottleneckEveryPtaskIsSolvedAfterAnEvent)
+{
+  // Patch 0008: ptask_L07 under fair-bottleneck keeps no selective update (its solver and its
+  // full action update never read it), so each solve must still reach every task. The comms
+  // above as ptasks (fair-bottleneck gives the same shares here: l7 saturates first at 1/3
+  // GB/s each, then R takes l6's remaining 2/3), plus S (3 GB) alone on l8, unrelated to
+  // them: P 25 s, Q1 3 s, Q2 21 s, R 7 s (R is reached from Q1's end only through P), S 3 s.
+  EXPECT_EQ(run_in_child([] {
+              const std::vector<std::string> hosts = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"};
+              std::vector<Link> links;
+              for (const char* l : {"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8"})
+                links.push_back({l});
+              const std::vector<Route> routes = {{"a", "b", {"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7"}},
+                                                 {"c", "d", {"l7"}},
+                                                 {"e", "f", {"l7"}},
+                                                 {"g", "h", {"l6"}},
+                                                 {"i", "j", {"l8"}}};
+              auto one_flow                   = [](const std::string& src, const std::string& dst, double bytes) {
+                return Task{{src, dst}, {0, bytes, 0, 0}};
+              };
+              return check(completion_dates(hosts, links, routes,
+                                            {one_flow("a", "b", 14 * GB), one_flow("c", "d", 1 * GB),
+                                             one_flow("e", "f", 10 * GB), one_flow("g", "h", 4 * GB),
+                                             one_flow("i", "j", 3 * GB)}),
+                           {25.0, 3.0, 21.0, 7.0, 3.0});
+            }),
+            0);
+}
+
 TEST(SimgridPatches, TheRouteCacheSizeIsValidated)
 {
   // A bound outside 0..8192 MiB is refused when set (xbt_assert: the child aborts).

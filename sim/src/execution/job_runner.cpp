@@ -191,13 +191,18 @@ private:
     build_ptask(profile, hosts, flops, bytes);
     if (job_->io_profile && job_->progress.empty())
       merge_io_job(hosts, flops, bytes);
-    const PairBytes pairs = PairBytes::from_dense(bytes, hosts.size());
-    if (std::string why = context_->routes.problem(hosts, pairs); !why.empty())
-      fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + why);
+    // The pairs are read by the route check of a host list not yet trusted and by the arbiter:
+    // a job repeating its tasks on trusted hosts without a traffic policy skips the n^2 scan.
+    const bool arbitrated = context_->traffic.policy().active();
+    PairBytes pairs;
+    if (arbitrated || !context_->routes.trusted(hosts)) {
+      pairs = PairBytes::from_dense(bytes, hosts.size());
+      if (std::string why = context_->routes.problem(hosts, pairs); !why.empty())
+        fatal("job '" + job_->id + "' (profile '" + profile.name + "'): " + why);
+    }
     auto exec = simgrid::s4u::this_actor::exec_init(hosts, flops, bytes);
     job_->progress.push_back(ProgressFrame{profile.name, 0, Engine::get_clock(), 0, exec, {}});
     exec->start();
-    const bool arbitrated = context_->traffic.policy().active();
     if (arbitrated)
       context_->traffic.started(exec, traffic_class_of(profile.type), hosts, pairs);
     const double before = Engine::get_clock();

@@ -54,6 +54,9 @@ public:
   /// row-major order, or an empty string.
   std::string problem(const std::vector<simgrid::s4u::Host*>& hosts, const PairBytes& bytes);
 
+  /// Every pair of `hosts` was found usable: problem() on the list has nothing to check.
+  bool trusted(const std::vector<simgrid::s4u::Host*>& hosts) const { return all_pairs_checked_.count(hosts) != 0; }
+
   /// Hands the route of every ordered pair (i, j), i != j, of `hosts` to `visit(i, j,
   /// route)`, as link numbers of route_memo() (link(k) is the k-th link), checking each
   /// route as problem() does. Routes come from the memo when a pair was routed before (on

@@ -158,6 +158,29 @@ def test_fat_tree_and_dragonfly_distances_grow_with_the_common_level(tmp_path):
     assert m[0, 1] < m[0, 2] < m[0, 4] < m[0, 8]
 
 
+def test_distances_are_computed_on_first_use_once_and_malformed_coordinates_refused_at_start(tmp_path, monkeypatch):
+    """A policy that never asks for a distance does not pay for the n x n matrix; one that
+    does gets it computed once; a bad ``torus_coords`` is refused when the distances are made."""
+    import datasched.policy.topology as topology
+
+    calls: list[int] = []
+    compute = topology._pairwise_matrix
+
+    def counted(coords):
+        calls.append(1)
+        return compute(coords)
+
+    monkeypatch.setattr(topology, "_pairwise_matrix", counted)
+    hosts = tuple(HostInfo(i, f"h{i}", {"topology_path": p}) for i, p in enumerate(["g0/s0", "g0/s1", "g1/s2"]))
+    found = distances_for(hosts)
+    assert found is not None and calls == []
+    assert found.distance(0, 1) == 4 and found.distance(0, 2) == 6 and calls == [1]
+    assert found.matrix[1, 2] == 6 and calls == [1]
+    bad = tuple(HostInfo(i, f"h{i}", {"torus_coords": "0,x", "torus_dims": "2,2"}) for i in range(2))
+    with pytest.raises(UserError, match="torus_coords"):
+        distances_for(bad)
+
+
 def test_topology_allocator_picks_a_compact_set_and_degrades_to_sequential():
     ids = np.arange(8)
     ring = np.minimum(np.abs(ids[:, None] - ids[None, :]), 8 - np.abs(ids[:, None] - ids[None, :]))
