@@ -25,6 +25,7 @@ include: "rules/seed000.smk"
 include: "rules/seed000_traffic.smk"
 include: "rules/placement.smk"
 include: "rules/daemons.smk"
+include: "rules/burst_buffers.smk"
 include: "rules/seed002.smk"
 include: "rules/seed003.smk"
 include: "rules/seed004.smk"
@@ -40,6 +41,7 @@ rule all:
         seed000_fig9_outputs(),
         placement_gap_outputs(),
         daemons_on_nodes_outputs(),
+        burst_buffers_outputs(),
         seed002_twins_outputs(),
         seed003_qos_outputs(),
         seed004_interference_outputs(),
@@ -81,6 +83,11 @@ rule placement_gap:
 rule daemons_on_nodes:
     input:
         daemons_on_nodes_outputs(),
+
+
+rule burst_buffers:
+    input:
+        burst_buffers_outputs(),
 
 
 rule seed002_twins:

@@ -1,8 +1,9 @@
 """The artifacts that can accumulate (analysis/accumulate.py) and what each one's unit is:
 its planned units, blocks, restricted spec, summary metrics, and where its config lives.
 
-- seed 000 Fig. 8, Fig. 9 and Fig. 10: a unit is one simulation; a block is a workload seed (a
-  figure from the complete seeds is the figure of a config with those seeds);
+- seed 000 Fig. 8, Fig. 9 and Fig. 10, daemons on nodes, burst buffers: a unit is one simulation;
+  a block is a workload seed (a figure from the complete seeds is the figure of a config with
+  those seeds);
 - seed 000 Fig. 7: a unit is one simulation of the single application; a block is a storage
   assignment STG-k over every I/O model, policy, share of remote accesses and sharing unit (each
   run is judged against NP at the same STG-k, so a complete STG-k is a complete panel column);
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.accumulate import Accumulating, replace
+from datasched.analysis.burst_buffers.metrics import run_metrics as burst_run_metrics
 from datasched.analysis.path_values import path_fields
 from datasched.analysis.seed000.fig7.summary import run_summary as fig7_run_summary
 from datasched.analysis.seed000.fig10.runs import run_metrics as fig10_run_metrics
@@ -130,6 +132,14 @@ ARTIFACTS: dict[str, Artifact] = {
         "seed",
         30.0,  # a few CPU s per run on the small topologies (quick variant); more on the large ones
         multiapp_metrics,
+    ),
+    "burst_buffers": Artifact(
+        Accumulating("burst_buffers", _run_units, _seed_of, _with_seeds),
+        lambda exp: exp.burst_buffers,
+        lambda exp: exp.burst_buffers_dir,
+        "seed",
+        15.0,  # 1-12 CPU s per run on the 64-node fat-tree (quick variant); more on the large systems
+        burst_run_metrics,
     ),
     "seed000_fig7": Artifact(
         Accumulating("seed000_fig7", _run_units, _storage_of, _with_storages),

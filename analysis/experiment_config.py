@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from datasched.analysis.burst_buffers.spec import BurstSpec
+from datasched.analysis.burst_buffers.spec import parse_spec as parse_burst_spec
 from datasched.analysis.daemons_on_nodes.spec import DaemonsSpec
 from datasched.analysis.daemons_on_nodes.spec import parse_spec as parse_daemons_spec
 from datasched.analysis.path_values import under_root
@@ -156,6 +158,8 @@ class ExperimentConfig:
     seed000_abstract_dir: Path | None = None
     daemons_on_nodes: DaemonsSpec | None = None
     daemons_on_nodes_dir: Path | None = None
+    burst_buffers: BurstSpec | None = None
+    burst_buffers_dir: Path | None = None
 
     @property
     def seed000_abstract(self) -> bool:
@@ -208,6 +212,7 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
     fig10 = data["artifacts"].get("seed000_fig10")
     abstract = data["artifacts"].get("seed000_abstract")
     daemons = data["artifacts"].get("daemons_on_nodes")
+    burst = data["artifacts"].get("burst_buffers")
     if abstract and not fig6:
         raise UserError(f"{source}: artifacts.seed000_abstract: needs artifacts.seed000_fig6 (its numbers)")
     return ExperimentConfig(
@@ -248,6 +253,8 @@ def load_config(data: Mapping[str, Any], source: str = "config") -> ExperimentCo
         seed000_abstract_dir=_repo_path(abstract["dir"]) if abstract else None,
         daemons_on_nodes=_daemons_on_nodes(daemons, source) if daemons else None,
         daemons_on_nodes_dir=_repo_path(daemons["dir"]) if daemons else None,
+        burst_buffers=_burst_buffers(burst, source) if burst else None,
+        burst_buffers_dir=_repo_path(burst["dir"]) if burst else None,
     )
 
 
@@ -380,6 +387,20 @@ def _daemons_on_nodes(spec: Mapping[str, Any], source: str) -> DaemonsSpec:
     return result
 
 
+def _burst_buffers(spec: Mapping[str, Any], source: str) -> BurstSpec:
+    where = f"{source}: artifacts.burst_buffers"
+    result = parse_burst_spec(spec)
+    _check_catalogue_systems(result.topologies, ("san",), where)
+    _check_names([result.scheduler], _registry().policy_names(), f"{where}.scheduler", "scheduling policy")
+    _check_names(result.allocations, _registry().allocator_names(), f"{where}.allocations", "allocation policy")
+    if result.block_size > result.buffer_bytes:
+        raise UserError(
+            f"{where}: block_size {result.block_size} is larger than buffer_bytes {result.buffer_bytes} "
+            "(a staging server could never take a block)"
+        )
+    return result
+
+
 def _seed000_fig7(spec: Mapping[str, Any], source: str) -> Fig7Spec:
     where = "artifacts.seed000_fig7"
     try:
@@ -408,19 +429,24 @@ def _seed000_fig10(spec: Mapping[str, Any], source: str) -> Fig10Spec:
     return result
 
 
-def _seed000_fig9(spec: Mapping[str, Any], source: str) -> Fig9Spec:
+def _check_catalogue_systems(topologies: Mapping[str, str], modes: tuple[str, ...], where: str) -> None:
+    """Every ``label: system`` names a catalogue system in each of ``modes``."""
     from datasched.platforms.catalog import catalog
 
-    where = "artifacts.seed000_fig9"
-    result = parse_fig9_spec(spec)
     known = catalog()
-    for label, system in result.topologies.items():
-        for mode in ("unified", "san"):
+    for label, system in topologies.items():
+        for mode in modes:
             if f"{system}-{mode}" not in known:
                 raise UserError(
-                    f"{source}: {where}.topologies.{label}: no catalogue system '{system}-{mode}' "
+                    f"{where}.topologies.{label}: no catalogue system '{system}-{mode}' "
                     "(datasched platform catalog lists them)"
                 )
+
+
+def _seed000_fig9(spec: Mapping[str, Any], source: str) -> Fig9Spec:
+    where = "artifacts.seed000_fig9"
+    result = parse_fig9_spec(spec)
+    _check_catalogue_systems(result.topologies, ("unified", "san"), f"{source}: {where}")
     _check_names([result.scheduler], _registry().policy_names(), f"{source}: {where}.scheduler", "scheduling policy")
     _check_names(
         [result.allocation], _registry().allocator_names(), f"{source}: {where}.allocation", "allocation policy"

@@ -12,6 +12,7 @@
 localrules:
     seed000_fig8_summary,
     daemons_on_nodes_summary,
+    burst_buffers_summary,
     seed000_fig9_summary,
     seed000_fig7_summary,
     seed000_fig10_summary,
@@ -146,6 +147,27 @@ rule daemons_on_nodes_summary:
         f"{DAEMONS_RESULTS}/logs/summaries/{{daemons}}.log",
     script:
         "scripts/accumulate_summary.py"
+
+
+rule burst_buffers_summary:
+    input:
+        result=f"{BURST_RESULTS}/sims/{{burst}}/out_jobs.csv",
+        cost=f"{BURST_RESULTS}/sims/{{burst}}/cost.json",
+    output:
+        f"{BURST_DIR}/runs/{{burst}}.json",
+    params:
+        artifact="burst_buffers",
+        unit=lambda wildcards: wildcards.burst,
+        digest=summary_digest("burst_buffers") if BURST else "",
+    log:
+        f"{BURST_RESULTS}/logs/summaries/{{burst}}.log",
+    script:
+        "scripts/accumulate_summary.py"
+
+
+rule burst_buffers_runs:
+    input:
+        missing_summaries("burst_buffers"),
 
 
 rule daemons_on_nodes_runs:

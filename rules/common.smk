@@ -5,6 +5,7 @@ import os
 from datasched.analysis.accumulate import spec_digest, summary_path
 from datasched.analysis.accumulating_artifacts import artifact as accumulating_artifact
 from datasched.analysis.experiment_config import NO_SEED, REPO_ROOT, load_config, scheduler_options
+from datasched.analysis.burst_buffers.spec import BurstRun
 from datasched.analysis.daemons_on_nodes.spec import DaemonsRun
 from datasched.analysis.path_values import number, path_fields
 from datasched.analysis.seed000.fig8.spec import Fig8Run
@@ -135,6 +136,33 @@ def _daemons_inputs(wildcards):
         "workload": f"{DAEMONS_RESULTS}/workloads/{run.workload_path}.json",
         "daemons": f"{DAEMONS_RESULTS}/daemons/platform={run.platform}/cost={number(run.cpu_s_per_gb)}.json",
     }
+
+
+BURST = EXP.burst_buffers
+BURST_RESULTS = f"{RESULTS}/burst_buffers"
+BURST_DIR = workdir_relative(str(EXP.burst_buffers_dir)) if BURST else ""
+
+
+def burst_buffers_outputs():
+    """The burst-buffers scheduling artifact's files (rules/burst_buffers.smk), or none."""
+    if not BURST:
+        return []
+    return [f"{BURST_DIR}/burst_buffers.png", f"{BURST_DIR}/burst_buffers_plotted.csv", f"{BURST_DIR}/report.md"]
+
+
+def _burst_run(wildcards):
+    return BurstRun.from_path(wildcards.burst)
+
+
+def _burst_inputs(wildcards):
+    run = _burst_run(wildcards)
+    inputs = {
+        "workload": f"{BURST_RESULTS}/workloads/{run.workload_path}.json",
+        "platform": f"{BURST_RESULTS}/platforms/{run.platform_path}.xml",
+    }
+    if run.staging_servers > 0:
+        inputs["layer"] = f"{BURST_RESULTS}/staging_layer.json"
+    return inputs
 
 
 PLACEMENT = EXP.placement_gap
@@ -311,6 +339,7 @@ onsuccess:
         (FIG9_DIR, seed000_fig9_outputs()),
         (PLACEMENT_DIR, placement_gap_outputs()),
         (DAEMONS_DIR, daemons_on_nodes_outputs()),
+        (BURST_DIR, burst_buffers_outputs()),
         (SEED002_DIR, seed002_twins_outputs()),
         (SEED003_DIR, seed003_qos_outputs()),
         (SEED004_DIR, seed004_interference_outputs()),
@@ -382,6 +411,7 @@ def report_pages_inputs():
         *seed000_fig9_outputs(),
         *placement_gap_outputs(),
         *daemons_on_nodes_outputs(),
+        *burst_buffers_outputs(),
         *seed002_twins_outputs(),
         *seed003_qos_outputs(),
         *seed004_interference_outputs(),

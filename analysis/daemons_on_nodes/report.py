@@ -9,29 +9,10 @@ from typing import Any
 from datasched.analysis.daemons_on_nodes.figure import plot
 from datasched.analysis.daemons_on_nodes.spec import DaemonsRun, DaemonsSpec
 from datasched.analysis.daemons_on_nodes.table import COLUMNS, table_rows, write_table
+from datasched.analysis.paired_settings import count_line, ratio_text, ratio_word
 from datasched.analysis.path_values import number
 from datasched.analysis.seed000.multi_application import communicate_phases
 from datasched.analysis.seed000.multi_application_artifact import FigureSteps
-
-
-def _word(row: Mapping[str, Any], name: str) -> str | None:
-    """A paired ratio by the report's rule: *faster* / *slower* when its 95 % interval over the
-    seeds lies wholly below / above 1, else *no clear difference*; None when not compared or
-    from one seed (no interval)."""
-    if row[name] == "" or row["n_seeds"] < 2:
-        return None
-    high, low = row[f"{name}_ci95_high"], row[f"{name}_ci95_low"]
-    return "faster" if high < 1 else "slower" if low > 1 else "no clear difference"
-
-
-def difference(row: Mapping[str, Any], name: str) -> str:
-    """A paired ratio for the table: mean, interval and the rule's word."""
-    if row[name] == "":
-        return "—"
-    word = _word(row, name)
-    if word is None:
-        return f"{row[name]:.3f} (one seed)"
-    return f"{row[name]:.3f} [{row[f'{name}_ci95_low']:.3f}, {row[f'{name}_ci95_high']:.3f}] *{word}*"
 
 
 def _summary(rows: Sequence[Mapping[str, Any]], spec: DaemonsSpec) -> list[str]:
@@ -43,7 +24,7 @@ def _summary(rows: Sequence[Mapping[str, Any]], spec: DaemonsSpec) -> list[str]:
     if at_top:
         low = min(r["vs_no_daemons"] for r in at_top)
         high = max(r["vs_no_daemons"] for r in at_top)
-        slower = sum(_word(r, "vs_no_daemons") == "slower" for r in at_top)
+        slower = sum(ratio_word(r, "vs_no_daemons") == "slower" for r in at_top)
         lines.append(
             f"- at {number(top)} s/GB the daemons cost each setting {100 * (low - 1):+.1f} to "
             f"{100 * (high - 1):+.1f} % of its mean total time ({slower} of {len(at_top)} settings *slower*);"
@@ -52,13 +33,9 @@ def _summary(rows: Sequence[Mapping[str, Any]], spec: DaemonsSpec) -> list[str]:
         ("vs_least_loaded", "`idle_nodes` against `least_loaded`"),
         ("vs_sequential", "`data_aware` against `sequential`"),
     ):
-        words = [_word(r, name) for r in rows if r["cpu_s_per_gb"] > 0]
-        words = [w for w in words if w]
-        if words:
-            lines.append(
-                f"- {what} with daemons: {words.count('faster')} *faster*, {words.count('slower')} *slower*, "
-                f"{words.count('no clear difference')} *no clear difference* of {len(words)} paired comparisons;"
-            )
+        line = count_line((r for r in rows if r["cpu_s_per_gb"] > 0), name, f"{what} with daemons")
+        if line:
+            lines.append(line)
     lines.append("- every comparison's ratio and interval is in the table.")
     return lines
 
@@ -72,8 +49,8 @@ def _findings(rows: Sequence[Mapping[str, Any]], spec: DaemonsSpec) -> list[str]
     for r in rows:
         lines.append(
             f"| {r['platform']} | {number(r['cpu_s_per_gb'])} | {r['allocation']} | {r['placement']} | "
-            f"{r['mean_total_s']:.1f} | {difference(r, 'vs_no_daemons')} | "
-            f"{difference(r, 'vs_least_loaded')} | {difference(r, 'vs_sequential')} |"
+            f"{r['mean_total_s']:.1f} | {ratio_text(r, 'vs_no_daemons')} | "
+            f"{ratio_text(r, 'vs_least_loaded')} | {ratio_text(r, 'vs_sequential')} |"
         )
     lines += [
         "",

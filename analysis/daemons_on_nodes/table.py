@@ -1,7 +1,7 @@
 """Daemons-on-nodes step 2, the table: per (platform, allocation, placement, daemon cost) the
 mean total time over the seeds with its 95 % interval, and three paired ratios — each seed's
-workload against itself under another setting, so the spread between workloads does not hide
-the difference between settings:
+workload against itself under another setting (analysis/paired_settings.py), so the spread
+between workloads does not hide the difference between settings:
 
 - ``vs_no_daemons``: against the same policies without daemons (cost 0): what the daemons cost;
 - ``vs_least_loaded``: ``idle_nodes`` against ``least_loaded`` at the same allocation and cost;
@@ -15,8 +15,8 @@ from typing import Any
 
 from datasched.analysis.csv_rows import write_rows
 from datasched.analysis.daemons_on_nodes.spec import DaemonsRun, DaemonsSpec
+from datasched.analysis.paired_settings import paired_ratio, put_ratio, ratio_columns
 from datasched.analysis.seed000.multi_application import SUMMARY_COLUMNS, seed_summary
-from datasched.analysis.stats import mean_ci95
 
 #: the paired comparisons: column prefix -> which field of the run changes, and to what
 COMPARISONS = {
@@ -31,7 +31,7 @@ COLUMNS = (
     "placement",
     "cpu_s_per_gb",
     *SUMMARY_COLUMNS,
-    *(f"{name}{suffix}" for name in COMPARISONS for suffix in ("", "_ci95_low", "_ci95_high")),
+    *(column for name in COMPARISONS for column in ratio_columns(name)),
 )
 
 
@@ -58,16 +58,7 @@ def table_rows(spec: DaemonsSpec, results: Mapping[DaemonsRun, tuple[float, floa
                         **seed_summary(values),
                     }
                     for name, (field, value) in COMPARISONS.items():
-                        partners = [_replace(r, field, value) for r in runs]
-                        same = partners[0] == runs[0]
-                        ratio = (
-                            None
-                            if same or any(p not in results for p in partners)
-                            else mean_ci95([results[r][0] / results[p][0] for r, p in zip(runs, partners, strict=True)])
-                        )
-                        row[name] = ratio.mean if ratio else ""
-                        row[f"{name}_ci95_low"] = ratio.low if ratio else ""
-                        row[f"{name}_ci95_high"] = ratio.high if ratio else ""
+                        put_ratio(row, name, paired_ratio(results, runs, [_replace(r, field, value) for r in runs]))
                     rows.append(row)
     return rows
 

@@ -186,6 +186,7 @@ def test_the_full_config_accumulates_the_expensive_variants(monkeypatch):
         "seed002_twins",
         "seed004_interference",
         "daemons_on_nodes",
+        "burst_buffers",
     )
     # As on a clone where nothing is committed yet: Fig. 9's own runs are all in (since
     # 2026-11-27), and the slice planned from the committed state would then be empty.
