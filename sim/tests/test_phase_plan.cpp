@@ -151,6 +151,19 @@ TEST(PhasePlan, SanStripesOverTheServersThroughTheNodeDram)
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::Dram], 40);
 }
 
+TEST(PhasePlan, AStagingPathTakesTheWritesAndLeavesTheReads)
+{
+  // --staging-layer carries SAN writes only: a write phase's SAN share (40 B per I/O task, no
+  // DRAM hits) leaves the plan, a read phase's stays ptask flows: 2 I/O tasks x 40 B = 80 B.
+  auto p  = profile(3, 2, descriptor("san", 1, 0, 0, "disperse"),
+                    json::array({{{"kind", "write"}, {"bytes", 40}}, {{"kind", "read"}, {"bytes", 40}}}));
+  auto ep = endpoints_map();
+  ep.set_san_path(false, true);
+  auto storage = resolve_storage(p, {0, 1, 2}, std::nullopt, ep, kNodes);
+  EXPECT_DOUBLE_EQ(flows_of(plan_phase(p, p.phases[0], {0, 1, 2}, storage, ep)).by_tier[Tier::San], 0);
+  EXPECT_DOUBLE_EQ(flows_of(plan_phase(p, p.phases[1], {0, 1, 2}, storage, ep)).by_tier[Tier::San], 80);
+}
+
 TEST(PhasePlan, ForwardedSanLeavesTheDeviceBytesToTheForwardingLayer)
 {
   // --forwarding-layer: the SAN share of each I/O task (40 B, 50 % DRAM hits: 20 B) is no
@@ -158,7 +171,7 @@ TEST(PhasePlan, ForwardedSanLeavesTheDeviceBytesToTheForwardingLayer)
   // the DRAM share stays a flow. No node DRAM needed for the SAN part.
   auto p  = profile(3, 2, descriptor("san", 1, 50, 0, "disperse"), json::array({{{"kind", "read"}, {"bytes", 40}}}));
   auto ep = endpoints_map();
-  ep.set_san_forwarded(true);
+  ep.set_san_path(true, true); // forwarders carry reads and writes (execution/san_path.hpp)
   auto storage = resolve_storage(p, {0, 1, 2}, std::nullopt, ep, kNodes);
   auto f       = flows_of(plan_phase(p, p.phases[0], {0, 1, 2}, storage, ep));
   EXPECT_DOUBLE_EQ(f.by_tier[Tier::San], 0);

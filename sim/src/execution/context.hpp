@@ -29,11 +29,7 @@
 namespace datasched {
 
 class NodeDaemons;
-class StagingLayer;
-
-namespace forwarding {
-class JobLayer;
-}
+class SanPath;
 
 struct Context {
   explicit Context(const EngineConfig& cfg) : config(cfg) {}
@@ -58,10 +54,9 @@ struct Context {
   RouteChecker routes;                         ///< host pairs whose route was found usable (platform_check.hpp)
   AllToAllCalibration all_to_all;              ///< scale of approximate all-to-all phases (--ipc-fanout)
   EnergyTracker energy;                        ///< -E: energy readings and the energy output files
-  /// --forwarding-layer: forwarders between compute nodes and the SAN (execution/forwarded_io.hpp); else null.
-  std::shared_ptr<forwarding::JobLayer> forwarding;
-  /// --staging-layer: staging servers absorbing SAN writes (execution/staged_writes.hpp); else null.
-  std::shared_ptr<StagingLayer> staging;
+  /// --forwarding-layer or --staging-layer: the service phase jobs' SAN I/O goes through
+  /// (execution/san_path.hpp); else null.
+  std::shared_ptr<SanPath> san_path;
   /// --storage-daemons: the nodes' daemons serving NVM traffic (services/node_daemons.hpp); else null.
   std::shared_ptr<const NodeDaemons> daemons;
 

@@ -20,13 +20,13 @@ namespace datasched {
 namespace sg4 = simgrid::s4u;
 using forwarding::Operation;
 
-std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4::Semaphore& wakeup, bool read,
+std::shared_ptr<ForwardedIo> ForwardedIo::start(forwarding::JobLayer& layer, Context& context, Job& job,
+                                                sg4::Semaphore& wakeup, bool read,
                                                 const std::vector<SanStream>& streams, const std::vector<int>& servers,
                                                 std::vector<int>& files)
 {
-  auto& layer = *context.forwarding;
-  auto& cfg   = layer.config();
-  std::shared_ptr<ForwardedIo> io(new ForwardedIo(context, job, wakeup, read, static_cast<int>(streams.size())));
+  auto& cfg = layer.config();
+  std::shared_ptr<ForwardedIo> io(new ForwardedIo(layer, context, job, wakeup, read, static_cast<int>(streams.size())));
   forwarding::Application app; // the streams as one application of services/forwarding_requests.hpp
   app.processes         = static_cast<int>(streams.size());
   app.pattern           = cfg.pattern;
@@ -58,7 +58,7 @@ std::shared_ptr<ForwardedIo> ForwardedIo::start(Context& context, Job& job, sg4:
 
 void ForwardedIo::run_stream(int node, std::vector<forwarding::FileRange> requests)
 {
-  auto& layer               = *context_.forwarding;
+  auto& layer               = layer_;
   auto& service             = layer.service();
   const std::uint64_t ctl   = layer.config().control_bytes;
   const int forwarder       = layer.forwarder_of_node(node);

@@ -23,22 +23,29 @@ namespace datasched {
 
 struct Context;
 
+namespace forwarding {
+class JobLayer;
+}
+
 /// One running forwarded phase of a job.
 class ForwardedIo final : public StreamedIo {
 public:
   /// Starts one daemon stream actor per stream. `files` are the job's forwarded files
   /// (opened here on the first call). Releases `wakeup` once when every stream is done,
   /// unless stopped before or the job was killed.
-  static std::shared_ptr<ForwardedIo> start(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, bool read,
+  static std::shared_ptr<ForwardedIo> start(forwarding::JobLayer& layer, Context& context, Job& job,
+                                            simgrid::s4u::Semaphore& wakeup, bool read,
                                             const std::vector<SanStream>& streams, const std::vector<int>& servers,
                                             std::vector<int>& files);
 
 private:
-  ForwardedIo(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, bool read, int streams)
-      : StreamedIo(job, wakeup, streams), context_(context), read_(read)
+  ForwardedIo(forwarding::JobLayer& layer, Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, bool read,
+              int streams)
+      : StreamedIo(job, wakeup, streams), layer_(layer), context_(context), read_(read)
   {}
   void run_stream(int node, std::vector<forwarding::FileRange> requests);
 
+  forwarding::JobLayer& layer_;
   Context& context_;
   bool read_ = true;
 };

@@ -13,13 +13,12 @@
 #include "common/fatal.hpp"
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
-#include "execution/forwarded_io.hpp"
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/page_cache_flush.hpp"
 #include "execution/phase_plan.hpp"
 #include "execution/ptask.hpp"
-#include "execution/staged_writes.hpp"
+#include "execution/san_path.hpp"
 
 namespace datasched {
 
@@ -293,16 +292,14 @@ private:
         specs.insert(specs.end(), items.activities.begin(), items.activities.end());
       }
       const double start = Engine::get_clock();
-      // SAN I/O through forwarders (forwarded_io.hpp) or SAN writes through staging servers
-      // (staged_writes.hpp)
+      // SAN I/O through a service (san_path.hpp: forwarders, staging servers)
       std::shared_ptr<StreamedIo> streamed;
-      if ((context_->forwarding || context_->staging) && !stage_in && !stage_out) {
+      const bool read = phase.kind == PhaseKind::Read;
+      if (context_->san_path && !stage_in && !stage_out && (read || phase.kind == PhaseKind::Write) &&
+          context_->san_path->carries(read)) {
         const auto streams = plan_san_streams(phases, phase, executor_ids_, storage);
-        if (!streams.empty() && context_->forwarding)
-          streamed = ForwardedIo::start(*context_, *job_, wakeup_, phase.kind == PhaseKind::Read, streams,
-                                        storage.devices, forwarded_files_);
-        else if (!streams.empty() && phase.kind == PhaseKind::Write)
-          streamed = StagedWrites::start(*context_, *job_, wakeup_, streams, storage.devices);
+        if (!streams.empty())
+          streamed = context_->san_path->start(*context_, *job_, wakeup_, read, streams, storage.devices, san_files_);
       }
       const Outcome outcome = run_activities(specs, frame, start, streamed.get());
       if (streamed) { // no more requests; a completion release the job did not consume is taken back
@@ -628,8 +625,8 @@ private:
   bool kill_release_consumed_ = false;
   std::vector<int> executor_ids_;
   std::vector<Host*> executors_;
-  std::vector<int> forwarded_files_; ///< the job's files on the forwarded SAN (forwarded_io.hpp)
-  double remaining_ = -1;            ///< walltime left (s); negative: no limit
+  std::vector<int> san_files_; ///< what the SAN path keeps for the job between its phases (san_path.hpp)
+  double remaining_ = -1;      ///< walltime left (s); negative: no limit
 };
 
 } // namespace

@@ -114,7 +114,8 @@ void check_platform_supports(StorageAllocation allocation, const StorageDescript
   if (!san && !endpoints.has_node_nvm())
     throw InputError("allocation '" + storage_allocation_to_string(allocation) +
                      "' needs node NVM but the platform has none (datasched_role=nvm; a SAN-mode platform?)");
-  if ((s.mem_hit_pct > 0 || (san && !endpoints.san_forwarded())) && !endpoints.has_node_dram())
+  const bool san_in_plan = san && !(endpoints.san_path_carries(true) && endpoints.san_path_carries(false));
+  if ((s.mem_hit_pct > 0 || san_in_plan) && !endpoints.has_node_dram())
     throw InputError("needs node DRAM endpoints (datasched_role=dram) that the platform does not have");
 }
 
@@ -247,9 +248,7 @@ void add_task_io(const IoPlan& c, size_t i, int node, TierBuilders& b)
     add_io(b.dram, c.read, node, dram_or_throw(c.endpoints, node, "the descriptor's mem_hit_pct needs it"), mem);
   if (device <= 0)
     return;
-  if (c.san && c.endpoints.san_forwarded()) // execution/forwarded_io.hpp runs it
-    return;
-  if (c.san && !c.read && c.endpoints.san_writes_staged()) // execution/staged_writes.hpp runs it
+  if (c.san && c.endpoints.san_path_carries(c.read)) // a SAN path runs it (execution/san_path.hpp)
     return;
   if (c.san) {
     const int node_dram = dram_or_throw(c.endpoints, node, "SAN I/O reaches a node through its DRAM endpoint");

@@ -15,15 +15,14 @@
 #include "execution/actors.hpp"
 #include "execution/context.hpp"
 #include "execution/messages.hpp"
+#include "execution/san_path.hpp"
 #include "export/links_csv.hpp"
 #include "export/machine_states_csv.hpp"
 #include "export/output_files.hpp"
 #include "export/schedule_csv.hpp"
 #include "export/utilisation_csv.hpp"
-#include "forwarding/job_layer.hpp"
 #include "model/platform_check.hpp"
 #include "services/node_daemons.hpp"
-#include "services/staging_layer.hpp"
 #include "transport/zmq_client.hpp"
 
 namespace datasched {
@@ -189,22 +188,9 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
                        "': no compute host (every host is the master or has role=\"storage\"): jobs could only be "
                        "rejected");
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
-    if (!config.staging_layer.empty() && !config.forwarding_layer.empty())
-      throw InputError("--staging-layer and --forwarding-layer cannot be combined (SAN writes take one path)");
-    // The layers' transfers are storage traffic, seen by the arbiter when a policy weighs it.
+    // A SAN path's transfers are storage traffic, seen by the arbiter when a policy weighs it.
     TransferObserver* const storage_observer = ctx.traffic.policy().active() ? &ctx.storage_transfers : nullptr;
-    if (!config.forwarding_layer.empty()) { // forwarding/job_layer.hpp
-      ctx.forwarding =
-          std::make_shared<forwarding::JobLayer>(forwarding::load_job_layer(config.forwarding_layer), ctx.machines,
-                                                 ctx.storage_endpoints, config.platform_file);
-      ctx.storage_endpoints.set_san_forwarded(true);
-      ctx.forwarding->service().set_transfer_observer(storage_observer);
-    }
-    if (!config.staging_layer.empty()) { // services/staging_layer.hpp
-      ctx.staging = std::make_shared<StagingLayer>(load_staging_layer(config.staging_layer), ctx.machines,
-                                                   ctx.storage_endpoints, storage_observer, config.platform_file);
-      ctx.storage_endpoints.set_san_writes_staged(true);
-    }
+    ctx.san_path = make_san_path(config, ctx.machines, ctx.storage_endpoints, storage_observer);
     if (!config.storage_daemons.empty()) { // services/node_daemons.hpp
       if (!ctx.storage_endpoints.has_node_nvm())
         throw InputError("--storage-daemons '" + config.storage_daemons + "': platform '" + config.platform_file +
@@ -283,10 +269,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   if (!config.event_files.empty()) // a daemon: events after the last job do not prolong the simulation
     create("external_events", external_events_actor, std::move(external_events))->daemonize();
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
-  if (ctx.forwarding) // daemons: idle forwarders neither prolong the run nor deadlock it
-    ctx.forwarding->service().start_workers();
-  if (ctx.staging) // daemons too: data still staged when the last job ends stays there (_staging.csv)
-    ctx.staging->start_actors();
+  if (ctx.san_path)               // daemons: an idle service neither prolongs the run nor deadlocks it; data still
+    ctx.san_path->start_actors(); // staged when the last job ends stays there (_staging.csv)
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run
@@ -315,10 +299,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
       ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
     link_load.write_if_measured(config.export_prefix);
-    if (ctx.forwarding)
-      ctx.forwarding->write_outputs(config.export_prefix);
-    if (ctx.staging)
-      ctx.staging->write_outputs(config.export_prefix);
+    if (ctx.san_path)
+      ctx.san_path->write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

@@ -15,11 +15,11 @@ namespace datasched {
 
 namespace sg4 = simgrid::s4u;
 
-std::shared_ptr<StagedWrites> StagedWrites::start(Context& context, Job& job, sg4::Semaphore& wakeup,
-                                                  const std::vector<SanStream>& streams,
+std::shared_ptr<StagedWrites> StagedWrites::start(StagingLayer& layer, Context& context, Job& job,
+                                                  sg4::Semaphore& wakeup, const std::vector<SanStream>& streams,
                                                   const std::vector<int>& servers)
 {
-  std::shared_ptr<StagedWrites> io(new StagedWrites(context, job, wakeup, static_cast<int>(streams.size())));
+  std::shared_ptr<StagedWrites> io(new StagedWrites(layer, context, job, wakeup, static_cast<int>(streams.size())));
   for (size_t rank = 0; rank < streams.size(); ++rank) {
     const int node     = streams[rank].node;
     const double bytes = static_cast<double>(streams[rank].bytes);
@@ -34,9 +34,9 @@ std::shared_ptr<StagedWrites> StagedWrites::start(Context& context, Job& job, sg
 
 void StagedWrites::run_stream(int node, double bytes, const std::vector<int>& servers)
 {
-  StagingServer& server   = context_.staging->server_of_node(node);
-  sg4::Host* client       = context_.staging->client_of_node(node);
-  const double block_size = context_.staging->config().block_size;
+  StagingServer& server   = layer_.server_of_node(node);
+  sg4::Host* client       = layer_.client_of_node(node);
+  const double block_size = layer_.config().block_size;
   std::size_t block       = 0;
   for (double left = bytes; left > 0; left -= block_size, ++block) {
     if (stopped())

@@ -17,6 +17,7 @@
 namespace datasched {
 
 struct Context;
+class StagingLayer;
 
 /// One running staged write phase of a job.
 class StagedWrites final : public StreamedIo {
@@ -24,15 +25,17 @@ public:
   /// Starts one daemon stream actor per stream; `servers` are the job's I/O servers
   /// (resource ids). Releases `wakeup` once when every stream is absorbed, unless stopped
   /// before or the job was killed.
-  static std::shared_ptr<StagedWrites> start(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup,
-                                             const std::vector<SanStream>& streams, const std::vector<int>& servers);
+  static std::shared_ptr<StagedWrites> start(StagingLayer& layer, Context& context, Job& job,
+                                             simgrid::s4u::Semaphore& wakeup, const std::vector<SanStream>& streams,
+                                             const std::vector<int>& servers);
 
 private:
-  StagedWrites(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, int streams)
-      : StreamedIo(job, wakeup, streams), context_(context)
+  StagedWrites(StagingLayer& layer, Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, int streams)
+      : StreamedIo(job, wakeup, streams), layer_(layer), context_(context)
   {}
   void run_stream(int node, double bytes, const std::vector<int>& servers);
 
+  StagingLayer& layer_;
   Context& context_;
 };
 

@@ -38,14 +38,15 @@ public:
   const std::vector<int>& io_servers() const { return io_servers_; }
   bool has_node_nvm() const { return nb_nvm_ > 0; }
   bool has_node_dram() const { return nb_dram_ > 0; }
-  /// SAN I/O goes through the I/O forwarding layer (--forwarding-layer): phase_plan leaves
-  /// it to execution/forwarded_io, and it needs no node DRAM endpoint.
-  bool san_forwarded() const { return san_forwarded_; }
-  void set_san_forwarded(bool forwarded) { san_forwarded_ = forwarded; }
-  /// SAN writes go through staging servers (--staging-layer): phase_plan leaves them to
-  /// execution/staged_writes (reads stay in the plan).
-  bool san_writes_staged() const { return san_writes_staged_; }
-  void set_san_writes_staged(bool staged) { san_writes_staged_ = staged; }
+  /// Phases that read (`read`) or write central storage go through a SAN path
+  /// (execution/san_path.hpp: forwarders carry both, staging servers writes): phase_plan
+  /// leaves their SAN I/O to it, and a path carrying both needs no node DRAM endpoint.
+  bool san_path_carries(bool read) const { return read ? san_path_reads_ : san_path_writes_; }
+  void set_san_path(bool reads, bool writes)
+  {
+    san_path_reads_  = reads;
+    san_path_writes_ = writes;
+  }
 
 private:
   static int at(const std::vector<int>& v, int id) { return id >= 0 && id < static_cast<int>(v.size()) ? v[id] : -1; }
@@ -53,10 +54,10 @@ private:
   std::vector<int> dram_, nvm_, owner_;
   std::vector<bool> is_nvm_, is_io_server_;
   std::vector<int> io_servers_;
-  int nb_nvm_             = 0;
-  int nb_dram_            = 0;
-  bool san_forwarded_     = false;
-  bool san_writes_staged_ = false;
+  int nb_nvm_           = 0;
+  int nb_dram_          = 0;
+  bool san_path_reads_  = false;
+  bool san_path_writes_ = false;
 };
 
 } // namespace datasched
