@@ -70,3 +70,18 @@ def save(fig, path) -> None:
     """PNG with fixed metadata (no timestamps), so reruns give identical files."""
     fig.savefig(path, metadata={"Software": None} if str(path).endswith(".png") else {"CreationDate": None})
     plt.close(fig)
+
+
+def interval_line(ax, xs, means, lows, highs, **style) -> None:
+    """One line of means with its intervals as error bars (``lows``/``highs`` are the interval's
+    ends, not its half-widths), capped as every figure of the project draws them."""
+    ax.errorbar(
+        list(xs),
+        list(means),
+        yerr=[
+            [m - lo for m, lo in zip(means, lows, strict=True)],
+            [hi - m for m, hi in zip(means, highs, strict=True)],
+        ],
+        capsize=3,
+        **style,
+    )

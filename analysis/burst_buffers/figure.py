@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.style import save
+from datasched.analysis.style import interval_line, save
 
 STYLES = {"sequential": ("#4c72b0", "-", "o"), "random": ("#dd8452", "--", "s")}
 
@@ -29,33 +29,24 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             line = sorted((r for r in mine if r["allocation"] == allocation), key=lambda r: r["staging_servers"])
             colour, style, marker = STYLES.get(allocation, ("#55a868", ":", "^"))
             x = [servers.index(r["staging_servers"]) for r in line]
-            top.errorbar(
+            style_of = {"linestyle": style, "marker": marker, "color": colour, "label": allocation}
+            interval_line(
+                top,
                 x,
                 [r["mean_total_s"] for r in line],
-                yerr=[
-                    [r["mean_total_s"] - r["ci95_low_s"] for r in line],
-                    [r["ci95_high_s"] - r["mean_total_s"] for r in line],
-                ],
-                linestyle=style,
-                marker=marker,
-                color=colour,
-                capsize=3,
-                label=allocation,
+                [r["ci95_low_s"] for r in line],
+                [r["ci95_high_s"] for r in line],
+                **style_of,
             )
             paired = [r for r in line if r["vs_no_buffers"] != ""]
             if paired:
-                bottom.errorbar(
+                interval_line(
+                    bottom,
                     [servers.index(r["staging_servers"]) for r in paired],
                     [r["vs_no_buffers"] for r in paired],
-                    yerr=[
-                        [r["vs_no_buffers"] - r["vs_no_buffers_ci95_low"] for r in paired],
-                        [r["vs_no_buffers_ci95_high"] - r["vs_no_buffers"] for r in paired],
-                    ],
-                    linestyle=style,
-                    marker=marker,
-                    color=colour,
-                    capsize=3,
-                    label=allocation,
+                    [r["vs_no_buffers_ci95_low"] for r in paired],
+                    [r["vs_no_buffers_ci95_high"] for r in paired],
+                    **style_of,
                 )
         top.set_title(platform, fontsize=10)
         top.set_ylabel("average total time per application (s)")

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from datasched.analysis.style import save
+from datasched.analysis.style import interval_line, save
 
 STYLES = {
     ("sequential", "least_loaded"): ("#4c72b0", "-", "o"),
@@ -39,17 +39,15 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             top.plot(costs, [r["mean_total_s"] for r in line], style, marker=marker, color=colour, label=label)
             paired = [r for r in line if r["vs_no_daemons"] != ""]
             if paired:
-                bottom.errorbar(
+                interval_line(
+                    bottom,
                     [r["cpu_s_per_gb"] for r in paired],
                     [r["vs_no_daemons"] for r in paired],
-                    yerr=[
-                        [r["vs_no_daemons"] - r["vs_no_daemons_ci95_low"] for r in paired],
-                        [r["vs_no_daemons_ci95_high"] - r["vs_no_daemons"] for r in paired],
-                    ],
+                    [r["vs_no_daemons_ci95_low"] for r in paired],
+                    [r["vs_no_daemons_ci95_high"] for r in paired],
                     linestyle=style,
                     marker=marker,
                     color=colour,
-                    capsize=3,
                     label=label,
                 )
         top.set_title(platform, fontsize=10)
