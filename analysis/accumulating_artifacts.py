@@ -138,7 +138,7 @@ ARTIFACTS: dict[str, Artifact] = {
         lambda exp: exp.burst_buffers,
         lambda exp: exp.burst_buffers_dir,
         "seed",
-        15.0,  # 1-12 CPU s per run on the 64-node fat-tree (quick variant); more on the large systems
+        150.0,  # full: ~10 CPU s without staging servers, 260 with 16 on the 512-node torus (one sample)
         burst_run_metrics,
     ),
     "seed000_fig7": Artifact(
