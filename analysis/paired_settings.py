@@ -9,6 +9,7 @@ ratio by a stated rule: *faster* / *slower* when the interval lies wholly below 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable, Iterable, Mapping, MutableMapping, Sequence
 from typing import Any, TypeVar
 
@@ -28,6 +29,12 @@ def paired_ratio(
     if list(partners) == list(runs) or any(p not in results for p in partners):
         return None
     return mean_ci95([results[r][0] / results[p][0] for r, p in zip(runs, partners, strict=True)])
+
+
+def partners_of(runs: Sequence[Run], field: str, value: Any) -> list[Run]:
+    """Each run (a dataclass) with ``field`` set to ``value``: the other side of a comparison."""
+    change = {field: value}
+    return [dataclasses.replace(run, **change) for run in runs]  # type: ignore[type-var]
 
 
 def ratio_columns(name: str) -> tuple[str, str, str]:

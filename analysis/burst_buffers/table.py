@@ -9,13 +9,12 @@ the other setting):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from datasched.analysis.burst_buffers.spec import BurstRun, BurstSpec
 from datasched.analysis.csv_rows import write_rows
-from datasched.analysis.paired_settings import paired_ratio, put_ratio, ratio_columns
+from datasched.analysis.paired_settings import paired_ratio, partners_of, put_ratio, ratio_columns
 from datasched.analysis.seed000.multi_application import SUMMARY_COLUMNS, seed_summary
 
 #: the paired comparisons: column -> which field of the run changes, and to what
@@ -52,9 +51,7 @@ def table_rows(spec: BurstSpec, metrics: Mapping[BurstRun, Mapping[str, float]])
                 for column in STAGING_COLUMNS:
                     row[column] = sum(metrics[r][column] for r in runs) / len(runs)
                 for name, (field, value) in COMPARISONS.items():
-                    change: dict[str, Any] = {field: value}
-                    partners = [replace(r, **change) for r in runs]
-                    put_ratio(row, name, paired_ratio(means, runs, partners))
+                    put_ratio(row, name, paired_ratio(means, runs, partners_of(runs, field, value)))
                 rows.append(row)
     return rows
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from datasched.analysis.csv_rows import write_rows
 from datasched.analysis.daemons_on_nodes.spec import DaemonsRun, DaemonsSpec
-from datasched.analysis.paired_settings import paired_ratio, put_ratio, ratio_columns
+from datasched.analysis.paired_settings import paired_ratio, partners_of, put_ratio, ratio_columns
 from datasched.analysis.seed000.multi_application import SUMMARY_COLUMNS, seed_summary
 
 #: the paired comparisons: column prefix -> which field of the run changes, and to what
@@ -33,11 +33,6 @@ COLUMNS = (
     *SUMMARY_COLUMNS,
     *(column for name in COMPARISONS for column in ratio_columns(name)),
 )
-
-
-def _replace(run: DaemonsRun, field: str, value: Any) -> DaemonsRun:
-    values = {**run.__dict__, field: value}
-    return DaemonsRun(**values)
 
 
 def table_rows(spec: DaemonsSpec, results: Mapping[DaemonsRun, tuple[float, float]]) -> list[dict[str, Any]]:
@@ -58,7 +53,7 @@ def table_rows(spec: DaemonsSpec, results: Mapping[DaemonsRun, tuple[float, floa
                         **seed_summary(values),
                     }
                     for name, (field, value) in COMPARISONS.items():
-                        put_ratio(row, name, paired_ratio(results, runs, [_replace(r, field, value) for r in runs]))
+                        put_ratio(row, name, paired_ratio(results, runs, partners_of(runs, field, value)))
                     rows.append(row)
     return rows
 

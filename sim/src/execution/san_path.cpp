@@ -29,10 +29,10 @@ public:
     return ForwardedIo::start(layer_, context, job, wakeup, read, streams, servers, job_files);
   }
   void start_actors() override { layer_.service().start_workers(); }
-  void write_outputs(const std::string& prefix) const override { layer_.write_outputs(prefix); }
+  void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
 
 private:
-  mutable forwarding::JobLayer layer_; // write_outputs reads the service's statistics
+  forwarding::JobLayer layer_;
 };
 
 /// --staging-layer: writes absorbed by staging servers, drained lazily; reads stay in the plan.
@@ -50,7 +50,7 @@ public:
     return StagedWrites::start(layer_, context, job, wakeup, streams, servers);
   }
   void start_actors() override { layer_.start_actors(); }
-  void write_outputs(const std::string& prefix) const override { layer_.write_outputs(prefix); }
+  void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
 
 private:
   StagingLayer layer_;

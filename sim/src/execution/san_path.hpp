@@ -40,7 +40,7 @@ public:
   /// deadlocks it), once the platform and the jobs' actors are set up.
   virtual void start_actors() = 0;
   /// The service's output files, at the end of the run.
-  virtual void write_outputs(const std::string& prefix) const = 0;
+  virtual void write_outputs(const std::string& prefix) = 0;
 };
 
 /// The path the run's options name (at most one: SAN I/O takes one path), set up on the
