@@ -76,6 +76,12 @@ def simulate(
     10 % when not on a terminal), labelled with the run. ``ipc_fanout``: the engine's
     approximate all-to-all (datasched.runner.run_simulation; 0, the default, is exact).
     ``engine_args``: further engine options (e.g. ``["--sharing", "flow"]``).
+
+    The policy (always one of ours: the experiment config checked its name and options)
+    decides in the engine's process (``in_process``, as ``datasched run`` does by default):
+    one process fewer per run and none of the policy imports in this one, the same
+    decisions byte for byte (tests/integration/schedulers/test_inprocess.py);
+    ``decision_timeout`` bounds each decision round there.
     """
     from datasched.run_cli import ProgressLine
     from datasched.runner import run_simulation
@@ -97,6 +103,7 @@ def simulate(
             traffic_policy=traffic_policy,
             ipc_fanout=ipc_fanout,
             engine_args=list(engine_args),
+            in_process=True,
         )
         progress.close()
         files = sorted(p for p in tmp.iterdir() if p.is_file())

@@ -339,18 +339,24 @@ def _sim_engine_args(workloads, engine_args, traffic_policy: str, ipc_fanout: in
 ITEM_EVICTIONS_OPTION = "--datasched-item-evictions"
 
 
+def with_policy_extensions(policy, engine_args: Sequence[str]) -> list[str]:
+    """``engine_args`` with the engine options ``policy`` (one of ours, instantiated) asks
+    for: ``--datasched-item-evictions`` when its
+    :attr:`~datasched.policy.base.Policy.wants_item_evictions` is true (datasched-sim only)."""
+    if ITEM_EVICTIONS_OPTION in engine_args or not policy.wants_item_evictions:
+        return list(engine_args)
+    return [ITEM_EVICTIONS_OPTION, *engine_args]
+
+
 def _policy_extension_args(scheduler: str, options: dict | None, engine_args: Sequence[str]) -> list[str]:
-    """Engine options our registered policies ask for (datasched-sim only): a policy whose
-    :attr:`~datasched.policy.base.Policy.wants_item_evictions` is true gets
-    ``--datasched-item-evictions``; pybatsim schedulers and the others get nothing, so
-    their protocol stream stays Batsim's."""
+    """Engine options our registered policies ask for on the protocol path
+    (:func:`with_policy_extensions`); pybatsim schedulers get nothing, so their protocol
+    stream stays Batsim's. (An in-process run asks its own policy: no second instance here.)"""
     if scheduler not in _registered_policies() or ITEM_EVICTIONS_OPTION in engine_args:
         return list(engine_args)
     from datasched.policy.registry import create_policy
 
-    if create_policy(scheduler, options or {}).wants_item_evictions:
-        return [ITEM_EVICTIONS_OPTION, *engine_args]
-    return list(engine_args)
+    return with_policy_extensions(create_policy(scheduler, options or {}), engine_args)
 
 
 def run_simulation(
@@ -425,7 +431,8 @@ def run_simulation(
         raise UserError(f"output folder {output_dir} is not writable")
     if engine_path is None:  # our engine
         engine_path, engine_args = find_engine(), _sim_engine_args(workloads, engine_args, traffic_policy, ipc_fanout)
-        engine_args = _policy_extension_args(scheduler, scheduler_options, engine_args)
+        if not in_process:
+            engine_args = _policy_extension_args(scheduler, scheduler_options, engine_args)
 
     last_error = None
     succeeded = False
@@ -442,6 +449,7 @@ def run_simulation(
                     prefix,
                     on_progress,
                     stop,
+                    decision_timeout,
                 )
                 write_run_record(result, command)
                 succeeded = True
@@ -617,19 +625,18 @@ def decision_environment() -> dict[str, str]:
 
 
 def in_process_command(
-    scheduler: str, options: dict | None, platform: Path, engine_args: Sequence[str]
+    scheduler: str,
+    options: dict | None,
+    platform: Path,
+    engine_args: Sequence[str],
+    decision_timeout: float = 0.0,
 ) -> tuple[list[str], dict[str, str]]:
     """Command line and environment of an in-process run (datasched/policy/inprocess.py);
-    the environment preloads tcmalloc as the engine binary links it."""
-    if scheduler not in _registered_policies():
-        raise UserError(
-            f"--in-process runs datasched's own policies only; {scheduler!r} is not one "
-            "(pybatsim schedulers use the protocol path: drop --in-process)"
-        )
-    from datasched.policy.inprocess import PRELOADED_VARIABLE, tcmalloc_library
-    from datasched.policy.registry import create_policy
+    the environment preloads tcmalloc as the engine binary links it. The child checks the
+    policy and its options and adds the engine options its policy asks for, so this
+    process never imports the policies (about 0.6 s of CPU a run; docs/benchmarks.md)."""
+    from datasched.engine import PRELOADED_VARIABLE, tcmalloc_library
 
-    create_policy(scheduler, options or {})  # raises UserError naming a bad option
     command = [
         sys.executable,
         "-m",
@@ -640,6 +647,8 @@ def in_process_command(
         json.dumps(options or {}, sort_keys=True),
         "--platform",
         str(platform),
+        "--timeout",
+        f"{decision_timeout:g}",
         "--",
         *engine_args,
     ]
@@ -650,15 +659,28 @@ def in_process_command(
     return command, env
 
 
+#: an in-process run's exit status for a bad policy name or options (its own one-line error)
+IN_PROCESS_BAD_OPTIONS = 2
+
+
 def _run_in_process(
-    platform, workloads, scheduler, output_dir, scheduler_options, engine_args, prefix, on_progress, stop: _StopSignals
+    platform,
+    workloads,
+    scheduler,
+    output_dir,
+    scheduler_options,
+    engine_args,
+    prefix,
+    on_progress,
+    stop: _StopSignals,
+    decision_timeout: float = 0.0,
 ) -> SimulationResult:
     stop.check()
     args = ["-p", str(platform)]
     for w in workloads:
         args += ["-w", str(w)]
     args += ["-e", str(output_dir / prefix), "--progress", "1", *engine_args]
-    command, env = in_process_command(scheduler, scheduler_options, platform, args)
+    command, env = in_process_command(scheduler, scheduler_options, platform, args, decision_timeout)
     log_path = output_dir / f"{prefix}_engine.log"
     start = time.monotonic()
     proc = None
@@ -669,6 +691,8 @@ def _run_in_process(
             time.sleep(0.02)
         reader.join(timeout=10)
         stop.check()
+        if proc.returncode == IN_PROCESS_BAD_OPTIONS:
+            raise UserError(_child_error(log_path) or f"{scheduler}: bad policy or options (see {log_path})")
         if proc.returncode != 0:
             raise SimulationError(
                 f"the in-process simulation ({scheduler}) exited with status {proc.returncode}:\n"
@@ -677,6 +701,19 @@ def _run_in_process(
         return SimulationResult(output_dir, prefix, time.monotonic() - start, command, command)
     finally:
         _kill_group(proc)
+
+
+def _child_error(log_path: Path) -> str | None:
+    """The message of the last ``datasched: error: ...`` line a child process wrote."""
+    marker = "datasched: error: "
+    try:
+        lines = log_path.read_text(errors="replace").splitlines()
+    except OSError:
+        return None
+    for line in reversed(lines):
+        if line.startswith(marker):
+            return line[len(marker) :]
+    return None
 
 
 def _start_engine(

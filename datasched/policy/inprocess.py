@@ -21,8 +21,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ctypes
-import ctypes.util
 import os
+import signal
 import struct
 import sys
 import time
@@ -30,6 +30,7 @@ import traceback
 from pathlib import Path
 from typing import BinaryIO
 
+from datasched.engine import PRELOADED_VARIABLE, engine_library, tcmalloc_library
 from datasched.errors import UserError
 from datasched.policy.heap import defer_collection
 from datasched.policy.serve import parse_options
@@ -45,33 +46,6 @@ DECIDE_FN = ctypes.CFUNCTYPE(
     ctypes.POINTER(ctypes.c_size_t),
 )
 
-#: set in the environment once tcmalloc is preloaded (or deliberately not), so that
-#: main() does not re-execute the process to preload it
-PRELOADED_VARIABLE = "DATASCHED_INPROCESS_PRELOADED"
-
-
-def engine_library() -> Path:
-    """``libdatasched-sim.so`` beside the engine binary (the build folder) or in ``../lib``
-    (an installed copy such as the Nix package); ``DATASCHED_SIM_LIBRARY`` overrides both."""
-    from datasched.engine import find_engine
-
-    override = os.environ.get("DATASCHED_SIM_LIBRARY")
-    if override:
-        candidates = [Path(override)]
-    else:
-        folder = find_engine().parent
-        candidates = [folder / "libdatasched-sim.so", folder.parent / "lib" / "libdatasched-sim.so"]
-    for path in candidates:
-        if path.is_file():
-            return path
-    raise UserError(f"the engine library is missing ({candidates[0]}); build it with `make engine`")
-
-
-def tcmalloc_library() -> str | None:
-    """tcmalloc_minimal, which the engine binary is linked with when available: its
-    allocation pattern is ~15 % slower under glibc malloc (sim/CMakeLists.txt)."""
-    return ctypes.util.find_library("tcmalloc_minimal")
-
 
 class EngineFailure(RuntimeError):
     """The in-process simulation ended with an error: ``code`` is the engine's exit
@@ -85,19 +59,47 @@ class EngineFailure(RuntimeError):
         super().__init__(f"datasched-sim: error: {message}" if message else f"datasched-sim exited with status {code}")
 
 
-class _Decider:
-    """The callback the engine calls once per decision round."""
+class DecisionTimeout(UserError):
+    """The policy spent longer than the decision timeout on one round (raised inside the
+    policy's code by the round's alarm, see :class:`_Decider`)."""
 
-    def __init__(self, session, record: BinaryIO | None = None) -> None:
+
+class _Decider:
+    """The callback the engine calls once per decision round.
+
+    ``timeout_s`` > 0 bounds each round as ``--decision-timeout`` bounds the engine's wait
+    on the protocol path: an alarm armed before the policy is called raises
+    :class:`DecisionTimeout` inside it (the engine then stops, naming it), so a policy that
+    loops forever ends the run instead of hanging it. The alarm fires between Python
+    bytecodes: a policy blocked inside one native call (a solver) is stopped when it returns."""
+
+    def __init__(self, session, record: BinaryIO | None = None, timeout_s: float = 0.0) -> None:
         self.session = session
         self.record = record
+        self.timeout_s = timeout_s
         self.error: BaseException | None = None
         self._reply = b""  # kept alive until the next call: the engine copies it
+
+    def _alarm(self, _signum, _frame) -> None:
+        raise DecisionTimeout(
+            f"the policy did not decide within {self.timeout_s:g} s (one decision round; see --decision-timeout)"
+        )
+
+    def _handle(self, message: bytes) -> bytes:
+        if self.timeout_s <= 0:
+            return self.session.handle(message)
+        previous = signal.signal(signal.SIGALRM, self._alarm)
+        signal.setitimer(signal.ITIMER_REAL, self.timeout_s)
+        try:
+            return self.session.handle(message)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
 
     def __call__(self, _user, request, size, reply, reply_size) -> int:
         try:
             message = ctypes.string_at(request, size)
-            self._reply = self.session.handle(message)
+            self._reply = self._handle(message)
             if self.record is not None:  # bench/decision_replay.py's format
                 self.record.write(struct.pack("<II", len(message), len(self._reply)) + message + self._reply)
         except BaseException as exc:
@@ -121,20 +123,22 @@ def run(
     platform_xml: str | None = None,
     record: BinaryIO | None = None,
     set_aside_heap: bool = False,
+    timeout_s: float = 0.0,
 ) -> tuple[int, ProtocolSession]:
     """Runs the engine with ``engine_argv`` (its command line without the program name)
     and ``policy`` deciding in this process; returns the engine's exit code (0) and the
     session, or raises :class:`EngineFailure` naming the engine's error.
     ``record``: a binary file that receives every (request, reply) pair, in the format
     of ``bench/decision_replay.py`` (for ``bench/policy_replay.py``). ``set_aside_heap``:
-    see :class:`ProtocolSession` (only for a process that runs this simulation alone)."""
+    see :class:`ProtocolSession` (only for a process that runs this simulation alone).
+    ``timeout_s``: the bound on one decision round (0: none; see :class:`_Decider`)."""
     library = ctypes.CDLL(str(engine_library()))
     library.datasched_sim_run.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p), DECIDE_FN, ctypes.c_void_p]
     library.datasched_sim_run.restype = ctypes.c_int
     library.datasched_sim_last_error.argtypes = []
     library.datasched_sim_last_error.restype = ctypes.c_char_p
     session = ProtocolSession(policy, platform_xml=platform_xml, set_aside_heap=set_aside_heap)
-    decider = _Decider(session, record)
+    decider = _Decider(session, record, timeout_s)
     callback = DECIDE_FN(decider)
     args = ["datasched-sim", *engine_argv]
     argv = (ctypes.c_char_p * (len(args) + 1))(*[a.encode() for a in args], None)
@@ -151,6 +155,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--options-file", help="file holding the policy options as a JSON object")
     parser.add_argument("--platform", help="platform XML, to read cluster topology for locality-aware allocation")
     parser.add_argument("--no-validate", action="store_true", help="skip the validating wrapper")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=0.0,
+        help="seconds one decision round may take before the run stops (0, the default: no bound)",
+    )
     parser.add_argument("--record", type=Path, help="write every request and reply here (bench/policy_replay.py)")
     parser.add_argument("engine_args", nargs=argparse.REMAINDER, help="-- then datasched-sim's options")
     return parser
@@ -167,11 +177,20 @@ def main(argv: list[str] | None = None) -> int:
     defer_collection()  # until the policy has begun (datasched.policy.heap)
     args = build_parser().parse_args(argv)
     engine_args = args.engine_args[1:] if args.engine_args[:1] == ["--"] else args.engine_args
-    from datasched.policy.registry import create_policy
+    from datasched.policy.registry import create_policy, policy_names
+    from datasched.runner import with_policy_extensions
 
     try:
+        if args.policy not in policy_names():
+            raise UserError(
+                f"--in-process runs datasched's own policies only; {args.policy!r} is not one "
+                "(pybatsim schedulers use the protocol path: drop --in-process)"
+            )
+        if args.timeout < 0:
+            raise UserError(f"--timeout must be >= 0 seconds, not {args.timeout:g}")
         options = parse_options(args.options, args.options_file)
         policy = create_policy(args.policy, options)
+        engine_args = with_policy_extensions(policy, engine_args)
         if args.platform is not None and not Path(args.platform).is_file():
             raise UserError(f"{args.platform}: platform file not found")
         engine_library()
@@ -187,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
     with contextlib.ExitStack() as stack:
         record = stack.enter_context(args.record.open("wb")) if args.record else None
         try:
-            code, session = run(policy, engine_args, args.platform, record, set_aside_heap=True)
+            code, session = run(policy, engine_args, args.platform, record, set_aside_heap=True, timeout_s=args.timeout)
         except EngineFailure as failure:
             if failure.message:  # the same line datasched-sim prints
                 print(failure, file=sys.stderr)

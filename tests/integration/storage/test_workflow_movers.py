@@ -183,7 +183,9 @@ def test_data_aware_policy_learns_the_engines_eviction(tmp_path, in_process):
     (afterok 2) reads d: all hosts free; a book that missed the eviction would send it to
     d's old holder node 1 (tests/unit/schedulers: evicted_then_reader); knowing that d is
     on central storage only, the policy takes the lowest id, node 0. It reads d from
-    central storage either way: S / 1.25 GB/s = 3.2 s, ending at 14.4."""
+    central storage either way: S / 1.25 GB/s = 3.2 s, ending at 14.4. In process, the
+    child adds the option for its own policy (not on the recorded command line): job 3's
+    host is the evidence."""
     plat = platform(tmp_path / "p.xml", nvm_capacity=5 * GB)
     jobs = [job(0, "c"), job(1, "wd"), job(2, "we", dependencies=[1]), job(3, "rd", dependencies=[2])]
     profiles = {
@@ -195,7 +197,7 @@ def test_data_aware_policy_learns_the_engines_eviction(tmp_path, in_process):
     workload = tmp_path / "w.json"
     workload.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
     result = run_simulation(plat, workload, "workflow", tmp_path / "out", in_process=in_process)
-    assert "--datasched-item-evictions" in result.engine_command
+    assert ("--datasched-item-evictions" in result.engine_command) is not in_process
     with open(result.jobs_csv, newline="") as handle:
         rows = {r["job_id"]: r for r in csv.DictReader(handle)}
     assert [rows[str(j)]["allocated_resources"] for j in range(4)] == ["0", "1", "1", "0"]
