@@ -691,8 +691,9 @@ def _run_in_process(
             time.sleep(0.02)
         reader.join(timeout=10)
         stop.check()
-        if proc.returncode == IN_PROCESS_BAD_OPTIONS:
-            raise UserError(_child_error(log_path) or f"{scheduler}: bad policy or options (see {log_path})")
+        refusal = _child_error(log_path) if proc.returncode == IN_PROCESS_BAD_OPTIONS else None
+        if refusal is not None:  # the child refused the policy or its options before the engine began
+            raise UserError(refusal)
         if proc.returncode != 0:
             raise SimulationError(
                 f"the in-process simulation ({scheduler}) exited with status {proc.returncode}:\n"

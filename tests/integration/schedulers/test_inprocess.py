@@ -52,6 +52,17 @@ def test_pybatsim_schedulers_keep_the_protocol_path(workload, tmp_path):
         run_simulation(PLATFORM, workload, "easyBackfill", tmp_path, in_process=True)
 
 
+def test_a_bad_option_is_refused_in_one_line_before_the_engine_starts(workload, tmp_path):
+    """The in-process child checks the options (the caller no longer imports the policies):
+    a UserError naming the option, and no output files."""
+    with pytest.raises(UserError, match="allocation") as refusal:
+        run_simulation(
+            PLATFORM, workload, "easy", tmp_path / "out", scheduler_options={"allocation": "nope"}, in_process=True
+        )
+    assert "\n" not in str(refusal.value)
+    assert not list((tmp_path / "out").glob("out_*.csv"))
+
+
 def test_an_illegal_decision_stops_the_run_naming_it(tmp_path):
     """A job wider than the platform cannot be started; the replay policy is told to
     start it anyway, and the validating wrapper stops the in-process run."""
