@@ -25,6 +25,7 @@ import os
 import signal
 import struct
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -71,7 +72,9 @@ class _Decider:
     on the protocol path: an alarm armed before the policy is called raises
     :class:`DecisionTimeout` inside it (the engine then stops, naming it), so a policy that
     loops forever ends the run instead of hanging it. The alarm fires between Python
-    bytecodes: a policy blocked inside one native call (a solver) is stopped when it returns."""
+    bytecodes: a policy blocked inside one native call (a solver) is stopped when it returns.
+    Only a run on the main thread is bounded (Python runs signal handlers there alone), as
+    ``python -m datasched.policy.inprocess`` is."""
 
     def __init__(self, session, record: BinaryIO | None = None, timeout_s: float = 0.0) -> None:
         self.session = session
@@ -86,8 +89,8 @@ class _Decider:
         )
 
     def _handle(self, message: bytes) -> bytes:
-        if self.timeout_s <= 0:
-            return self.session.handle(message)
+        if self.timeout_s <= 0 or threading.current_thread() is not threading.main_thread():
+            return self.session.handle(message)  # Python delivers signals to the main thread only
         previous = signal.signal(signal.SIGALRM, self._alarm)
         signal.setitimer(signal.ITIMER_REAL, self.timeout_s)
         try:

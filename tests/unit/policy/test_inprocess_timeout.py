@@ -79,3 +79,16 @@ def test_a_negative_bound_is_refused(value, capsys, monkeypatch):
     monkeypatch.setenv(PRELOADED_VARIABLE, "1")  # main() must not re-execute pytest
     assert main(["--policy", "fcfs", "--timeout", value, "--", "-p", "x.xml"]) == 2
     assert "--timeout must be >= 0 seconds, not -1" in capsys.readouterr().err
+
+
+def test_a_run_off_the_main_thread_is_not_bounded():
+    """Signals reach Python's main thread only: on another thread the round runs unbounded
+    (and setting a handler there would fail the round)."""
+    import threading
+
+    results: list[tuple[int, bytes]] = []
+    decider = _Decider(_Session(0.3), timeout_s=0.1)
+    worker = threading.Thread(target=lambda: results.append(_call(decider, b"m")))
+    worker.start()
+    worker.join()
+    assert results == [(0, b"reply to m")]
