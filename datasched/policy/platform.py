@@ -28,12 +28,14 @@ class StorageDaemons:
     ``SIMULATION_BEGINS``' config as ``datasched-storage-daemons``): every node with an NVM
     serves its NVM's traffic and spends, per flow of ``b`` bytes,
     ``ceil(b / request_size) * flops_per_request + b * flops_per_byte`` flops of its CPU, which
-    the job placed on that node shares (sim/src/services/README.md). A placement policy
-    that knows this can keep a job's data off the nodes that compute for others."""
+    the job placed on that node shares (sim/src/services/README.md), and, with an idle load,
+    ``idle_flops_per_second`` of it all the time. A placement policy that knows this can keep
+    a job's data off the nodes that compute for others."""
 
     request_size: int
     flops_per_request: float
     flops_per_byte: float
+    idle_flops_per_second: float = 0.0
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> StorageDaemons | None:
@@ -42,7 +44,10 @@ class StorageDaemons:
         if described is None:
             return None
         return cls(
-            int(described["request_size"]), float(described["flops_per_request"]), float(described["flops_per_byte"])
+            int(described["request_size"]),
+            float(described["flops_per_request"]),
+            float(described["flops_per_byte"]),
+            float(described.get("idle_flops_per_second", 0.0)),  # engines before stage 17 send no idle load
         )
 
     def flow_flops(self, nbytes: float) -> float:

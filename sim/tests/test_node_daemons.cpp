@@ -83,10 +83,13 @@ TEST(NodeDaemons, NoWorkForTrafficThatTouchesNoNodeNvm)
 TEST(NodeDaemons, TheFileIsTypedAndClosed)
 {
   const auto c = parse_node_daemons(
-      nlohmann::json::parse(R"({"request_size": 4096, "flops_per_request": 3, "flops_per_byte": 0.5})"), "d.json");
+      nlohmann::json::parse(
+          R"({"request_size": 4096, "flops_per_request": 3, "flops_per_byte": 0.5, "idle_flops_per_second": 7})"),
+      "d.json");
   EXPECT_EQ(c.request_size, 4096u);
   EXPECT_DOUBLE_EQ(c.costs.flops_per_request, 3);
   EXPECT_DOUBLE_EQ(c.costs.flops_per_byte, 0.5);
+  EXPECT_DOUBLE_EQ(c.costs.idle_flops_per_second, 7);
   auto message = [](const char* text) {
     try {
       parse_node_daemons(nlohmann::json::parse(text), "d.json");
@@ -99,6 +102,13 @@ TEST(NodeDaemons, TheFileIsTypedAndClosed)
             "d.json: request_size: must be an integer >= 1 and <= 9223372036854775807 (bytes), got 0");
   EXPECT_EQ(message(R"({"flops_per_metadata_op": 1})").rfind("d.json: flops_per_metadata_op: ", 0), 0u);
   EXPECT_EQ(message(R"([])"), "d.json: document: expected an object, got array");
+  // the idle load runs without bursts: their period and phase are refused, not read and ignored
+  EXPECT_EQ(message(R"({"idle_flops_per_second": 5, "idle_period": 2})")
+                .rfind("d.json: idle_period: idle load runs "
+                       "without bursts",
+                       0),
+            0u);
+  EXPECT_EQ(message(R"({"idle_phase": "aligned"})").rfind("d.json: idle_phase: ", 0), 0u);
 }
 
 TEST(NodeDaemons, TheDecisionProcessIsToldOnlyWhenThereAreDaemons)
@@ -118,5 +128,6 @@ TEST(NodeDaemons, TheDecisionProcessIsToldOnlyWhenThereAreDaemons)
   daemons.costs.flops_per_byte = 2;
   config.storage_daemons       = describe_node_daemons(daemons).dump();
   EXPECT_EQ(begins_config()["datasched-storage-daemons"],
-            nlohmann::json::parse(R"({"request_size": 1048576, "flops_per_request": 0, "flops_per_byte": 2})"));
+            nlohmann::json::parse(R"({"request_size": 1048576, "flops_per_request": 0, "flops_per_byte": 2,
+                                      "idle_flops_per_second": 0})"));
 }

@@ -490,6 +490,46 @@ TEST(SimgridPatches, AmountsTakenOverOrCopiedGiveTheSameActivity)
             0);
 }
 
+// Patch 0009 (a user bound on a sequential execution under ptask_L07): the bound becomes the
+// action's rate, bound / flops. Host a runs at 1 Gflop/s (one core). A capped execution of
+// 10 Gflop at 0.25 Gflop/s beside an uncapped one of 3 Gflop: fair-bottleneck fills the capped
+// one first (0.25 Gflop/s), the other gets 0.75 Gflop/s and ends at 3 / 0.75 = 4 s; then the
+// capped one stays at its bound, 0.25 Gflop/s, alone: it has done 1 Gflop at 4 s and ends at
+// 4 + 9 / 0.25 = 40 s. A cap above the fair share binds nothing: 2 Gflop capped at 0.8 Gflop/s
+// beside 2 Gflop uncapped, 0.5 Gflop/s each, both end at 4 s. (3.32 aborted on the assertion.)
+TEST(SimgridPatches, AUserBoundCapsASequentialExecution)
+{
+  EXPECT_EQ(run_in_child([] {
+              build_platform({"a"}, {}, {});
+              int failed = 0;
+              auto pair  = [](double capped_flops, double bound, double free_flops) {
+                auto* a     = sg4::Host::by_name("a");
+                auto capped = sg4::this_actor::exec_init(capped_flops);
+                capped->set_host(a)->set_bound(bound);
+                auto free = sg4::this_actor::exec_init(free_flops);
+                free->set_host(a);
+                const double start = sg4::Engine::get_clock();
+                capped->start();
+                free->start();
+                free->wait();
+                const double free_end = sg4::Engine::get_clock() - start;
+                capped->wait();
+                return std::make_pair(free_end, sg4::Engine::get_clock() - start);
+              };
+              sg4::Actor::create("starter", sg4::Host::by_name("a"), [&failed, &pair]() {
+                const auto [free_end, capped_end] = pair(10e9, 0.25e9, 3e9);
+                if (std::fabs(free_end - 4) > 1e-6 || std::fabs(capped_end - 40) > 1e-6)
+                  failed = 1;
+                const auto [free_end2, capped_end2] = pair(2e9, 0.8e9, 2e9);
+                if (failed == 0 && (std::fabs(free_end2 - 4) > 1e-6 || std::fabs(capped_end2 - 4) > 1e-6))
+                  failed = 2;
+              });
+              sg4::Engine::get_instance()->run();
+              return failed;
+            }),
+            0);
+}
+
 // Patch 0007 (sparse bytes): Exec::set_sparse_bytes_amounts gives the pairs that
 // communicate as row-major indices with their amounts. On ptask_L07 the task is the one the
 // dense matrix gives: the two tasks of the 0006 case above, one sparse and one dense, share

@@ -271,6 +271,8 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
   if (ctx.san_path)               // daemons: an idle service neither prolongs the run nor deadlocks it; data still
     ctx.san_path->start_actors(); // staged when the last job ends stays there (_staging.csv)
+  if (ctx.daemons)                // daemons too: the nodes' idle load ends with the run
+    ctx.daemons->start_idle_load(ctx.machines);
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run

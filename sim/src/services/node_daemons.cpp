@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include <nlohmann/json.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include "common/json_file.hpp"
 #include "model/json_fields.hpp"
@@ -15,10 +18,11 @@ NodeDaemonsConfig parse_node_daemons(const nlohmann::json& document, const std::
   Fields f(document, "", file);
   NodeDaemonsConfig c;
   c.request_size = f.integer<std::uint64_t>("request_size", c.request_size, {1, limits::kMaxBytes, "bytes"});
-  c.costs        = read_daemon_costs(f, /*with_metadata=*/false);
-  if (c.costs.idle_flops_per_second > 0)
-    f.fail("idle_flops_per_second",
-           "idle daemon load is not modelled in scheduling runs (only by the --interference scenario): give 0");
+  for (const char* burst_key : {"idle_period", "idle_phase"})
+    if (f.has(burst_key))
+      f.fail(burst_key, "idle load runs without bursts in scheduling runs (a capped background execution per node, "
+                        "services/node_daemons.hpp): give idle_flops_per_second alone");
+  c.costs = read_daemon_costs(f, /*with_metadata=*/false);
   f.finish();
   return c;
 }
@@ -32,7 +36,8 @@ nlohmann::json describe_node_daemons(const NodeDaemonsConfig& config)
 {
   return {{"request_size", config.request_size},
           {"flops_per_request", config.costs.flops_per_request},
-          {"flops_per_byte", config.costs.flops_per_byte}};
+          {"flops_per_byte", config.costs.flops_per_byte},
+          {"idle_flops_per_second", config.costs.idle_flops_per_second}};
 }
 
 NodeDaemons::NodeDaemons(NodeDaemonsConfig config, const StorageEndpoints& endpoints, int nb_resources)
@@ -47,6 +52,28 @@ double NodeDaemons::flow_work(double bytes) const
 {
   const double requests = std::ceil(bytes / static_cast<double>(config_.request_size));
   return requests * config_.costs.flops_per_request + bytes * config_.costs.flops_per_byte;
+}
+
+void NodeDaemons::start_idle_load(const Machines& machines) const
+{
+  const double rate = config_.costs.idle_flops_per_second;
+  if (rate <= 0)
+    return;
+  std::vector<int> nodes;
+  for (const int node : node_of_)
+    if (node >= 0)
+      nodes.push_back(node);
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  for (const int node : nodes) {
+    simgrid::s4u::Host* host = machines.at(node).host;
+    simgrid::s4u::Actor::create("idle_daemon_" + host->get_name(), host, [rate] {
+      const simgrid::s4u::ExecPtr load = simgrid::s4u::this_actor::exec_init(rate * kIdleHorizon);
+      load->set_bound(rate);
+      load->start();
+      load->wait();
+    })->daemonize();
+  }
 }
 
 bool NodeDaemons::serves_any(const std::vector<int>& hosts) const

@@ -24,8 +24,18 @@
 // spec's compute part, beside the flows, and the spec ends with the last of them (looser
 // coupling: the work and the bytes no longer slow each other).
 //
-// Not modelled: idle daemon load (refused: a burst per node and period would cost nodes x
-// makespan / period events; the interference scenario has it) and metadata operations.
+// Idle load (`idle_flops_per_second` = L, flops of one core per second): each serving node runs one
+// background execution capped at L flops/s (s4u::Exec::set_bound; SimGrid patch 0009 lets ptask_L07
+// honour it) for the whole run, from time 0. It is the time average of the --interference
+// scenario's idle bursts (L * P flops every P seconds) without one event per node and period:
+// the bursts' timing is not modelled, so `idle_period` and `idle_phase` are refused here. A
+// compute activity alone on a one-core node X then gets S - L when L <= S / 2 (fair-bottleneck
+// fills the capped execution first, the rest goes to the job) and S / 2 otherwise; on a node of
+// several cores it keeps a whole core while a core is free. The load counts as CPU use in the
+// energy model. It ends with the run (a daemon actor), and a run that deadlocks still fails: its
+// execution lasts kIdleHorizon simulated seconds, then ends, so the deadlock is seen then.
+//
+// Not modelled: metadata operations.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -33,6 +43,7 @@
 #include <nlohmann/json_fwd.hpp>
 
 #include "common/pair_bytes.hpp"
+#include "model/machines.hpp"
 #include "model/storage_endpoints.hpp"
 #include "services/daemon_costs.hpp"
 
@@ -44,8 +55,9 @@ struct NodeDaemonsConfig {
   std::uint64_t request_size = 1048576; ///< bytes per request (BeeOND's default chunk is 512 KiB; Lustre RPCs 1-4 MiB)
 };
 
-/// Reads a --storage-daemons file: {"request_size", "flops_per_request", "flops_per_byte"}.
-/// Unknown keys, bad values and a non-zero idle load are InputErrors naming the file and field.
+/// Reads a --storage-daemons file: {"request_size", "flops_per_request", "flops_per_byte",
+/// "idle_flops_per_second"}. Unknown keys, bad values, `idle_period` and `idle_phase` are
+/// InputErrors naming the file and field.
 NodeDaemonsConfig load_node_daemons(const std::string& path);
 NodeDaemonsConfig parse_node_daemons(const nlohmann::json& document, const std::string& file);
 
@@ -69,6 +81,13 @@ public:
 
   /// The flops one flow of `bytes` costs its daemon.
   double flow_work(double bytes) const;
+
+  /// Starts every serving node's idle load (none when `idle_flops_per_second` is 0): one daemon
+  /// actor per node running one execution capped at the idle rate, from now to the run's end.
+  void start_idle_load(const Machines& machines) const;
+
+  /// The simulated seconds an idle-load execution lasts: longer than any run (about 32 years).
+  static constexpr double kIdleHorizon = 1e9;
 
   const NodeDaemonsConfig& config() const { return config_; }
 

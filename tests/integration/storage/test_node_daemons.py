@@ -9,6 +9,7 @@ SimGrid's fair-bottleneck solver gives each half of X's CPU while both run."""
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -112,6 +113,69 @@ def test_a_job_computing_on_the_daemons_node_and_the_reader_share_its_core(run_p
     assert shared.runtime("1") == pytest.approx(6.0, abs=TOL)
 
 
+# ---- idle load: one capped background execution per serving node -------------------------
+
+
+def compute_on(run_phases, star, node: str, flops: float, engine_args: list[str]):
+    platform, ids = star
+    return one_job(
+        run_phases, platform, ids, node, phases_profile(1, descriptor(), [compute(flops)]), engine_args=engine_args
+    )
+
+
+@pytest.mark.parametrize(
+    ("idle", "expected"),
+    [
+        # L = 2.5e9 <= S / 2: fair-bottleneck fills the capped load first, the job gets the rest:
+        # t = F / (S - L) = 2e10 / 7.5e9 = 2.666... s
+        (2.5e9, 2e10 / 7.5e9),
+        # L = S / 2 exactly: t = 2e10 / 5e9 = 4 s either way
+        (5e9, 4.0),
+        # L = 8e9 > S / 2: the cap does not bind, both get S / 2: t = F / (S / 2) = 4 s
+        (8e9, 4.0),
+    ],
+)
+def test_an_idle_load_takes_its_rate_from_a_job_on_its_node(run_phases, star, tmp_path, idle, expected):
+    """Job 0 computes F = 2e10 flop on node-10, which serves its NVM, while its daemon's idle
+    load L runs (one core of S = 1e10 flop/s). Without idle load: 2 s (the first assert)."""
+    assert compute_on(run_phases, star, "node-10", 2e10, daemons(tmp_path)).runtime("0") == pytest.approx(2.0, abs=TOL)
+    t = compute_on(run_phases, star, "node-10", 2e10, daemons(tmp_path, idle_flops_per_second=idle)).runtime("0")
+    assert t == pytest.approx(expected, abs=TOL)
+
+
+def test_an_idle_load_leaves_a_free_core_alone(run_phases, tmp_path):
+    """Nodes of two cores: the job's activity uses one core (ptask_L07's bound) and the load
+    L = 8e9 fits on the other: t = F / S = 2 s, unchanged."""
+    from datasched.engine import find_engine
+    from tests.integration.storage.conftest import resource_ids, star_platform
+
+    platform = star_platform(tmp_path / "two-cores.xml", cores=2)
+    star2 = (platform, resource_ids(find_engine(), platform))
+    t = compute_on(run_phases, star2, "node-10", 2e10, daemons(tmp_path, idle_flops_per_second=8e9)).runtime("0")
+    assert t == pytest.approx(2.0, abs=TOL)
+
+
+def test_an_idle_load_neither_prolongs_the_run_nor_touches_its_schedule(run_phases, star, tmp_path):
+    """The loads are daemons: the run ends when the last job does (the machine states' last row
+    at 3 s, not at the loads' horizon), job 0 computes at S - L = 7.5e9 flop/s beside node-10's
+    load, and a job that only waits (a delay profile) is not slowed at all."""
+    platform, ids = star
+    profiles = {"c": phases_profile(1, descriptor(), [compute(2e10)]), "d": {"type": "delay", "delay": 3.0}}
+    jobs = [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}, {"id": 1, "subtime": 0, "res": 1, "profile": "d"}]
+    r = run_phases(
+        platform,
+        jobs,
+        profiles,
+        alloc={"0": str(ids["node-10"]), "1": str(ids["node-11"])},
+        engine_args=daemons(tmp_path, idle_flops_per_second=2.5e9),
+    )
+    assert r.runtime("0") == pytest.approx(2e10 / 7.5e9, abs=TOL)
+    assert r.runtime("1") == pytest.approx(3.0, abs=TOL)
+    with open(r.out_dir / "out_machine_states.csv", newline="") as handle:
+        times = [float(row["time"]) for row in csv.DictReader(handle)]
+    assert max(times) == pytest.approx(3.0, abs=TOL)
+
+
 # ---- bad input: one line naming the file and field, or the option --------------------
 
 
@@ -133,7 +197,9 @@ def phase_workload(tmp_path_factory):
         ({"flops_per_byte": 1, "per_byte": 2}, ["per_byte", "unknown"]),
         ({"request_size": 0}, ["request_size", ">= 1"]),
         ({"flops_per_request": -1}, ["flops_per_request", ">= 0"]),
-        ({"idle_flops_per_second": 1e6}, ["idle_flops_per_second", "not modelled in scheduling runs"]),
+        ({"idle_flops_per_second": -1}, ["idle_flops_per_second", ">= 0"]),
+        ({"idle_flops_per_second": 1e6, "idle_period": 2}, ["idle_period", "without bursts"]),
+        ({"idle_phase": "aligned"}, ["idle_phase", "without bursts"]),
         ({"flops_per_metadata_op": 1}, ["flops_per_metadata_op", "unknown"]),
     ],
 )

@@ -119,3 +119,8 @@ def test_a_policy_learns_the_nodes_storage_daemons_from_the_engines_config():
     assert daemons == StorageDaemons(1000, 5.0, 0.5)
     # ceil(2500 / 1000) = 3 requests * 5 + 2500 * 0.5 = 1265 flops, as the engine counts them.
     assert daemons.flow_flops(2500) == 1265
+    assert daemons.idle_flops_per_second == 0.0  # an engine before the idle load sends no key
+    begin["data"]["config"]["datasched-storage-daemons"] = dict(described, idle_flops_per_second=2e9)
+    idle = ProtocolSession(create_policy("fcfs"))
+    idle.handle(_message(0.0, begin))
+    assert idle.policy.platform.storage.daemons == StorageDaemons(1000, 5.0, 0.5, 2e9)
