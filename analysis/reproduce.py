@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from datasched.errors import UserError
+from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, UserError
 
 from .experiment_config import REPO_ROOT, load_config_file
 
@@ -109,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(parser.parse_args(argv))
     except UserError as exc:
-        print(f"datasched: error: {exc}", file=sys.stderr)
-        return 2
+        print(f"{ERROR_PREFIX}{exc}", file=sys.stderr)
+        return USER_ERROR_STATUS
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ import shlex
 import sys
 
 from datasched import __version__
-from datasched.errors import UserError
+from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, UserError
 
 #: Modules that contribute sub-commands, in the order they appear in ``--help``.
 COMMAND_MODULES = (
@@ -54,13 +54,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except UserError as exc:
-        print(f"datasched: error: {exc}", file=sys.stderr)
-        return getattr(exc, "exit_status", 2)
+        print(f"{ERROR_PREFIX}{exc}", file=sys.stderr)
+        return getattr(exc, "exit_status", USER_ERROR_STATUS)
     except OSError as exc:
         # An output path that cannot be written, a file where a folder is expected...:
         # one line naming the path, not a traceback.
-        print(f"datasched: error: {os_error_text(exc)}", file=sys.stderr)
-        return 2
+        print(f"{ERROR_PREFIX}{os_error_text(exc)}", file=sys.stderr)
+        return USER_ERROR_STATUS
 
 
 def os_error_text(exc: OSError) -> str:

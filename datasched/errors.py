@@ -1,5 +1,12 @@
 """Exceptions shared by every datasched module."""
 
+#: the first words of every one-line error datasched prints; the runner reads a child
+#: process's refusal by them (datasched.policy.inprocess)
+ERROR_PREFIX = "datasched: error: "
+#: the exit status of a refused input (a UserError): the CLI's, and an in-process child's
+#: refusal of its policy or options before the engine begins
+USER_ERROR_STATUS = 2
+
 
 class UserError(Exception):
     """Bad user input (file, parameter, option). The CLI prints it without a traceback

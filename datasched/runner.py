@@ -30,7 +30,7 @@ from typing import Any
 
 from datasched import batsim_backend
 from datasched.engine import find_engine
-from datasched.errors import Interrupted, UserError
+from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, Interrupted, UserError
 
 #: How long the engine may keep running after the decision process exited normally.
 EXIT_GRACE_SECONDS = 10.0
@@ -659,10 +659,6 @@ def in_process_command(
     return command, env
 
 
-#: an in-process run's exit status for a bad policy name or options (its own one-line error)
-IN_PROCESS_BAD_OPTIONS = 2
-
-
 def _run_in_process(
     platform,
     workloads,
@@ -691,7 +687,7 @@ def _run_in_process(
             time.sleep(0.02)
         reader.join(timeout=10)
         stop.check()
-        refusal = _child_error(log_path) if proc.returncode == IN_PROCESS_BAD_OPTIONS else None
+        refusal = _child_error(log_path) if proc.returncode == USER_ERROR_STATUS else None
         if refusal is not None:  # the child refused the policy or its options before the engine began
             raise UserError(refusal)
         if proc.returncode != 0:
@@ -705,15 +701,15 @@ def _run_in_process(
 
 
 def _child_error(log_path: Path) -> str | None:
-    """The message of the last ``datasched: error: ...`` line a child process wrote."""
-    marker = "datasched: error: "
+    """The message of the last error line (:data:`~datasched.errors.ERROR_PREFIX`) a child
+    process wrote."""
     try:
         lines = log_path.read_text(errors="replace").splitlines()
     except OSError:
         return None
     for line in reversed(lines):
-        if line.startswith(marker):
-            return line[len(marker) :]
+        if line.startswith(ERROR_PREFIX):
+            return line[len(ERROR_PREFIX) :]
     return None
 
 

@@ -29,7 +29,8 @@ def _call(decider: _Decider, message: bytes) -> tuple[int, bytes]:
     request = ctypes.create_string_buffer(message, len(message))
     reply = (ctypes.c_void_p * 1)()
     size = (ctypes.c_size_t * 1)()
-    code = decider(None, ctypes.addressof(request), len(message), reply, size)
+    with decider.bounded():  # as run() wraps the engine's run
+        code = decider(None, ctypes.addressof(request), len(message), reply, size)
     address = reply[0]
     return code, ctypes.string_at(address, size[0]) if code == 0 and address is not None else b""
 
@@ -62,12 +63,15 @@ def test_no_bound_means_no_alarm():
 
 
 def test_the_alarm_is_disarmed_after_each_round():
-    """A round that ends in time leaves no alarm behind to fire during the engine's work."""
+    """A round that ends in time leaves no alarm behind to fire during the engine's work, and
+    the run's end restores the previous handler."""
     import signal
 
     decider = _Decider(_Session(0.0), timeout_s=0.5)
+    before = signal.getsignal(signal.SIGALRM)
     _call(decider, b"m")
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is before
     time.sleep(0.6)  # would be interrupted by a stray alarm's DecisionTimeout
 
 
