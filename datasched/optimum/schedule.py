@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from datasched.errors import UserError, read_utf8
 from datasched.optimum.bounds import (
@@ -43,6 +43,7 @@ from datasched.optimum.bounds import (
 )
 from datasched.optimum.branching import Certificate, certify
 from datasched.optimum.lagrangian import LagrangianBound, time_indexed_bound
+from datasched.optimum.mip import prove_incumbent
 from datasched.optimum.warmstart import best_heuristic_schedule
 from datasched.policy.params import PolicyParams
 
@@ -92,6 +93,19 @@ class SolveOptions(PolicyParams):
         lt=1,
         description="share of time_limit_s spent on the time-indexed Lagrangian bound before CP-SAT (0: none)",
     )
+    mip_share: float = Field(
+        0.75,
+        ge=0,
+        lt=1,
+        description="share of time_limit_s left to the time-indexed MIP (mip.py, HiGHS inside OR-Tools) when the "
+        "cumulative CP-SAT path has not proven optimality; CP-SAT keeps the other workers meanwhile (0: off)",
+    )
+    mip_max_starts: int = Field(
+        30_000,
+        ge=0,
+        description="largest number of (job, start) pairs left by the Lagrangian fixing for which the MIP is built "
+        "(above it the root LP does not finish within a minute: the time stays with CP-SAT)",
+    )
     branching_share: float = Field(
         0.0,
         ge=0,
@@ -100,6 +114,15 @@ class SolveOptions(PolicyParams):
         "CP-SAT has not proven optimality (0, the default: the cumulative CP-SAT path alone; branching does not pay "
         "yet on bench/cpsat_gap, schedulers/README.md)",
     )
+
+    @model_validator(mode="after")
+    def _shares_leave_cpsat_time(self) -> SolveOptions:
+        if self.mip_share + self.branching_share >= 1:
+            raise ValueError(
+                f"mip_share + branching_share must stay below 1 (the cumulative CP-SAT run needs time), "
+                f"got {self.mip_share} + {self.branching_share}"
+            )
+        return self
 
 
 @dataclass
@@ -121,6 +144,9 @@ class Plan:
     nodes: int | None = None  # search branches: the cumulative CP-SAT run plus every branching threshold
     branching_s: float | None = None  # wall time of branching.py (included in wall_time_s)
     branching_thresholds: list = field(default_factory=list)  # [T, outcome] pairs tried by branching.py
+    mip_outcome: str | None = None  # mip.py: "no-cheaper", "optimal", "feasible", "limit", or why it was skipped
+    mip_s: float | None = None  # its wall time (included in wall_time_s)
+    mip_starts: int | None = None  # (job, start) pairs of its program
 
     def certificate(self) -> str:
         """One line: objective, bound, which computation proved it, proof status, nodes, time."""
@@ -166,6 +192,9 @@ class Plan:
                 nodes=data.get("nodes"),
                 branching_s=data.get("branching_s"),
                 branching_thresholds=data.get("branching_thresholds", []),
+                mip_outcome=data.get("mip_outcome"),
+                mip_s=data.get("mip_s"),
+                mip_starts=data.get("mip_starts"),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"{path}: not a readable plan file: {exc}") from None
@@ -276,15 +305,14 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             model.add(cost >= lagrangian.bound)
         model.minimize(cost)
 
+    proving = options.strengthen and options.objective != "makespan" and options.host_model == "cumulative"
+    branching = proving and options.branching_share > 0
+    mip = proving and options.mip_share > 0 and lagrangian is not None
+    reserved = (options.branching_share if branching else 0.0) + (options.mip_share if mip else 0.0)
     solver = cp_model.CpSolver()
-    branching = (
-        options.strengthen
-        and options.objective != "makespan"
-        and options.host_model == "cumulative"
-        and options.branching_share > 0
+    solver.parameters.max_time_in_seconds = max(
+        0.01, options.time_limit_s * (1 - reserved) - (time.perf_counter() - t_start)
     )
-    cpsat_limit = options.time_limit_s * (1 - options.branching_share) if branching else options.time_limit_s
-    solver.parameters.max_time_in_seconds = max(0.01, cpsat_limit - (time.perf_counter() - t_start))
     solver.parameters.num_workers = options.workers
     solver.parameters.random_seed = options.seed
     solver.parameters.linearization_level = options.linearization_level
@@ -325,6 +353,56 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         "cp-sat": solver_bound,
         "combinatorial": float(_combinatorial_bound(options.objective, unit_jobs, nb_hosts)),
     }
+    if mip and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
+
+        def more_cpsat(seconds: float, hint: Sequence[int], workers: int) -> tuple[int, float, list[int], float]:
+            """CP-SAT again from the best schedule, beside or instead of the MIP: (branches, value, starts, bound)."""
+            model.clear_hints()
+            for var, start in zip(starts, hint, strict=True):
+                model.add_hint(var, start)
+            again = cp_model.CpSolver()
+            again.parameters.max_time_in_seconds = max(0.01, seconds)
+            again.parameters.num_workers = workers
+            if workers >= 2:
+                again.parameters.subsolvers.extend(PORTFOLIO[:workers])
+            again.parameters.random_seed = options.seed
+            again.parameters.linearization_level = options.linearization_level
+            code = again.solve(model)
+            if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return again.num_branches, math.inf, [], -math.inf
+            return (
+                again.num_branches,
+                again.objective_value,
+                [again.value(v) for v in starts],
+                again.best_objective_bound,
+            )
+
+        proof = prove_incumbent(
+            options.objective,
+            unit_jobs,
+            nb_hosts,
+            round(value),
+            start_units,
+            lambda threshold: [
+                e - d
+                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
+            ],
+            deadline=t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0)),
+            max_starts=options.mip_max_starts,
+            seed=options.seed,
+            workers=options.workers,
+            beside=more_cpsat,
+        )
+        plan.nodes = (plan.nodes or 0) + proof.nodes
+        plan.mip_outcome, plan.mip_s, plan.mip_starts = proof.outcome, proof.seconds, proof.starts_count
+        candidates["cp-sat"] = max(candidates["cp-sat"], proof.cpsat_bound)
+        if proof.value < value:
+            start_units, value = list(proof.starts), float(proof.value)
+            plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
+            plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+        candidates["time-indexed"] = max(candidates["time-indexed"], proof.fixing_bound)
+        candidates["time-indexed-mip"] = proof.mip_bound
+        plan.wall_time_s = time.perf_counter() - t_start
     if branching and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
         remaining = options.time_limit_s - (time.perf_counter() - t_start)
         cert = certify(

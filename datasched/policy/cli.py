@@ -86,6 +86,7 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
             "seed": args.seed,
             "host_model": args.host_model,
             "branching_share": args.branching_share,
+            "mip_share": args.mip_share,
         },
         "cpsat-plan",
     )
@@ -117,6 +118,13 @@ def _register_cpsat(subparsers: Any) -> None:
         default=0.0,
         help="share of the time limit for branching on the time-indexed model when CP-SAT has not proven "
         "optimality (total waiting, weighted completion; default 0: CP-SAT alone, as branching does not pay yet)",
+    )
+    parser.add_argument(
+        "--mip-share",
+        type=float,
+        default=0.75,
+        help="share of the time limit for the time-indexed MIP (HiGHS inside OR-Tools) when CP-SAT has not proven "
+        "optimality (total waiting, weighted completion; CP-SAT keeps the other workers; 0: off)",
     )
     parser.add_argument("--max-jobs", type=int, default=None, help="only the first N jobs")
     parser.add_argument("--output", required=True, help="plan JSON to write")
