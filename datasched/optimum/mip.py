@@ -51,6 +51,7 @@ from datasched.optimum.bounds import UnitJob
 # seconds (measured: a 30 s limit ended at 34.8 s on 20 jobs); the MIP gets this share of the time
 # left so that the whole solve stays near its limit.
 OVERSHOOT_MARGIN = 0.85
+MIN_MIP_S = 1.0  # no threshold is started with less time left
 
 
 @dataclass(frozen=True)
@@ -193,9 +194,9 @@ def _add_capacity_rows(model, jobs: Sequence[UnitJob], nb_hosts: int, domains, l
 class IncumbentProof:
     """What the MIP phase of ``schedule.solve`` proved and found (integer model units)."""
 
-    outcome: str  # MipOutcome.status, "no-cheaper (fixing)", "skipped: ...", or "inconsistent: ..."
-    fixing_bound: float  # the Lagrangian bound of the fixing at ``incumbent - 1`` (valid for every schedule)
-    mip_bound: float  # the MIP's (valid for every schedule); -inf when it did not run or contradicted a schedule
+    outcome: str  # "T: outcome" per threshold tried ("; "-separated), or "inconsistent: ..."
+    fixing_bound: float  # the best Lagrangian bound of the fixings (valid for every schedule)
+    mip_bound: float  # the bound after every refutation and MIP (valid); -inf if it contradicted a schedule
     value: float  # the cheapest schedule known at the end (the incumbent when nothing cheaper was found)
     starts: tuple[int, ...]
     cpsat_bound: float  # CP-SAT's bound from the run beside the MIP (-inf without one)
@@ -212,93 +213,141 @@ def prove_incumbent(
     incumbent_starts: Sequence[int],
     latest_starts: Callable[[int], list[int]],
     *,
+    lower: int,
     deadline: float,
     max_starts: int,
     seed: int = 0,
     workers: int = 1,
     beside: Callable[[float, Sequence[int], int], tuple[int, float, list[int], float]] | None = None,
 ) -> IncumbentProof:
-    """Try to prove ``incumbent`` optimal (or beat it) before ``deadline`` (a ``time.perf_counter`` value).
+    """Raise the bound ``lower`` towards ``incumbent`` (or beat it) before ``deadline`` (a ``time.perf_counter`` value).
 
-    The Lagrangian fixing at ``incumbent - 1`` shrinks the domains (every cheaper
-    schedule keeps its starts) and may alone prove that nothing is cheaper; the
-    MIP then runs on them (one thread) while ``beside(seconds, hint, workers)``
-    (CP-SAT) keeps searching for schedules on the ``workers - 1`` others. When
-    the program would exceed ``max_starts``, ``beside`` gets all the workers and
-    the time instead. ``latest_starts(T)`` gives per job a latest start every
-    schedule of cost ``<= T`` respects.
+    Destructive lower bounding with the MIP as the judge: for a threshold ``T``
+    (first ``incumbent - 1``), the Lagrangian fixing at ``T`` keeps every start of
+    a schedule costing ``<= T`` and may alone refute ``T``; otherwise the MIP on
+    those domains refutes it (``OPT >= T + 1``), finds a cheaper schedule, or
+    leaves its bound at the time limit. A program above ``max_starts`` pairs (its
+    root LP would not finish in time) moves ``T`` halfway down towards ``lower``
+    first: smaller domains, a weaker but quicker claim; after a refutation ``T``
+    goes back up to ``incumbent - 1``. The MIP loop runs in a thread while
+    ``beside(seconds, hint, workers)`` (CP-SAT) keeps searching for schedules on
+    the ``workers - 1`` others; when no threshold's program fits, ``beside`` gets
+    all the workers and the time. ``latest_starts(T)`` gives per job a latest
+    start every schedule of cost ``<= T`` respects.
     """
-    from datasched.optimum.lagrangian import time_indexed_bound
-
     t0 = time.perf_counter()
-    threshold = incumbent - 1
-    fixed = time_indexed_bound(
-        objective,
-        jobs,
-        nb_hosts,
-        latest_starts(threshold),
-        threshold,
-        time_limit_s=max(0.1, min(2.0, (deadline - t0) / 4)),
-    )
     starts = tuple(incumbent_starts)
-    if fixed.bound > threshold or any(not runs for runs in fixed.domains):
-        return IncumbentProof(
-            "no-cheaper (fixing)", incumbent, -math.inf, incumbent, starts, -math.inf, 0, _since(t0), 0
+    search = _ThresholdSearch(objective, jobs, nb_hosts, incumbent, starts, lower, latest_starts, max_starts, seed)
+    first = search.next_program(deadline)
+    if first is None and search.proven():
+        return search.proof(0, math.inf, (), -math.inf, _since(t0))
+    if first is None:  # no threshold's program fits: the time goes back to CP-SAT
+        branches, found, found_starts, cpsat_bound = (
+            beside(deadline - time.perf_counter(), starts, workers)
+            if beside is not None
+            else (0, math.inf, [], -math.inf)
         )
-    size = count_starts(fixed.domains)
-    if size > max_starts:
-        value, best, cpsat_bound, branches = float(incumbent), starts, -math.inf, 0
-        if beside is not None:
-            branches, found, found_starts, cpsat_bound = beside(deadline - time.perf_counter(), starts, workers)
-            if found < value:
-                value, best = found, tuple(found_starts)
-        reason = f"skipped: {size} starts > {max_starts}"
-        return IncumbentProof(reason, fixed.bound, -math.inf, value, best, cpsat_bound, branches, _since(t0), size)
-    outcome: list[MipOutcome | BaseException] = []
+        return search.proof(branches, found, tuple(found_starts), cpsat_bound, _since(t0))
+    failure: list[BaseException] = []
 
     def run_mip() -> None:
         try:
-            outcome.append(
-                certify_by_mip(
-                    objective,
-                    jobs,
-                    nb_hosts,
-                    fixed.domains,
-                    incumbent,
-                    time_limit_s=(deadline - time.perf_counter()) * OVERSHOOT_MARGIN,
-                    seed=seed,
-                )
-            )
+            search.run(first, deadline)
         except BaseException as exc:  # re-raised in the caller's thread
-            outcome.append(exc)
+            failure.append(exc)
 
     thread = threading.Thread(target=run_mip, name="time-indexed-mip")
     thread.start()
-    branches, cpsat_value, cpsat_starts, cpsat_bound = (
+    branches, found, found_starts, cpsat_bound = (
         beside(deadline - time.perf_counter(), starts, workers - 1)
         if beside is not None and workers >= 2
         else (0, math.inf, [], -math.inf)
     )
     thread.join()
-    if isinstance(outcome[0], BaseException):
-        raise outcome[0]
-    mip = outcome[0]
-    value, best = float(incumbent), starts
-    if cpsat_value < value:
-        value, best = cpsat_value, tuple(cpsat_starts)
-    if (
-        mip.starts is not None
-        and mip.value is not None
-        and mip.value < value
-        and schedule_fits(jobs, nb_hosts, mip.starts)
-    ):
-        value, best = float(mip.value), mip.starts
-    status, mip_bound = mip.status, float(mip.bound)
-    if mip_bound > value + 1e-9:  # a schedule beats the MIP's proof: numerical trouble, do not trust it
-        status, mip_bound = f"inconsistent: bound {mip_bound:.0f} above a schedule of {value:.0f}", -math.inf
-    return IncumbentProof(
-        status, fixed.bound, mip_bound, value, best, cpsat_bound, mip.nodes + branches, _since(t0), size
-    )
+    if failure:
+        raise failure[0]
+    return search.proof(branches, found, tuple(found_starts), cpsat_bound, _since(t0))
+
+
+class _ThresholdSearch:
+    """The state of ``prove_incumbent``'s threshold loop: bounds proven, thresholds tried, best schedule."""
+
+    def __init__(self, objective, jobs, nb_hosts, incumbent, starts, lower, latest_starts, max_starts, seed) -> None:
+        self.objective, self.jobs, self.nb_hosts = objective, jobs, nb_hosts
+        self.incumbent, self.best = incumbent, starts
+        self.lower = lower  # proven by the caller, the fixings and the MIP (model units)
+        self.fixing_bound = -math.inf
+        self.latest_starts, self.max_starts, self.seed = latest_starts, max_starts, seed
+        self.tried: list[str] = []
+        self.nodes = 0
+        self.size: int | None = None  # starts of the last program built
+
+    def proven(self) -> bool:
+        return self.lower >= self.incumbent
+
+    def next_program(self, deadline: float) -> tuple[int, tuple] | None:
+        """The next threshold and its fixed domains, or None when proven, out of time or nothing fits."""
+        from datasched.optimum.lagrangian import time_indexed_bound
+
+        threshold = self.incumbent - 1
+        while not self.proven() and deadline - time.perf_counter() > MIN_MIP_S:
+            fixed = time_indexed_bound(
+                self.objective,
+                self.jobs,
+                self.nb_hosts,
+                self.latest_starts(threshold),
+                threshold,
+                time_limit_s=max(0.1, min(2.0, (deadline - time.perf_counter()) / 4)),
+            )
+            self.fixing_bound = max(self.fixing_bound, fixed.bound)
+            self.lower = max(self.lower, fixed.bound)
+            if fixed.bound > threshold or any(not runs for runs in fixed.domains):
+                self.tried.append(f"{threshold}: refuted by the fixing")
+                self.lower = max(self.lower, threshold + 1)
+                threshold = self.incumbent - 1
+                continue
+            self.size = count_starts(fixed.domains)
+            if self.size <= self.max_starts:
+                return threshold, fixed.domains
+            self.tried.append(f"{threshold}: {self.size} starts")
+            if threshold <= self.lower:
+                return None
+            threshold = self.lower + (threshold - self.lower) // 2
+        return None
+
+    def run(self, program: tuple[int, tuple] | None, deadline: float) -> None:
+        """The MIP on each threshold in turn, until the time ends, a limit stops it, or the incumbent is proven."""
+        while program is not None:
+            threshold, domains = program
+            mip = certify_by_mip(
+                self.objective,
+                self.jobs,
+                self.nb_hosts,
+                domains,
+                threshold + 1,
+                time_limit_s=(deadline - time.perf_counter()) * OVERSHOOT_MARGIN,
+                seed=self.seed,
+            )
+            self.nodes += mip.nodes
+            self.tried.append(f"{threshold}: {mip.status}")
+            if mip.starts is not None and mip.value is not None and mip.value < self.incumbent:
+                if schedule_fits(self.jobs, self.nb_hosts, mip.starts):
+                    self.incumbent, self.best = mip.value, mip.starts
+            self.lower = max(self.lower, mip.bound)
+            if mip.status == "limit":
+                return
+            program = self.next_program(deadline)
+
+    def proof(self, branches, found, found_starts, cpsat_bound, seconds) -> IncumbentProof:
+        value, best = float(self.incumbent), self.best
+        if found < value:
+            value, best = found, found_starts
+        outcome, mip_bound = "; ".join(self.tried) or "-", float(self.lower)
+        if mip_bound > value + 1e-9:  # a schedule beats a proof: numerical trouble, do not trust the MIP
+            outcome, mip_bound = f"inconsistent: bound {mip_bound:.0f} above a schedule of {value:.0f}", -math.inf
+        return IncumbentProof(
+            outcome, self.fixing_bound, mip_bound, value, best, cpsat_bound, self.nodes + branches, seconds, self.size
+        )
 
 
 def count_starts(domains: Sequence[Sequence[tuple[int, int]]]) -> int:

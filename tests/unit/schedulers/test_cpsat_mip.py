@@ -73,6 +73,7 @@ def _tiny_proof(objective, jobs, nb_hosts):
         warm.objective,
         warm.starts,
         _latest_starts(objective, jobs),
+        lower=0,
         deadline=_now() + 20.0,
         max_starts=10**6,
     )
