@@ -52,6 +52,10 @@ from datasched.optimum.bounds import UnitJob
 # left so that the whole solve stays near its limit.
 OVERSHOOT_MARGIN = 0.85
 MIN_MIP_S = 1.0  # no threshold is started with less time left
+# The incumbent's program this many times above max_starts: the MIP is not tried at all (measured on
+# 50 jobs: 170k starts, the halving reached 12k only 2 % above the Lagrangian bound, and the CP-SAT
+# time it took cost more than the bound gained), the time goes back to CP-SAT.
+TOO_BIG = 4
 
 
 @dataclass(frozen=True)
@@ -229,7 +233,8 @@ def prove_incumbent(
     leaves its bound at the time limit. A program above ``max_starts`` pairs (its
     root LP would not finish in time) moves ``T`` halfway down towards ``lower``
     first: smaller domains, a weaker but quicker claim; after a refutation ``T``
-    goes back up to ``incumbent - 1``. The MIP loop runs in a thread while
+    goes back up to ``incumbent - 1``. When the incumbent's own program is
+    ``TOO_BIG`` times too large, no threshold is tried. The MIP loop runs in a thread while
     ``beside(seconds, hint, workers)`` (CP-SAT) keeps searching for schedules on
     the ``workers - 1`` others; when no threshold's program fits, ``beside`` gets
     all the workers and the time. ``latest_starts(T)`` gives per job a latest
@@ -310,7 +315,7 @@ class _ThresholdSearch:
             if self.size <= self.max_starts:
                 return threshold, fixed.domains
             self.tried.append(f"{threshold}: {self.size} starts")
-            if threshold <= self.lower:
+            if threshold <= self.lower or (threshold == self.incumbent - 1 and self.size > TOO_BIG * self.max_starts):
                 return None
             threshold = self.lower + (threshold - self.lower) // 2
         return None

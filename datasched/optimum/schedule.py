@@ -94,7 +94,7 @@ class SolveOptions(PolicyParams):
         description="share of time_limit_s spent on the time-indexed Lagrangian bound before CP-SAT (0: none)",
     )
     mip_share: float = Field(
-        0.75,
+        0.5,
         ge=0,
         lt=1,
         description="share of time_limit_s left to the time-indexed MIP (mip.py, HiGHS inside OR-Tools) when the "
@@ -242,7 +242,13 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
       weighted completion, ``lagrangian_share`` of the time limit): its value
       ``L`` is added as ``objective >= L`` and its reduced-cost fixing removes
       the starts no schedule of cost ``<= U`` uses;
-    - the reported bound is ``max(CP-SAT's bound, bounds.py, time-indexed)``.
+    - **time-indexed MIP** (``mip``; total waiting and weighted completion,
+      ``mip_share`` of the time limit, when the cumulative run has not proven
+      optimality): the same time-indexed program, on the domains fixed at the
+      incumbent minus one, solved by HiGHS's branch-and-cut (inside OR-Tools)
+      while CP-SAT keeps the other workers; its cuts lift the bound well above
+      the LP's on 20-job instances (``schedulers/README.md``);
+    - the reported bound is ``max(CP-SAT's bound, bounds.py, time-indexed, MIP)``.
     """
     from ortools.sat.python import cp_model
 

@@ -122,7 +122,7 @@ def _register_cpsat(subparsers: Any) -> None:
     parser.add_argument(
         "--mip-share",
         type=float,
-        default=0.75,
+        default=0.5,
         help="share of the time limit for the time-indexed MIP (HiGHS inside OR-Tools) when CP-SAT has not proven "
         "optimality (total waiting, weighted completion; CP-SAT keeps the other workers; 0: off)",
     )
