@@ -43,7 +43,7 @@ from datasched.optimum.bounds import (
 )
 from datasched.optimum.branching import Certificate, certify
 from datasched.optimum.lagrangian import LagrangianBound, time_indexed_bound
-from datasched.optimum.mip import prove_incumbent
+from datasched.optimum.mip import WARM_TOO_BIG, count_starts, prove_incumbent
 from datasched.optimum.warmstart import best_heuristic_schedule
 from datasched.policy.params import PolicyParams
 
@@ -314,7 +314,13 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
 
     proving = options.strengthen and options.objective != "makespan" and options.host_model == "cumulative"
     branching = proving and options.branching_share > 0
-    mip = proving and options.mip_share > 0 and lagrangian is not None
+    warm_program = count_starts(lagrangian.domains) if lagrangian is not None else None
+    mip = (
+        proving
+        and options.mip_share > 0
+        and warm_program is not None
+        and warm_program <= WARM_TOO_BIG * options.mip_max_starts
+    )
     reserved = (options.branching_share if branching else 0.0) + (options.mip_share if mip else 0.0)
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(
@@ -335,6 +341,8 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     if lagrangian is not None:
         plan.time_indexed_bound = lagrangian.bound / scale * unit
         plan.time_indexed_s = lagrangian.wall_time_s
+    if proving and options.mip_share > 0 and not mip and warm_program is not None:
+        plan.mip_outcome = f"not tried: the warm start's program has {warm_program} starts"
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         start_units = [solver.value(s) for s in starts]
         value = solver.objective_value
