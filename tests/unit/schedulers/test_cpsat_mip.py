@@ -203,3 +203,14 @@ def _now() -> float:
     import time
 
     return time.perf_counter()
+
+
+def test_a_warm_program_far_too_large_leaves_the_time_to_cpsat():
+    """mip_max_starts = 0: every warm-start program is too large, the MIP phase is not planned and says so.
+
+    Seen failing: with the gate removed, the plan carried no "not tried" outcome.
+    """
+    jobs = tuple(OfflineJob(f"j{i}", 0.0, 5.0, 2) for i in range(3))
+    plan = solve(Instance(jobs, 3), SolveOptions(objective="total_waiting", time_limit_s=5, mip_max_starts=0))
+    assert plan.mip_outcome is not None and plan.mip_outcome.startswith("not tried: the warm start's program has")
+    assert plan.status == "OPTIMAL" and plan.objective == 15.0
