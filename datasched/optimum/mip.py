@@ -178,15 +178,20 @@ def _add_capacity_rows(model, jobs: Sequence[UnitJob], nb_hosts: int, domains, l
 
     lows = [runs[0][0] for runs in domains]
     highs = [runs[-1][1] for runs in domains]
-    index = [{t: y for t, _, y in steps} for steps in literals]
+    # per job and time unit in [lo, hi): the literal of the last breakpoint <= t (gaps keep the previous one)
+    index = []
+    for steps in literals:
+        by_time = {}
+        for t, length, y in steps:
+            for u in range(t, t + length):
+                by_time[u] = y
+        index.append(by_time)
 
-    def started_by(i: int, t: int):  # [s_i <= t]: a constant or the literal of the last breakpoint <= t
+    def started_by(i: int, t: int):  # [s_i <= t]: a constant or a literal
         if t < lows[i]:
             return 0
         if t >= highs[i]:
             return 1
-        while t not in index[i]:
-            t -= 1
         return index[i][t]
 
     horizon = max(h + job.duration for h, job in zip(highs, jobs, strict=True))
