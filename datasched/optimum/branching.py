@@ -54,6 +54,7 @@ from typing import Any
 
 from datasched.optimum.bounds import UnitJob
 from datasched.optimum.lagrangian import time_indexed_bound
+from datasched.optimum.timeindex import breakpoints, crowded_times, literal_by_time, started_by
 
 MAX_STARTS = 60_000  # (job, start) pairs above which a threshold model is not built (memory, build time)
 MIN_SLICE_S = 1.0  # shortest CP-SAT run per threshold
@@ -109,7 +110,7 @@ def certify(
             time_limit_s=min(2.0, remaining / 4),
         )
         lower = max(lower, fixed.bound)
-        if fixed.bound > threshold or any(not runs for runs in fixed.domains):
+        if fixed.refutes(threshold):
             tried.append((threshold, "refuted by the time-indexed bound"))
             lower, threshold = max(lower, threshold + 1), None
             continue
@@ -198,39 +199,24 @@ def threshold_model(
         s = model.new_int_var_from_domain(cp_model.Domain.from_intervals([list(r) for r in runs]), f"s_{i}")
         starts.append(s)
         intervals.append(model.new_fixed_size_interval_var(s, job.duration, f"iv_{i}"))
-        literals: dict[int, Any] = {}
-        previous = None
-        run_index = 0
-        for t in range(lows[i], highs[i]):
-            while runs[run_index][1] < t:
-                run_index += 1
-            if previous is None or runs[run_index][0] <= t:  # t is a possible start: a new literal
-                y = model.new_bool_var(f"y_{i}_{t}")
-                model.add(s <= t).only_enforce_if(y)
-                model.add(s > t).only_enforce_if(~y)
-                if previous is not None:
-                    model.add_implication(previous, y)
-                previous = y
-            literals[t] = previous
+        steps: list[tuple[int, int, Any]] = []
+        for t, length in breakpoints(runs):
+            y = model.new_bool_var(f"y_{i}_{t}")
+            model.add(s <= t).only_enforce_if(y)
+            model.add(s > t).only_enforce_if(~y)
+            if steps:
+                model.add_implication(steps[-1][2], y)
+            steps.append((t, length, y))
+        literals = literal_by_time(steps)
         step_literals.append(literals)
         # s_i = lo_i + sum_t (1 - y_{i,t}), linear in the literals
         cost_terms.append((i, lows[i] + sum(1 - y for y in literals.values())))
 
-    def started_by(i: int, t: int):  # [s_i <= t] as a constant or a literal
-        if t < lows[i]:
-            return 0
-        if t >= highs[i]:
-            return 1
-        return step_literals[i][t]
+    def step(i: int, t: int):  # [s_i <= t] as a constant or a literal
+        return started_by(step_literals[i], lows[i], highs[i], t)
 
-    horizon = max(highs[i] + job.duration for i, job in enumerate(jobs))
-    for t in range(min(lows), horizon):
-        active = [i for i, job in enumerate(jobs) if lows[i] <= t < highs[i] + job.duration]
-        if sum(jobs[i].hosts for i in active) > nb_hosts:
-            model.add(
-                sum(jobs[i].hosts * (started_by(i, t) - started_by(i, t - jobs[i].duration)) for i in active)
-                <= nb_hosts
-            )
+    for t, active in crowded_times(jobs, nb_hosts, lows, highs):
+        model.add(sum(jobs[i].hosts * (step(i, t) - step(i, t - jobs[i].duration)) for i in active) <= nb_hosts)
     model.add_cumulative(intervals, [j.hosts for j in jobs], nb_hosts)
     _add_active_schedule_rule(model, objective, jobs, domains, starts)
     if objective == "total_waiting":

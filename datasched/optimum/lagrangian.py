@@ -84,6 +84,11 @@ class LagrangianBound:
     wall_time_s: float
     domains: tuple[tuple[tuple[int, int], ...], ...]  # per job: the surviving start intervals [lo, hi]
 
+    def refutes(self, threshold: int) -> bool:
+        """Whether this fixing at ``threshold`` alone proves that no schedule costs ``<= threshold``:
+        its bound is above it, or some job has no start left."""
+        return self.bound > threshold or any(not runs for runs in self.domains)
+
 
 class _Flat:
     """Every (job, start) pair of the domains in one array, so that L(λ) is a few numpy operations."""

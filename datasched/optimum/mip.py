@@ -38,7 +38,6 @@ this path by the number of starts (``schedule.SolveOptions.mip_max_starts``).
 from __future__ import annotations
 
 import datetime
-import itertools
 import math
 import threading
 import time
@@ -46,6 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from datasched.optimum.bounds import UnitJob
+from datasched.optimum.timeindex import breakpoints, crowded_times, literal_by_time, started_by
 
 # HiGHS checks its time limit between the steps of its root cut loop, and one step can take
 # seconds (measured: a 30 s limit ended at 34.8 s on 20 jobs); the MIP gets this share of the time
@@ -70,18 +70,6 @@ class MipOutcome:
     value: int | None  # cost of ``starts`` when the search found a schedule below the cutoff
     starts: tuple[int, ...] | None
     nodes: int
-    wall_time_s: float
-
-
-def breakpoints(runs: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """``(t, len)`` per literal ``[s <= t]`` of a domain given as sorted, disjoint ``(lo, hi)`` runs.
-
-    ``t`` runs over the domain's values except its largest; ``len`` counts the
-    time units from ``t`` up to the next value (or the largest one), so that
-    ``s = hi - sum len * [s <= t]``.
-    """
-    values = [t for lo, hi in runs for t in range(lo, hi + 1)]
-    return [(t, nxt - t) for t, nxt in itertools.pairwise(values)]
 
 
 class TimeIndexedProgram:
@@ -154,10 +142,9 @@ def certify_by_mip(
     )
     result = mathopt.solve(program.model, mathopt.SolverType.HIGHS, params=params)
     nodes = int(result.solve_stats.node_count)
-    wall = time.perf_counter() - t0
     reason = result.termination.reason
     if reason == mathopt.TerminationReason.INFEASIBLE:
-        return MipOutcome("no-cheaper", cutoff, None, None, nodes, wall)
+        return MipOutcome("no-cheaper", cutoff, None, None, nodes)
     found = None
     if result.has_primal_feasible_solution():
         values = result.variable_values()
@@ -166,10 +153,10 @@ def certify_by_mip(
     bound = math.ceil(dual - 1e-6) if math.isfinite(dual) else 0
     if reason == mathopt.TerminationReason.OPTIMAL and found is not None:
         value = round(result.objective_value())
-        return MipOutcome("optimal", value, value, found, nodes, wall)
+        return MipOutcome("optimal", value, value, found, nodes)
     if found is not None:
-        return MipOutcome("feasible", min(bound, cutoff), round(result.objective_value()), found, nodes, wall)
-    return MipOutcome("limit", min(bound, cutoff), None, None, nodes, wall)
+        return MipOutcome("feasible", min(bound, cutoff), round(result.objective_value()), found, nodes)
+    return MipOutcome("limit", min(bound, cutoff), None, None, nodes)
 
 
 def _add_capacity_rows(model, jobs: Sequence[UnitJob], nb_hosts: int, domains, literals) -> None:
@@ -178,30 +165,14 @@ def _add_capacity_rows(model, jobs: Sequence[UnitJob], nb_hosts: int, domains, l
 
     lows = [runs[0][0] for runs in domains]
     highs = [runs[-1][1] for runs in domains]
-    # per job and time unit in [lo, hi): the literal of the last breakpoint <= t (gaps keep the previous one)
-    index = []
-    for steps in literals:
-        by_time = {}
-        for t, length, y in steps:
-            for u in range(t, t + length):
-                by_time[u] = y
-        index.append(by_time)
+    by_time = [literal_by_time(steps) for steps in literals]
 
-    def started_by(i: int, t: int):  # [s_i <= t]: a constant or a literal
-        if t < lows[i]:
-            return 0
-        if t >= highs[i]:
-            return 1
-        return index[i][t]
+    def step(i: int, t: int):  # [s_i <= t]: a constant or a literal
+        return started_by(by_time[i], lows[i], highs[i], t)
 
-    horizon = max(h + job.duration for h, job in zip(highs, jobs, strict=True))
-    for t in range(min(lows), horizon):
-        active = [i for i, job in enumerate(jobs) if lows[i] <= t < highs[i] + job.duration]
-        if sum(jobs[i].hosts for i in active) > nb_hosts:
-            usage = mathopt.fast_sum(
-                jobs[i].hosts * (started_by(i, t) - started_by(i, t - jobs[i].duration)) for i in active
-            )
-            model.add_linear_constraint(usage <= nb_hosts)
+    for t, active in crowded_times(jobs, nb_hosts, lows, highs):
+        usage = mathopt.fast_sum(jobs[i].hosts * (step(i, t) - step(i, t - jobs[i].duration)) for i in active)
+        model.add_linear_constraint(usage <= nb_hosts)
 
 
 @dataclass(frozen=True)
@@ -316,7 +287,7 @@ class _ThresholdSearch:
             )
             self.fixing_bound = max(self.fixing_bound, fixed.bound)
             self.lower = max(self.lower, fixed.bound)
-            if fixed.bound > threshold or any(not runs for runs in fixed.domains):
+            if fixed.refutes(threshold):
                 self.tried.append(f"{threshold}: refuted by the fixing")
                 self.lower = max(self.lower, threshold + 1)
                 threshold = self.incumbent - 1

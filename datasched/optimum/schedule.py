@@ -145,7 +145,7 @@ class Plan:
     nodes: int | None = None  # search branches: the cumulative CP-SAT run plus every branching threshold
     branching_s: float | None = None  # wall time of branching.py (included in wall_time_s)
     branching_thresholds: list = field(default_factory=list)  # [T, outcome] pairs tried by branching.py
-    mip_outcome: str | None = None  # mip.py: "no-cheaper", "optimal", "feasible", "limit", or why it was skipped
+    mip_outcome: str | None = None  # mip.py: "T: outcome" per threshold tried, or "not tried: ..." (too large)
     mip_s: float | None = None  # its wall time (included in wall_time_s)
     mip_starts: int | None = None  # (job, start) pairs of its program
 
@@ -322,15 +322,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         and warm_program <= WARM_TOO_BIG * options.mip_max_starts
     )
     reserved = (options.branching_share if branching else 0.0) + (options.mip_share if mip else 0.0)
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(
-        0.01, options.time_limit_s * (1 - reserved) - (time.perf_counter() - t_start)
-    )
-    solver.parameters.num_workers = options.workers
-    solver.parameters.random_seed = options.seed
-    solver.parameters.linearization_level = options.linearization_level
-    if options.workers >= 2 and options.strengthen:
-        solver.parameters.subsolvers.extend(PORTFOLIO[: options.workers])
+    solver = _cpsat_solver(options, options.time_limit_s * (1 - reserved) - (time.perf_counter() - t_start))
     status = solver.solve(model)
     wall = time.perf_counter() - t_start
     plan = Plan({}, {}, solver.status_name(status), None, None, None, wall, options.model_dump(), nb_hosts)
@@ -375,13 +367,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             model.clear_hints()
             for var, start in zip(starts, hint, strict=True):
                 model.add_hint(var, start)
-            again = cp_model.CpSolver()
-            again.parameters.max_time_in_seconds = max(0.01, seconds)
-            again.parameters.num_workers = workers
-            if workers >= 2:
-                again.parameters.subsolvers.extend(PORTFOLIO[:workers])
-            again.parameters.random_seed = options.seed
-            again.parameters.linearization_level = options.linearization_level
+            again = _cpsat_solver(options, seconds, workers)
             code = again.solve(model)
             if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
                 return again.num_branches, math.inf, [], -math.inf
@@ -451,6 +437,22 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     plan.bound = bound / scale * unit
     plan.gap = 0.0 if plan.status == "OPTIMAL" else (value - bound) / max(abs(value), 1e-9)
     return plan
+
+
+def _cpsat_solver(options: SolveOptions, seconds: float, workers: int | None = None):
+    """A CP-SAT solver with the options' seed and LP level, ``workers`` (default: the options')
+    and, with 2+ workers and strengthening, the portfolio led by the LP-heavy worker."""
+    from ortools.sat.python import cp_model
+
+    workers = options.workers if workers is None else workers
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = max(0.01, seconds)
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = options.seed
+    solver.parameters.linearization_level = options.linearization_level
+    if workers >= 2 and options.strengthen:
+        solver.parameters.subsolvers.extend(PORTFOLIO[:workers])
+    return solver
 
 
 def _record_branching(plan: Plan, cert: Certificate) -> None:

@@ -33,9 +33,15 @@ def _latest_starts(objective: str, jobs: list[UnitJob]):
     return latest
 
 
-def _certify(objective: str, jobs: list[UnitJob], nb_hosts: int, time_limit_s: float = 20.0):
+def warm_start(objective: str, jobs: list[UnitJob], nb_hosts: int):
+    """The best heuristic schedule, the incumbent both certifiers start from."""
     warm = best_heuristic_schedule(objective, jobs, nb_hosts)
     assert warm is not None
+    return warm
+
+
+def _certify(objective: str, jobs: list[UnitJob], nb_hosts: int, time_limit_s: float = 20.0):
+    warm = warm_start(objective, jobs, nb_hosts)
     return certify(
         objective,
         jobs,

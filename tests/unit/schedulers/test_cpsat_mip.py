@@ -19,20 +19,13 @@ from datasched.errors import UserError
 from datasched.optimum import mip
 from datasched.optimum.bounds import UnitJob
 from datasched.optimum.lagrangian import time_indexed_bound
-from datasched.optimum.mip import (
-    MipOutcome,
-    TimeIndexedProgram,
-    breakpoints,
-    certify_by_mip,
-    prove_incumbent,
-    schedule_fits,
-)
+from datasched.optimum.mip import MipOutcome, TimeIndexedProgram, certify_by_mip, prove_incumbent, schedule_fits
 from datasched.optimum.schedule import Instance, OfflineJob, Plan, SolveOptions, solve
-from datasched.optimum.warmstart import best_heuristic_schedule
+from datasched.optimum.timeindex import breakpoints
 from datasched.policy.params import parse_params
 
 from .test_cpsat_bounds import _optimal_schedules, tiny_instances
-from .test_cpsat_branching import _latest_starts, _objective
+from .test_cpsat_branching import _latest_starts, _objective, warm_start
 
 OBJECTIVES = ["total_waiting", "total_weighted_completion"]
 
@@ -64,8 +57,7 @@ def test_breakpoints_give_back_every_start(runs):
 
 
 def _tiny_proof(objective, jobs, nb_hosts):
-    warm = best_heuristic_schedule(objective, jobs, nb_hosts)
-    assert warm is not None
+    warm = warm_start(objective, jobs, nb_hosts)
     return warm, prove_incumbent(
         objective,
         jobs,
@@ -149,7 +141,7 @@ def test_a_schedule_below_the_mip_bound_discards_the_proof(monkeypatch):
     Seen failing: without the check, the plan would have reported a bound above its own objective.
     """
     jobs = [UnitJob(0, 5, 2, 2), UnitJob(0, 5, 2, 2), UnitJob(3, 4, 1, 1)]
-    monkeypatch.setattr(mip, "certify_by_mip", lambda *args, **kwargs: MipOutcome("limit", 10**6, None, None, 0, 0.0))
+    monkeypatch.setattr(mip, "certify_by_mip", lambda *args, **kwargs: MipOutcome("limit", 10**6, None, None, 0))
     _, proof = _tiny_proof("total_waiting", jobs, 3)
     assert proof.outcome.startswith("inconsistent") and proof.mip_bound == -math.inf
     assert proof.fixing_bound <= proof.value
