@@ -144,8 +144,8 @@ def sim_workloads(
     return nb_hosts, jobs
 
 
-allocation_names = st.sampled_from(["sequential", "random", "topology", "contiguous"])
-any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology"])
+allocation_names = st.sampled_from(["sequential", "random", "topology", "contiguous", "staging_spread"])
+any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology", "staging_spread"])
 
 
 # --------------------------------------------------------------------------- storage model

@@ -10,7 +10,11 @@ from typing import Any
 
 from datasched.analysis.style import interval_line, save
 
-STYLES = {"sequential": ("#4c72b0", "-", "o"), "random": ("#dd8452", "--", "s")}
+STYLES = {
+    "sequential": ("#4c72b0", "-", "o"),
+    "random": ("#dd8452", "--", "s"),
+    "staging_spread": ("#55a868", "-.", "^"),
+}
 
 
 def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:

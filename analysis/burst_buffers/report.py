@@ -112,7 +112,7 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: BurstSpec, variant: s
         f"  t = 0, no walltime; data staged `{spec.staging}` (as seed 000's Figure 8), every job's data on",
         f"  k = {spec.san_k} I/O servers (storage policy `san`);",
         f"- queue policy `{spec.scheduler}`; allocations {', '.join(f'`{a}`' for a in spec.allocations)}",
-        "  (`random` seeded by the workload's seed);",
+        "  (`random` seeded by the workload's seed; `staging_spread` sequential without staging servers);",
         f"- staging layer (`--staging-layer`): blocks of {spec.block_size // mib} MiB, a receive buffer of "
         f"{spec.buffer_bytes // mib} MiB, drain chunks of",
         f"  {spec.drain_chunk // mib} MiB started after {spec.idle_seconds:g} s idle (or at once above 90 % of "
@@ -133,8 +133,11 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: BurstSpec, variant: s
         "  I/O tasks are its first tasks (seed 000's model: I/O tasks ~ U{1..Tasks}), which run on the",
         "  lowest-numbered nodes of its allocation, so even a random allocation sends more writes through",
         "  the low-numbered servers: the *busiest server's share* column measures how uneven the load was.",
-        "  No allocation here knows the mapping, and the decision process is not told which data is",
-        "  still staged.",
+        "- **`staging_spread` knows the mapping** (the engine announces each server and the nodes writing",
+        "  through it in `SIMULATION_BEGINS`): it puts a job's lowest host in the group of the least busy",
+        "  server (the fraction of the group's hosts not free, a stateless proxy for its writers) and",
+        "  the job's other hosts above it (schedulers/alloc_staging_spread.py). Without staging servers",
+        "  it is `sequential`. No allocation is told which data is still staged.",
         "- **A lazy drain under a steady load never starts**: *left staged* counts what was still on the",
         "  SSDs when the last job ended (its drain, not in the jobs' times, would still load the I/O",
         "  servers).",

@@ -32,7 +32,7 @@ from datasched.policy.events import (
     StageDone,
 )
 from datasched.policy.heap import set_aside_startup_heap
-from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
+from datasched.policy.platform import PlatformView, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.session import alloc_intervals
 from datasched.policy.topology import distances_for
@@ -80,8 +80,8 @@ class PybatsimAdapter(BatsimScheduler):
         resources = list(self.bs.compute_resources.values())
         platform = PlatformView.from_batsim_resources(resources)
         distances = distances_for(platform.hosts, self.platform_xml)
-        daemons = StorageDaemons.from_config(getattr(self.bs, "batconf", None) or {})
-        storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts, daemons)
+        config = getattr(self.bs, "batconf", None) or {}
+        storage = StorageView.from_batsim_resources(self.bs.storage_resources.values(), platform.hosts, config)
         platform = PlatformView(platform.hosts, distances, storage, rates_for(platform.hosts, self.platform_xml))
         self._intercept_stage_done()
         self._pending.extend(self.policy.begin(platform, self.bs.time()))

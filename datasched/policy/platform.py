@@ -55,6 +55,55 @@ class StorageDaemons:
         return math.ceil(nbytes / self.request_size) * self.flops_per_request + nbytes * self.flops_per_byte
 
 
+def interval_set_ids(text: str) -> tuple[int, ...]:
+    """The ids of a Batsim interval set ("0-3 7 9-10"), ascending."""
+    ids: set[int] = set()
+    for part in text.split():
+        low, _, high = part.partition("-")
+        ids.update(range(int(low), int(high or low) + 1))
+    return tuple(sorted(ids))
+
+
+@dataclass(frozen=True)
+class StagingServer:
+    """One staging server: its resource id and name, and the compute hosts whose SAN writes it
+    absorbs (a job's writes leave from its first ``io_tasks`` hosts, the lowest ids of its
+    allocation)."""
+
+    id: int
+    name: str
+    nodes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class StagingServers:
+    """The staging servers in front of central storage (datasched-sim's ``--staging-layer``,
+    sent in ``SIMULATION_BEGINS``' config as ``datasched-staging-servers``): each absorbs the
+    SAN writes of a fixed group of compute hosts in its memory and SSD and drains them to the
+    I/O servers when idle (sim/src/services/staging_layer.hpp). A policy that knows the groups
+    can spread jobs' writes over the servers."""
+
+    servers: tuple[StagingServer, ...]
+    block_size: float
+    buffer_bytes: float
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any]) -> StagingServers | None:
+        """The servers the engine announced, or None (no key: SAN writes go straight to the I/O servers)."""
+        described = config.get("datasched-staging-servers")
+        if described is None:
+            return None
+        servers = tuple(
+            StagingServer(int(s["id"]), str(s["name"]), interval_set_ids(str(s["nodes"]))) for s in described["servers"]
+        )
+        return cls(servers, float(described["block_size"]), float(described["buffer_bytes"]))
+
+    @cached_property
+    def server_of_host(self) -> Mapping[int, int]:
+        """Compute host id -> the index in ``servers`` of the server its writes go to."""
+        return MappingProxyType({host: index for index, server in enumerate(self.servers) for host in server.nodes})
+
+
 @dataclass(frozen=True)
 class StorageView:
     """Where data can live: each compute host's NVM endpoint and the central I/O servers.
@@ -68,6 +117,7 @@ class StorageView:
     nvm_of_host: Mapping[int, int] = field(default_factory=lambda: MappingProxyType({}))  # compute id -> NVM id
     io_servers: tuple[int, ...] = ()  # resource ids, ascending
     daemons: StorageDaemons | None = None  # each NVM's node serves it at a CPU cost (None: no cost)
+    staging: StagingServers | None = None  # staging servers absorbing SAN writes (None: none)
 
     @cached_property
     def host_of_nvm(self) -> Mapping[int, int]:
@@ -79,10 +129,12 @@ class StorageView:
         cls,
         storage_resources: Iterable[Mapping[str, Any]],
         hosts: Sequence[HostInfo],
-        daemons: StorageDaemons | None = None,
+        config: Mapping[str, Any] | None = None,
     ) -> StorageView:
         """Reads roles and owners from the resources' properties; an NVM whose ``node``
-        is not a compute host is ignored (it cannot hold a job's data)."""
+        is not a compute host is ignored (it cannot hold a job's data). The services the
+        engine announced in ``SIMULATION_BEGINS``' ``config`` (node daemons, staging servers)
+        come with them."""
         id_of_name = {h.name: h.id for h in hosts}
         nvm_of_host: dict[int, int] = {}
         servers = []
@@ -93,7 +145,13 @@ class StorageView:
                 servers.append(int(resource["id"]))
             elif role == "nvm" and props.get("node") in id_of_name:
                 nvm_of_host[id_of_name[props["node"]]] = int(resource["id"])
-        return cls(MappingProxyType(dict(sorted(nvm_of_host.items()))), tuple(sorted(servers)), daemons)
+        config = config or {}
+        return cls(
+            MappingProxyType(dict(sorted(nvm_of_host.items()))),
+            tuple(sorted(servers)),
+            StorageDaemons.from_config(config),
+            StagingServers.from_config(config),
+        )
 
 
 @dataclass(frozen=True)

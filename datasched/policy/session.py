@@ -39,7 +39,7 @@ from datasched.policy.events import (
     StageDone,
 )
 from datasched.policy.heap import set_aside_startup_heap
-from datasched.policy.platform import PlatformView, StorageDaemons, StorageView
+from datasched.policy.platform import PlatformView, StorageView
 from datasched.policy.rates import rates_for
 from datasched.policy.topology import distances_for
 
@@ -226,8 +226,7 @@ class ProtocolSession:
         self.profiles = data.get("profiles", {})
         platform = PlatformView.from_batsim_resources(list(compute.values()))
         distances = distances_for(platform.hosts, self.platform_xml)
-        daemons = StorageDaemons.from_config(data.get("config", {}))
-        storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts, daemons)
+        storage_view = StorageView.from_batsim_resources(storage.values(), platform.hosts, data.get("config", {}))
         platform = PlatformView(platform.hosts, distances, storage_view, rates_for(platform.hosts, self.platform_xml))
         self._pending.extend(self.policy.begin(platform, now))
         if self.set_aside_heap:

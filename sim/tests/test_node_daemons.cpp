@@ -125,8 +125,8 @@ TEST(NodeDaemons, TheDecisionProcessIsToldOnlyWhenThereAreDaemons)
   };
   EXPECT_FALSE(begins_config().contains("datasched-storage-daemons"));
   NodeDaemonsConfig daemons;
-  daemons.costs.flops_per_byte = 2;
-  config.storage_daemons       = describe_node_daemons(daemons).dump();
+  daemons.costs.flops_per_byte                 = 2;
+  config.services["datasched-storage-daemons"] = describe_node_daemons(daemons).dump();
   EXPECT_EQ(begins_config()["datasched-storage-daemons"],
             nlohmann::json::parse(R"({"request_size": 1048576, "flops_per_request": 0, "flops_per_byte": 2,
                                       "idle_flops_per_second": 0})"));

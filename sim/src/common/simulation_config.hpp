@@ -1,6 +1,7 @@
 #pragma once
 // The Batsim configuration switches: set from the command line, sent to the decision
 // process in SIMULATION_BEGINS, and consulted by the server.
+#include <map>
 #include <string>
 
 namespace datasched {
@@ -17,10 +18,10 @@ struct SimulationConfig {
   /// engine evicts a named data item from node NVM. Off by default: the protocol stream,
   /// SIMULATION_BEGINS included, is then exactly Batsim's.
   bool item_evictions_notified = false;
-  /// datasched extension (--storage-daemons): the node daemons' parameters as a JSON object
-  /// (services/node_daemons.hpp), sent as config "datasched-storage-daemons" so that a policy
-  /// knows every NVM node serves its NVM's traffic; empty (nothing sent) without the option.
-  std::string storage_daemons;
+  /// datasched extension: the services the run carries (execution/run_services.hpp), each as
+  /// its config key ("datasched-storage-daemons", "datasched-staging-servers") and a JSON
+  /// object, so that a policy knows which nodes host them; empty (nothing sent) without one.
+  std::map<std::string, std::string> services;
 };
 
 } // namespace datasched

@@ -10,6 +10,7 @@
 #include "execution/energy.hpp"
 #include "execution/ipc_sampling.hpp"
 #include "execution/job_pool.hpp"
+#include "execution/run_services.hpp"
 #include "execution/traffic.hpp"
 #include "export/data_csv.hpp"
 #include "export/io_csv.hpp"
@@ -27,9 +28,6 @@
 #include "transport/decision_channel.hpp"
 
 namespace datasched {
-
-class NodeDaemons;
-class SanPath;
 
 struct Context {
   explicit Context(const EngineConfig& cfg) : config(cfg) {}
@@ -54,11 +52,9 @@ struct Context {
   RouteChecker routes;                         ///< host pairs whose route was found usable (platform_check.hpp)
   AllToAllCalibration all_to_all;              ///< scale of approximate all-to-all phases (--ipc-fanout)
   EnergyTracker energy;                        ///< -E: energy readings and the energy output files
-  /// --forwarding-layer or --staging-layer: the service phase jobs' SAN I/O goes through
-  /// (execution/san_path.hpp); else null.
-  std::shared_ptr<SanPath> san_path;
-  /// --storage-daemons: the nodes' daemons serving NVM traffic (services/node_daemons.hpp); else null.
-  std::shared_ptr<const NodeDaemons> daemons;
+  /// The services the run carries beside its jobs (execution/run_services.hpp): a SAN path
+  /// (--forwarding-layer, --staging-layer) and a service on the compute nodes (--storage-daemons).
+  RunServices services;
 
   /// Decision rounds: the server leaves the request here and releases the semaphore
   /// that the decision actor waits on (see decision_actor in request_reply.cpp).

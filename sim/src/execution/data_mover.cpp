@@ -95,7 +95,7 @@ void run_specs(Context* context, const std::vector<ActivitySpec>& specs, const s
   std::vector<simgrid::s4u::ExecPtr> running;
   for (const ActivitySpec& planned : specs) {
     ActivitySpec with_daemons;
-    const ActivitySpec& spec = served_by_daemons(context->daemons.get(), planned, with_daemons);
+    const ActivitySpec& spec = served_by(context->services.nodes.get(), planned, with_daemons);
     std::vector<simgrid::s4u::Host*> hosts;
     for (int id : spec.hosts)
       hosts.push_back(context->machines.at(id).host);

@@ -294,12 +294,13 @@ private:
       const double start = Engine::get_clock();
       // SAN I/O through a service (san_path.hpp: forwarders, staging servers)
       std::shared_ptr<StreamedIo> streamed;
-      const bool read = phase.kind == PhaseKind::Read;
-      if (context_->san_path && !stage_in && !stage_out && (read || phase.kind == PhaseKind::Write) &&
-          context_->san_path->carries(read)) {
+      const bool read         = phase.kind == PhaseKind::Read;
+      SanPath* const san_path = context_->services.san.get();
+      if (san_path != nullptr && !stage_in && !stage_out && (read || phase.kind == PhaseKind::Write) &&
+          san_path->carries(read)) {
         const auto streams = plan_san_streams(phases, phase, executor_ids_, storage);
         if (!streams.empty())
-          streamed = context_->san_path->start(*context_, *job_, wakeup_, read, streams, storage.devices, san_files_);
+          streamed = san_path->start(*context_, *job_, wakeup_, read, streams, storage.devices, san_files_);
       }
       const Outcome outcome = run_activities(specs, frame, start, streamed.get());
       if (streamed) { // no more requests; a completion release the job did not consume is taken back
@@ -443,7 +444,7 @@ private:
       }
     auto launch = [&](size_t k) {
       ActivitySpec with_daemons;
-      const ActivitySpec& spec = served_by_daemons(context_->daemons.get(), specs[k], with_daemons);
+      const ActivitySpec& spec = served_by(context_->services.nodes.get(), specs[k], with_daemons);
       std::vector<Host*> hosts;
       hosts.reserve(spec.hosts.size());
       for (int id : spec.hosts)

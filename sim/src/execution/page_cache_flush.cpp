@@ -18,7 +18,7 @@ void flush_actor(Context* context, std::vector<PlannedFlush> flushes, std::strin
   std::vector<simgrid::s4u::ExecPtr> running;
   for (const PlannedFlush& f : flushes) {
     ActivitySpec with_daemons; // the flush to X-nvm is served by X's daemon
-    const ActivitySpec& flow = served_by_daemons(context->daemons.get(), f.flow, with_daemons);
+    const ActivitySpec& flow = served_by(context->services.nodes.get(), f.flow, with_daemons);
     std::vector<simgrid::s4u::Host*> hosts;
     for (int id : flow.hosts)
       hosts.push_back(context->machines.at(id).host);

@@ -5,7 +5,6 @@
 #include <set>
 
 #include "common/fatal.hpp"
-#include "services/node_daemons.hpp"
 
 namespace datasched {
 
@@ -48,14 +47,6 @@ void ActivityBuilder::add_bytes(int src, int dst, double bytes)
   const size_t s = index_of(src);
   const size_t d = index_of(dst);
   transfers_.push_back(PairBytes::Pair{static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d), bytes});
-}
-
-const ActivitySpec& served_by_daemons(const NodeDaemons* daemons, const ActivitySpec& spec, ActivitySpec& copy)
-{
-  if (daemons == nullptr || !daemons->serves_any(spec.hosts))
-    return spec;
-  copy = spec;
-  return daemons->add_work(copy.hosts, copy.flops, copy.bytes) > 0 ? copy : spec;
 }
 
 ActivitySpec ActivityBuilder::build() const

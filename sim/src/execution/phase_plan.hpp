@@ -79,8 +79,6 @@
 
 namespace datasched {
 
-class NodeDaemons;
-
 /// One ptask: hosts are resource ids; bytes is row-major hosts x hosts (empty: none).
 struct ActivitySpec {
   Tier tier            = Tier::Compute;
@@ -134,11 +132,6 @@ std::vector<ActivitySpec> plan_phase(const PhaseProfile& profile, const Phase& p
 /// already lives on central storage.
 std::vector<ActivitySpec> plan_stage(bool stage_in, const PhaseProfile& profile, const std::vector<int>& executors,
                                      const StorageAssignment& storage, const StorageEndpoints& endpoints);
-
-/// `spec` with the work of the nodes' storage daemons on its NVM flows (--storage-daemons,
-/// services/node_daemons.hpp), built in `copy`; `spec` itself, not copied, when `daemons` is
-/// null or serves none of its flows. Every place that starts a ptask calls it.
-const ActivitySpec& served_by_daemons(const NodeDaemons* daemons, const ActivitySpec& spec, ActivitySpec& copy);
 
 /// Accumulates flows and flops over resource ids and builds the dense ptask.
 class ActivityBuilder {

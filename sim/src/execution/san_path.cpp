@@ -1,7 +1,7 @@
 #include "execution/san_path.hpp"
 
-#include "common/engine_config.hpp"
-#include "common/fatal.hpp"
+#include <nlohmann/json.hpp>
+
 #include "execution/forwarded_io.hpp"
 #include "execution/staged_writes.hpp"
 #include "forwarding/job_layer.hpp"
@@ -28,8 +28,10 @@ public:
   {
     return ForwardedIo::start(layer_, context, job, wakeup, read, streams, servers, job_files);
   }
-  void start_actors() override { layer_.service().start_workers(); }
+  void start_actors(const Machines& /*machines*/) override { layer_.service().start_workers(); }
   void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
+  std::string config_key() const override { return ""; } // the forwarders are not announced
+  nlohmann::json describe() const override { return nullptr; }
 
 private:
   forwarding::JobLayer layer_;
@@ -49,53 +51,30 @@ public:
   {
     return StagedWrites::start(layer_, context, job, wakeup, streams, servers);
   }
-  void start_actors() override { layer_.start_actors(); }
+  void start_actors(const Machines& /*machines*/) override { layer_.start_actors(); }
   void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
+  /// The servers and the compute nodes writing to each (services/staging_layer.hpp).
+  std::string config_key() const override { return "datasched-staging-servers"; }
+  nlohmann::json describe() const override { return layer_.describe(); }
 
 private:
   StagingLayer layer_;
 };
 
-/// One row per SAN service: its option, the option's file in the run's configuration, and the
-/// path it sets up.
-struct SanPathKind {
-  const char* option;
-  const std::string EngineConfig::*file;
-  std::unique_ptr<SanPath> (*make)(const std::string& file, const Machines&, const StorageEndpoints&, TransferObserver*,
-                                   const std::string& platform_file);
-};
-
-template <class Path>
-std::unique_ptr<SanPath> make_path(const std::string& file, const Machines& machines, const StorageEndpoints& endpoints,
-                                   TransferObserver* observer, const std::string& platform_file)
-{
-  return std::make_unique<Path>(file, machines, endpoints, observer, platform_file);
-}
-
-const SanPathKind kSanPaths[] = {
-    {"--staging-layer", &EngineConfig::staging_layer, make_path<StagingPath>},
-    {"--forwarding-layer", &EngineConfig::forwarding_layer, make_path<ForwardingPath>},
-};
-
 } // namespace
 
-std::unique_ptr<SanPath> make_san_path(const EngineConfig& config, const Machines& machines,
-                                       StorageEndpoints& endpoints, TransferObserver* observer)
+std::unique_ptr<SanPath> make_forwarding_path(const std::string& file, const Machines& machines,
+                                              const StorageEndpoints& endpoints, TransferObserver* observer,
+                                              const std::string& platform_file)
 {
-  const SanPathKind* chosen = nullptr;
-  for (const SanPathKind& kind : kSanPaths) {
-    if ((config.*kind.file).empty())
-      continue;
-    if (chosen != nullptr) // checked before either is set up on the platform
-      throw InputError(std::string(chosen->option) + " and " + kind.option +
-                       " cannot be combined (SAN writes take one path)");
-    chosen = &kind;
-  }
-  if (chosen == nullptr)
-    return nullptr;
-  auto path = chosen->make(config.*chosen->file, machines, endpoints, observer, config.platform_file);
-  endpoints.set_san_path(path->carries(true), path->carries(false));
-  return path;
+  return std::make_unique<ForwardingPath>(file, machines, endpoints, observer, platform_file);
+}
+
+std::unique_ptr<SanPath> make_staging_path(const std::string& file, const Machines& machines,
+                                           const StorageEndpoints& endpoints, TransferObserver* observer,
+                                           const std::string& platform_file)
+{
+  return std::make_unique<StagingPath>(file, machines, endpoints, observer, platform_file);
 }
 
 } // namespace datasched

@@ -2,30 +2,29 @@
 // The path of central-storage (SAN) I/O when a service stands between the compute nodes and the
 // I/O servers: the I/O forwarding layer (--forwarding-layer: reads and writes through
 // forwarders, seed 002) or the staging layer (--staging-layer: writes absorbed by staging
-// servers and drained lazily, seed 003). The job runner and the simulation reach either through
-// this one interface; make_san_path() picks the one the run's options name, from the table in
-// san_path.cpp (a new SAN service is one row there and one class here). Without one, SAN I/O
-// stays in the phase's plan (phase_plan.hpp) as ptasks straight to the I/O servers.
+// servers and drained lazily, seed 003). One role of a run's services (run_service.hpp): the
+// job runner reaches either through this interface, and the table of run_services.cpp picks
+// the one the run's options name (a new SAN service is one class in san_path.cpp and one row
+// there). Without one, SAN I/O stays in the phase's plan (phase_plan.hpp) as ptasks straight
+// to the I/O servers.
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <simgrid/forward.h>
 
+#include "execution/run_service.hpp"
 #include "execution/streamed_io.hpp"
 
 namespace datasched {
 
 struct Context;
-struct EngineConfig;
 class Machines;
 class StorageEndpoints;
 class TransferObserver;
 
-class SanPath {
+class SanPath : public RunService {
 public:
-  virtual ~SanPath() = default;
-
   /// Whether phases that read (`read`) or write central storage go through the path; the
   /// others stay in the phase's plan.
   virtual bool carries(bool read) const = 0;
@@ -36,18 +35,15 @@ public:
   virtual std::shared_ptr<StreamedIo> start(Context& context, Job& job, simgrid::s4u::Semaphore& wakeup, bool read,
                                             const std::vector<SanStream>& streams, const std::vector<int>& servers,
                                             std::vector<int>& job_files) = 0;
-  /// Starts the service's own actors (daemons: an idle service neither prolongs the run nor
-  /// deadlocks it), once the platform and the jobs' actors are set up.
-  virtual void start_actors() = 0;
-  /// The service's output files, at the end of the run.
-  virtual void write_outputs(const std::string& prefix) = 0;
 };
 
-/// The path the run's options name (at most one: SAN I/O takes one path), set up on the
-/// loaded platform with its transfers seen by `observer` (null: none); null when no option
-/// names one. Tells `endpoints` which phases the path takes out of the plan. Throws
-/// InputError naming the option's file and the platform.
-std::unique_ptr<SanPath> make_san_path(const EngineConfig& config, const Machines& machines,
-                                       StorageEndpoints& endpoints, TransferObserver* observer);
+/// The SAN paths, set up from their option's file on the loaded platform with their transfers
+/// seen by `observer` (null: none). Throw InputError naming the file and the platform.
+std::unique_ptr<SanPath> make_forwarding_path(const std::string& file, const Machines& machines,
+                                              const StorageEndpoints& endpoints, TransferObserver* observer,
+                                              const std::string& platform_file);
+std::unique_ptr<SanPath> make_staging_path(const std::string& file, const Machines& machines,
+                                           const StorageEndpoints& endpoints, TransferObserver* observer,
+                                           const std::string& platform_file);
 
 } // namespace datasched

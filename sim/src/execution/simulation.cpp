@@ -190,14 +190,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     ctx.storage_endpoints = StorageEndpoints::from_machines(ctx.machines);
     // A SAN path's transfers are storage traffic, seen by the arbiter when a policy weighs it.
     TransferObserver* const storage_observer = ctx.traffic.policy().active() ? &ctx.storage_transfers : nullptr;
-    ctx.san_path = make_san_path(config, ctx.machines, ctx.storage_endpoints, storage_observer);
-    if (!config.storage_daemons.empty()) { // services/node_daemons.hpp
-      if (!ctx.storage_endpoints.has_node_nvm())
-        throw InputError("--storage-daemons '" + config.storage_daemons + "': platform '" + config.platform_file +
-                         "' has no node NVM (no host with datasched_role=nvm): no daemon would serve anything");
-      const NodeDaemonsConfig daemons = load_node_daemons(config.storage_daemons);
-      ctx.daemons = std::make_shared<const NodeDaemons>(daemons, ctx.storage_endpoints, ctx.machines.size());
-    }
+    ctx.services = make_run_services(config, ctx.machines, ctx.storage_endpoints, storage_observer);
     if (config.energy)
       start_energy(ctx, config.platform_file);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
@@ -225,8 +218,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
-  if (ctx.daemons) // the decision process learns that the NVM nodes run daemons, and their costs
-    ctx.protocol_config.storage_daemons = describe_node_daemons(ctx.daemons->config()).dump();
+  ctx.services.describe(ctx.protocol_config); // the decision process learns which nodes host services
   install_abort_handler("SimGrid aborted the simulation (its message is above)", outputs);
 
   try {
@@ -269,10 +261,9 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   if (!config.event_files.empty()) // a daemon: events after the last job do not prolong the simulation
     create("external_events", external_events_actor, std::move(external_events))->daemonize();
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
-  if (ctx.san_path)               // daemons: an idle service neither prolongs the run nor deadlocks it; data still
-    ctx.san_path->start_actors(); // staged when the last job ends stays there (_staging.csv)
-  if (ctx.daemons)                // daemons too: the nodes' idle load ends with the run
-    ctx.daemons->start_idle_load(ctx.machines);
+  // Daemons: an idle service neither prolongs the run nor deadlocks it; data still staged when
+  // the last job ends stays there (_staging.csv), the nodes' idle load ends with the run.
+  ctx.services.start_actors(ctx.machines);
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run
@@ -301,8 +292,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     if (!ctx.data.items().empty()) // runs without named data items keep Batsim's set of files
       ctx.nvm_csv.write(config.export_prefix + "_nvm.csv");
     link_load.write_if_measured(config.export_prefix);
-    if (ctx.san_path)
-      ctx.san_path->write_outputs(config.export_prefix);
+    ctx.services.write_outputs(config.export_prefix);
     if (ctx.energy.enabled()) {
       ctx.energy.consumed_energy.write(config.export_prefix + "_consumed_energy.csv");
       ctx.energy.pstate_changes.write(config.export_prefix + "_pstate_changes.csv");

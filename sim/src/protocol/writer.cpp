@@ -89,8 +89,8 @@ void ProtocolWriter::append_simulation_begins(const Machines& machines, const Wo
   };
   if (config.item_evictions_notified) // only when asked: Batsim's config otherwise, byte for byte
     data["config"]["datasched-item-evictions"] = true;
-  if (!config.storage_daemons.empty())
-    data["config"]["datasched-storage-daemons"] = nlohmann::json::parse(config.storage_daemons);
+  for (const auto& [key, described] : config.services)
+    data["config"][key] = nlohmann::json::parse(described);
   nlohmann::json files = nlohmann::json::object(), profiles = nlohmann::json::object();
   for (const auto& [name, w] : workloads.workloads()) {
     if (!w->is_static)

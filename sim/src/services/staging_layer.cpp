@@ -8,6 +8,7 @@
 #include "common/fatal.hpp"
 #include "common/json_file.hpp"
 #include "model/input_limits.hpp"
+#include "model/interval_set.hpp"
 #include "model/json_fields.hpp"
 #include "model/machines.hpp"
 #include "model/platform_check.hpp"
@@ -80,6 +81,7 @@ StagingLayer::StagingLayer(StagingLayerConfig config, const Machines& machines, 
     const std::uint64_t seed = config_.seed * 1000003u + servers_.size();
     servers_.push_back(
         std::make_unique<StagingServer>(config_.params, m.host, ssd, m.host, capacity, transfers_, 0, seed));
+    server_ids_.push_back(m.id);
   }
   if (servers_.empty())
     throw InputError(where + " has no staging server (no host with datasched_role=staging)");
@@ -128,6 +130,23 @@ void StagingLayer::write_outputs(const std::string& prefix) const
            whole_number(server->buffered_bytes() + server->staged_bytes()) + "\n";
   }
   write_file_atomically(prefix + "_staging.csv", out);
+}
+
+nlohmann::json StagingLayer::describe() const
+{
+  std::vector<IntervalSet> nodes(servers_.size());
+  for (std::size_t c = 0; c < server_of_node_.size(); ++c)
+    nodes[server_of_node_[c]].insert(static_cast<int>(c));
+  nlohmann::json servers = nlohmann::json::array();
+  for (std::size_t s = 0; s < servers_.size(); ++s)
+    servers.push_back({{"id", server_ids_[s]}, {"name", servers_[s]->name()}, {"nodes", nodes[s].to_string()}});
+  const StagingParams& p = config_.params;
+  return {{"servers", servers},
+          {"block_size", config_.block_size},
+          {"buffer_bytes", p.buffer_bytes},
+          {"idle_seconds", p.idle_seconds},
+          {"drain_chunk", p.drain_chunk},
+          {"high_watermark", p.high_watermark}};
 }
 
 } // namespace datasched

@@ -76,6 +76,10 @@ public:
   /// <prefix>_staging.csv: one row per server (what it absorbed, staged, drained, and
   /// what was still on it when the run ended).
   void write_outputs(const std::string& prefix) const;
+  /// The layer as the decision process sees it: {"servers": [{"id", "name", "nodes"}], and the
+  /// file's block and drain parameters}, `nodes` the compute ids writing to the server as a
+  /// Batsim interval set, so that an allocation policy can spread jobs' writes over servers.
+  nlohmann::json describe() const;
 
 private:
   /// Every transfer through transfer() with the observer.
@@ -92,6 +96,7 @@ private:
   StagingLayerConfig config_;
   Transfers transfers_;
   std::vector<std::unique_ptr<StagingServer>> servers_;
+  std::vector<int> server_ids_; ///< each server's resource id
   std::vector<std::size_t> server_of_node_;
   std::vector<simgrid::s4u::Host*> client_of_node_;
 };

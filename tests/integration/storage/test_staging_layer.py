@@ -272,3 +272,47 @@ def test_a_generated_system_stages_writes_at_the_nic_rate_and_drains_over_the_ba
     row = staging_row(run)
     assert row["server"] == "stage-0"
     assert float(row["drained_bytes"]) == W and float(row["left_bytes"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("allocation", "expected"),
+    [
+        # sequential: nodes 0 and 1, both behind server 0: its front-end NIC (1.25 GB/s) is
+        # shared, each write of W gets half: 2 W / 1.25 GB/s = 1.6 s.
+        ("sequential", (2 * W / 1.25e9, 2 * W / 1.25e9)),
+        # staging_spread: job 0 on node 0 (server 0), job 1 on node 2 (server 1, the least busy
+        # group): each write alone on its server, W / 1.25 GB/s = 0.8 s.
+        ("staging_spread", (W / 1.25e9, W / 1.25e9)),
+    ],
+)
+def test_a_staging_aware_allocation_spreads_writes_over_the_servers_the_engine_announces(
+    tmp_path, allocation, expected
+):
+    """The generator's 4-node star with 2 staging servers (nodes 0-1 write through stage-0,
+    2-3 through stage-1, the engine's floor(c * S / N)); FCFS starts two one-host jobs at 0,
+    each writing W = 1 GB to io-0 (storage `san`, k = 1). The policy learns the groups only
+    from SIMULATION_BEGINS (datasched-staging-servers)."""
+    from datasched.platforms import FatTreeParams, InterconnectParams, SystemParams, generate, write
+    from datasched.runner import run_simulation
+    from tests.integration.storage.conftest import Run
+
+    params = SystemParams(
+        storage_mode="unified",
+        interconnect=InterconnectParams(topology=FatTreeParams(k=4, levels=1), link_bw=1 * GB, link_lat=0),
+        storage={"io_servers": 1, "frontend_lat": 0, "backend_lat": 0, "staging_servers": 2},
+    )
+    platform = write(generate(params), tmp_path / "system.xml")
+    profiles = {"w": phases_profile(1, descriptor("san", san_k=1), [write_phase(W)])}
+    jobs = [{"id": i, "subtime": 0, "res": 1, "profile": "w"} for i in range(2)]
+    workload = tmp_path / "w.json"
+    workload.write_text(json.dumps({"nb_res": 4, "jobs": jobs, "profiles": profiles}))
+    out = tmp_path / "out"
+    options = {"allocation": allocation, "storage": {"name": "san", "k": 1}}
+    run_simulation(platform, workload, "fcfs", out, scheduler_options=options, engine_args=layer(tmp_path))
+    result = Run(out)
+    assert (result.runtime("0"), result.runtime("1")) == pytest.approx(expected, abs=TOL)
+    with open(out / "out_staging.csv", newline="") as handle:
+        absorbed = {row["server"]: float(row["absorbed_bytes"]) for row in csv.DictReader(handle)}
+    assert absorbed == (
+        {"stage-0": 2 * W, "stage-1": 0} if allocation == "sequential" else {"stage-0": W, "stage-1": W}
+    )

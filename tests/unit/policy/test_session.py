@@ -124,3 +124,28 @@ def test_a_policy_learns_the_nodes_storage_daemons_from_the_engines_config():
     idle = ProtocolSession(create_policy("fcfs"))
     idle.handle(_message(0.0, begin))
     assert idle.policy.platform.storage.daemons == StorageDaemons(1000, 5.0, 0.5, 2e9)
+
+
+def test_a_policy_learns_the_staging_servers_and_their_groups_from_the_engines_config():
+    """datasched-sim --staging-layer announces each server and the compute hosts writing
+    through it (a Batsim interval set); without the key the policy sees none."""
+    plain = ProtocolSession(create_policy("fcfs"))
+    plain.handle(_message(0.0, BEGIN))
+    assert plain.policy.platform.storage.staging is None
+    begin = json.loads(json.dumps(BEGIN))
+    described = {
+        "servers": [{"id": 7, "name": "stage-0", "nodes": "0-1"}, {"id": 8, "name": "stage-1", "nodes": "2 3"}],
+        "block_size": 1048576,
+        "buffer_bytes": 67108864,
+        "idle_seconds": 0.001,
+        "drain_chunk": 4194304,
+        "high_watermark": 0.9,
+    }
+    begin["data"]["config"] = {"datasched-staging-servers": described}
+    session = ProtocolSession(create_policy("fcfs"))
+    session.handle(_message(0.0, begin))
+    staging = session.policy.platform.storage.staging
+    assert staging is not None
+    assert [(s.id, s.name, s.nodes) for s in staging.servers] == [(7, "stage-0", (0, 1)), (8, "stage-1", (2, 3))]
+    assert dict(staging.server_of_host) == {0: 0, 1: 0, 2: 1, 3: 1}
+    assert (staging.block_size, staging.buffer_bytes) == (1048576.0, 67108864.0)
