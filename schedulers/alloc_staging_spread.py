@@ -50,9 +50,10 @@ class StagingSpreadAllocator(Allocator):
 
         order = sorted(free_in, key=lambda group: (busy(group), group))
         rank = {group: position for position, group in enumerate(order)}
+        by_rank = sorted(free, key=lambda h: (rank[server_of.get(h, -1)], h))  # least busy group first
         for group in order:
             first = free_in[group][0]
-            others = sorted((h for h in free if h > first), key=lambda h: (rank[server_of.get(h, -1)], h))
+            others = [h for h in by_rank if h > first]
             if len(others) >= needed - 1:
                 return tuple(sorted([first, *others[: needed - 1]]))
         raise AssertionError("the group of the lowest free host always fits")  # pragma: no cover

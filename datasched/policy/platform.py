@@ -9,6 +9,8 @@ from functools import cached_property
 from types import MappingProxyType
 from typing import Any
 
+from procset import ProcSet
+
 from datasched.policy.rates import DataRates
 from datasched.policy.topology import HostDistances
 
@@ -55,15 +57,6 @@ class StorageDaemons:
         return math.ceil(nbytes / self.request_size) * self.flops_per_request + nbytes * self.flops_per_byte
 
 
-def interval_set_ids(text: str) -> tuple[int, ...]:
-    """The ids of a Batsim interval set ("0-3 7 9-10"), ascending."""
-    ids: set[int] = set()
-    for part in text.split():
-        low, _, high = part.partition("-")
-        ids.update(range(int(low), int(high or low) + 1))
-    return tuple(sorted(ids))
-
-
 @dataclass(frozen=True)
 class StagingServer:
     """One staging server: its resource id and name, and the compute hosts whose SAN writes it
@@ -94,7 +87,8 @@ class StagingServers:
         if described is None:
             return None
         servers = tuple(
-            StagingServer(int(s["id"]), str(s["name"]), interval_set_ids(str(s["nodes"]))) for s in described["servers"]
+            StagingServer(int(s["id"]), str(s["name"]), tuple(ProcSet.from_str(str(s["nodes"]))))
+            for s in described["servers"]
         )
         return cls(servers, float(described["block_size"]), float(described["buffer_bytes"]))
 

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/fatal.hpp"
+#include "common/simulation_config.hpp"
 #include "execution/phase_plan.hpp"
 #include "model/machines.hpp"
 #include "model/storage_endpoints.hpp"
@@ -15,21 +16,24 @@ namespace {
 /// --storage-daemons: each NVM's node serves its traffic at a CPU cost, and carries the idle load.
 class DaemonsOnNodes final : public NodeService {
 public:
-  DaemonsOnNodes(const NodeDaemonsConfig& config, const StorageEndpoints& endpoints, int nb_resources)
-      : daemons_(config, endpoints, nb_resources)
+  DaemonsOnNodes(const NodeDaemonsConfig& config, const Machines& machines, const StorageEndpoints& endpoints)
+      : daemons_(config, endpoints, machines.size()), machines_(machines)
   {}
   bool serves_any(const std::vector<int>& hosts) const override { return daemons_.serves_any(hosts); }
   double add_work(std::vector<int>& hosts, std::vector<double>& flops, const PairBytes& bytes) const override
   {
     return daemons_.add_work(hosts, flops, bytes);
   }
-  void start_actors(const Machines& machines) override { daemons_.start_idle_load(machines); }
+  void start_actors() override { daemons_.start_idle_load(machines_); }
   /// Every parameter, so that a placement policy can price a flow (datasched.policy.platform).
-  std::string config_key() const override { return "datasched-storage-daemons"; }
-  nlohmann::json describe() const override { return describe_node_daemons(daemons_.config()); }
+  void announce(SimulationConfig& config) const override
+  {
+    config.services["datasched-storage-daemons"] = describe_node_daemons(daemons_.config()).dump();
+  }
 
 private:
   NodeDaemons daemons_;
+  const Machines& machines_; ///< the run's, which outlive its services
 };
 
 } // namespace
@@ -40,7 +44,7 @@ std::unique_ptr<NodeService> make_node_daemons(const std::string& file, const Ma
   if (!endpoints.has_node_nvm())
     throw InputError("--storage-daemons '" + file + "': platform '" + platform_file +
                      "' has no node NVM (no host with datasched_role=nvm): no daemon would serve anything");
-  return std::make_unique<DaemonsOnNodes>(load_node_daemons(file), endpoints, machines.size());
+  return std::make_unique<DaemonsOnNodes>(load_node_daemons(file), machines, endpoints);
 }
 
 const ActivitySpec& served_by(const NodeService* service, const ActivitySpec& spec, ActivitySpec& copy)

@@ -14,6 +14,7 @@
 namespace datasched {
 
 struct ActivitySpec;
+class Machines;
 class StorageEndpoints;
 
 class NodeService : public RunService {

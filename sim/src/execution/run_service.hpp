@@ -6,11 +6,9 @@
 // that touch them (node_service.hpp).
 #include <string>
 
-#include <nlohmann/json_fwd.hpp>
-
 namespace datasched {
 
-class Machines;
+struct SimulationConfig;
 
 class RunService {
 public:
@@ -18,13 +16,13 @@ public:
 
   /// Starts the service's own actors, once the platform and the jobs' actors are set up.
   /// They are daemons: an idle service neither prolongs the run nor deadlocks it.
-  virtual void start_actors(const Machines& machines) = 0;
+  virtual void start_actors() = 0;
   /// Writes the service's output files (`<prefix>_<name>.csv`) at the end of the run; none by default.
   virtual void write_outputs(const std::string& /*prefix*/) {}
-  /// What the decision process learns of the service: the key of SIMULATION_BEGINS' config it
-  /// is sent under (a datasched extension, "datasched-..."), empty for nothing, and its value.
-  virtual std::string config_key() const  = 0;
-  virtual nlohmann::json describe() const = 0;
+  /// Tells the decision process about the service: adds its entry to SIMULATION_BEGINS'
+  /// config (`config.services`: a datasched extension key, "datasched-...", and a JSON
+  /// object); nothing by default.
+  virtual void announce(SimulationConfig& /*config*/) const {}
 };
 
 } // namespace datasched

@@ -1,6 +1,6 @@
 #include "execution/run_services.hpp"
 
-#include <nlohmann/json.hpp>
+#include <vector>
 
 #include "common/engine_config.hpp"
 #include "common/fatal.hpp"
@@ -85,17 +85,14 @@ RunServices make_run_services(const EngineConfig& config, const Machines& machin
   return services;
 }
 
-void RunServices::start_actors(const Machines& machines) const
+void RunServices::start_actors() const
 {
-  each_service(*this, [&](RunService& service) { service.start_actors(machines); });
+  each_service(*this, [](RunService& service) { service.start_actors(); });
 }
 
 void RunServices::describe(SimulationConfig& config) const
 {
-  each_service(*this, [&](RunService& service) {
-    if (const std::string key = service.config_key(); !key.empty())
-      config.services[key] = service.describe().dump();
-  });
+  each_service(*this, [&](RunService& service) { service.announce(config); });
 }
 
 void RunServices::write_outputs(const std::string& prefix) const

@@ -27,7 +27,7 @@ struct RunServices {
   std::unique_ptr<NodeService> nodes; ///< null: the compute nodes run nothing but jobs
 
   /// Starts every service's actors (daemons), in the table's order.
-  void start_actors(const Machines& machines) const;
+  void start_actors() const;
   /// Puts each announced service into SIMULATION_BEGINS' config (config.services).
   void describe(SimulationConfig& config) const;
   /// Writes every service's output files.

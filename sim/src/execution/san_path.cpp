@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/simulation_config.hpp"
 #include "execution/forwarded_io.hpp"
 #include "execution/staged_writes.hpp"
 #include "forwarding/job_layer.hpp"
@@ -28,10 +29,8 @@ public:
   {
     return ForwardedIo::start(layer_, context, job, wakeup, read, streams, servers, job_files);
   }
-  void start_actors(const Machines& /*machines*/) override { layer_.service().start_workers(); }
+  void start_actors() override { layer_.service().start_workers(); }
   void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
-  std::string config_key() const override { return ""; } // the forwarders are not announced
-  nlohmann::json describe() const override { return nullptr; }
 
 private:
   forwarding::JobLayer layer_;
@@ -51,11 +50,13 @@ public:
   {
     return StagedWrites::start(layer_, context, job, wakeup, streams, servers);
   }
-  void start_actors(const Machines& /*machines*/) override { layer_.start_actors(); }
+  void start_actors() override { layer_.start_actors(); }
   void write_outputs(const std::string& prefix) override { layer_.write_outputs(prefix); }
   /// The servers and the compute nodes writing to each (services/staging_layer.hpp).
-  std::string config_key() const override { return "datasched-staging-servers"; }
-  nlohmann::json describe() const override { return layer_.describe(); }
+  void announce(SimulationConfig& config) const override
+  {
+    config.services["datasched-staging-servers"] = layer_.describe().dump();
+  }
 
 private:
   StagingLayer layer_;

@@ -263,7 +263,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
   simgrid::s4u::Engine::set_config("contexts/stack-size:" + std::to_string(small_stack_kib));
   // Daemons: an idle service neither prolongs the run nor deadlocks it; data still staged when
   // the last job ends stays there (_staging.csv), the nodes' idle load ends with the run.
-  ctx.services.start_actors(ctx.machines);
+  ctx.services.start_actors();
 
   g_engine->run();
   throw_recorded_engine_error(); // the first error of an actor, which stopped the run

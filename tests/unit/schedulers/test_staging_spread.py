@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from datasched.policy import PlatformView
 from datasched.policy.allocation import AllocationRequest
 from datasched.policy.events import JobInfo
-from datasched.policy.platform import StagingServer, StagingServers, StorageView, interval_set_ids
+from datasched.policy.platform import StagingServer, StagingServers, StorageView
 from datasched.policy.registry import allocator_class
 
 
@@ -61,7 +61,16 @@ def test_too_few_free_hosts_is_none():
 
 
 def test_the_engines_interval_sets_are_read():
-    assert interval_set_ids("0-2 5 7-8") == (0, 1, 2, 5, 7, 8)
+    spread = StagingServers.from_config(
+        {
+            "datasched-staging-servers": {
+                "servers": [{"id": 9, "name": "s", "nodes": "0-2 5 7-8"}],
+                "block_size": 4,
+                "buffer_bytes": 8,
+            }
+        }
+    )
+    assert spread is not None and spread.servers[0].nodes == (0, 1, 2, 5, 7, 8)
     servers = StagingServers.from_config(
         {
             "datasched-staging-servers": {
