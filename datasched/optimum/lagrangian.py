@@ -83,6 +83,7 @@ class LagrangianBound:
     rounds: int  # fixing rounds (each shrinks the domains, then re-optimises λ)
     wall_time_s: float
     domains: tuple[tuple[tuple[int, int], ...], ...]  # per job: the surviving start intervals [lo, hi]
+    multipliers: tuple[float, ...] = ()  # the λ of ``value`` (dyadic, >= 0), one per time unit from 0
 
     def refutes(self, threshold: int) -> bool:
         """Whether this fixing at ``threshold`` alone proves that no schedule costs ``<= threshold``:
@@ -160,7 +161,11 @@ def time_indexed_bound(
     while iterations < max_iterations and time.perf_counter() - t0 < time_limit_s and idle_restarts < IDLE_RESTARTS:
         value, rc, chosen = flat.evaluate(lam, nb_hosts)
         iterations += 1
-        if value > best_value + 1e-9:
+        # L = sum of minima - H sum(λ): with large multipliers the difference carries rounding error of the
+        # size of its terms, and a step that only gained that much is no progress (accepting it let λ grow
+        # without bound on a degenerate 2-job instance until the fixing emptied every domain)
+        noise = 1e-9 * max(1.0, abs(value), nb_hosts * float(lam.sum()))
+        if math.isfinite(value) and value > best_value + noise:
             best_value, best_lam, stall = value, lam.copy(), 0
         else:
             stall += 1
@@ -202,6 +207,7 @@ def time_indexed_bound(
         rounds=rounds,
         wall_time_s=time.perf_counter() - t0,
         domains=tuple(_intervals(flat.starts[flat.job_of == j]) for j in range(len(jobs))),
+        multipliers=tuple(float(x) for x in _dyadic(best_lam)),
     )
 
 
@@ -218,6 +224,9 @@ def _exact_value(flat: _Flat, lam: np.ndarray, nb_hosts: int) -> float:
     """L(λ) for λ rounded down to dyadics: exact in float64 when magnitudes allow, else with a safety margin."""
     lam = _dyadic(lam[: flat.horizon] if len(lam) >= flat.horizon else _pad(lam, flat))
     value, rc, _ = flat.evaluate(lam, nb_hosts)
+    if not math.isfinite(value):  # never reached with the guarded ascent; λ = 0 is always valid
+        value, rc, _ = flat.evaluate(np.zeros_like(lam), nb_hosts)
+        lam = np.zeros_like(lam)
     magnitude = float(np.abs(flat.cost).max() + flat.hosts.max() * lam.sum() * (nb_hosts + 1)) * len(flat.jobs)
     if magnitude * 2**FRACTION_BITS < 2**52:
         return value
@@ -230,6 +239,8 @@ def _fix(flat: _Flat, lam: np.ndarray, upper: int | None, nb_hosts: int) -> list
         return None
     lam = _dyadic(lam[: flat.horizon] if len(lam) >= flat.horizon else _pad(lam, flat))
     value, rc, _ = flat.evaluate(lam, nb_hosts)
+    if not (math.isfinite(value) and np.isfinite(rc).all()):
+        return None  # no fixing rather than a wrong one
     mins = np.minimum.reduceat(rc, flat.offsets)
     slack = upper - value + 1e-6 * max(1.0, abs(upper))  # keep, never wrongly remove, at the float margin
     keep = rc - mins[flat.job_of] <= slack

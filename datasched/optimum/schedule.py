@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from datasched.errors import UserError, read_utf8
+from datasched.optimum.active_search import ActiveProof, applicable, prove_by_active_search
 from datasched.optimum.bounds import (
     UnitJob,
     makespan_bound,
@@ -93,12 +94,21 @@ class SolveOptions(PolicyParams):
         lt=1,
         description="share of time_limit_s spent on the time-indexed Lagrangian bound before CP-SAT (0: none)",
     )
+    active_share: float = Field(
+        0.75,
+        ge=0,
+        lt=1,
+        description="share of time_limit_s left to the active-schedule search (active_search.py) when the cumulative "
+        "CP-SAT run has not proven optimality; CP-SAT keeps searching beside it on the other workers. Total waiting, "
+        "and weighted completion with positive weights; elsewhere, or at 0, the MIP phase runs instead",
+    )
     mip_share: float = Field(
         0.5,
         ge=0,
         lt=1,
         description="share of time_limit_s left to the time-indexed MIP (mip.py, HiGHS inside OR-Tools) when the "
-        "cumulative CP-SAT path has not proven optimality; CP-SAT keeps the other workers meanwhile (0: off)",
+        "cumulative CP-SAT path has not proven optimality and the active-schedule search does not run; CP-SAT keeps "
+        "the other workers meanwhile (0: off)",
     )
     mip_max_starts: int = Field(
         12_000,
@@ -118,11 +128,12 @@ class SolveOptions(PolicyParams):
 
     @model_validator(mode="after")
     def _shares_leave_cpsat_time(self) -> SolveOptions:
-        if self.mip_share + self.branching_share >= 1:
-            raise ValueError(
-                f"mip_share + branching_share must stay below 1 (the cumulative CP-SAT run needs time), "
-                f"got {self.mip_share} + {self.branching_share}"
-            )
+        for name, share in (("mip_share", self.mip_share), ("active_share", self.active_share)):
+            if share + self.branching_share >= 1:
+                raise ValueError(
+                    f"{name} + branching_share must stay below 1 (the cumulative CP-SAT run needs time), "
+                    f"got {share} + {self.branching_share}"
+                )
         return self
 
 
@@ -148,6 +159,8 @@ class Plan:
     mip_outcome: str | None = None  # mip.py: "T: outcome" per threshold tried, or "not tried: ..." (too large)
     mip_s: float | None = None  # its wall time (included in wall_time_s)
     mip_starts: int | None = None  # (job, start) pairs of its program
+    active_outcome: str | None = None  # active_search.py: "T: outcome" per threshold tried
+    active_s: float | None = None  # its wall time (included in wall_time_s)
 
     def certificate(self) -> str:
         """One line: objective, bound, which computation proved it, proof status, nodes, time."""
@@ -196,6 +209,8 @@ class Plan:
                 mip_outcome=data.get("mip_outcome"),
                 mip_s=data.get("mip_s"),
                 mip_starts=data.get("mip_starts"),
+                active_outcome=data.get("active_outcome"),
+                active_s=data.get("active_s"),
             )
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise UserError(f"{path}: not a readable plan file: {exc}") from None
@@ -315,13 +330,19 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     proving = options.strengthen and options.objective != "makespan" and options.host_model == "cumulative"
     branching = proving and options.branching_share > 0
     warm_program = count_starts(lagrangian.domains) if lagrangian is not None else None
+    active = proving and options.active_share > 0 and applicable(options.objective, unit_jobs)
     mip = (
         proving
+        and not active
         and options.mip_share > 0
         and warm_program is not None
         and warm_program <= WARM_TOO_BIG * options.mip_max_starts
     )
-    reserved = (options.branching_share if branching else 0.0) + (options.mip_share if mip else 0.0)
+    reserved = (
+        (options.branching_share if branching else 0.0)
+        + (options.mip_share if mip else 0.0)
+        + (options.active_share if active else 0.0)
+    )
     solver = _cpsat_solver(options, options.time_limit_s * (1 - reserved) - (time.perf_counter() - t_start))
     status = solver.solve(model)
     wall = time.perf_counter() - t_start
@@ -333,7 +354,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     if lagrangian is not None:
         plan.time_indexed_bound = lagrangian.bound / scale * unit
         plan.time_indexed_s = lagrangian.wall_time_s
-    if proving and options.mip_share > 0 and not mip and warm_program is not None:
+    if proving and options.mip_share > 0 and not mip and not active and warm_program is not None:
         plan.mip_outcome = f"not tried: the warm start's program has {warm_program} starts"
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         start_units = [solver.value(s) for s in starts]
@@ -405,6 +426,32 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         candidates["time-indexed"] = max(candidates["time-indexed"], proof.fixing_bound)
         candidates["time-indexed-mip"] = proof.mip_bound
         plan.wall_time_s = time.perf_counter() - t_start
+    if active and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
+        proof, (branches, found, found_starts, cpsat_bound) = _active_phase(
+            options,
+            model,
+            starts,
+            unit_jobs,
+            nb_hosts,
+            round(value),
+            start_units,
+            lambda threshold: [
+                e - d
+                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
+            ],
+            lower=math.ceil(max(candidates.values()) - 1e-9),
+            deadline=t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0)),
+        )
+        plan.nodes = (plan.nodes or 0) + proof.nodes + branches
+        plan.active_outcome, plan.active_s = proof.outcome, proof.seconds
+        candidates["cp-sat"] = max(candidates["cp-sat"], cpsat_bound)
+        for cheaper, cheaper_starts in ((proof.value, proof.starts), (found, found_starts)):
+            if cheaper is not None and cheaper_starts and cheaper < value:
+                start_units, value = list(cheaper_starts), float(cheaper)
+        plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
+        plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+        candidates["active-search"] = float(min(proof.bound, value))
+        plan.wall_time_s = time.perf_counter() - t_start
     if branching and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
         remaining = options.time_limit_s - (time.perf_counter() - t_start)
         cert = certify(
@@ -437,6 +484,104 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     plan.bound = bound / scale * unit
     plan.gap = 0.0 if plan.status == "OPTIMAL" else (value - bound) / max(abs(value), 1e-9)
     return plan
+
+
+def _active_phase(
+    options: SolveOptions,
+    model,
+    starts: list,
+    jobs: Sequence[UnitJob],
+    nb_hosts: int,
+    incumbent: int,
+    incumbent_starts: Sequence[int],
+    latest_starts,
+    *,
+    lower: int,
+    deadline: float,
+) -> tuple[ActiveProof, tuple[int, float, list[int], float]]:
+    """The active-schedule search, with CP-SAT from the incumbent beside it on the other workers.
+
+    CP-SAT tells the search the cost of every better schedule it finds (the
+    search then seeks only cheaper ones) and is stopped when the search is done.
+    Returns the search's proof and CP-SAT's (branches, value, starts, bound).
+    """
+    beside = (
+        _CpsatBeside(model, starts, options, incumbent_starts, options.workers - 1, deadline - time.perf_counter())
+        if options.workers >= 2
+        else None
+    )
+    try:
+        proof = prove_by_active_search(
+            options.objective,
+            jobs,
+            nb_hosts,
+            incumbent,
+            latest_starts,
+            lower=lower,
+            deadline=deadline,
+            known_best=beside.best_cost if beside is not None else None,
+        )
+    finally:
+        found = beside.stop() if beside is not None else (0, math.inf, [], -math.inf)
+    return proof, found
+
+
+class _CpsatBeside:
+    """CP-SAT from a schedule, in a thread beside a search in Python (CP-SAT releases the interpreter lock)."""
+
+    def __init__(self, model, starts: list, options: SolveOptions, hint: Sequence[int], workers: int, seconds: float):
+        import threading
+
+        from ortools.sat.python import cp_model
+
+        model.clear_hints()
+        for var, start in zip(starts, hint, strict=True):
+            model.add_hint(var, start)
+        self.model, self.starts = model, starts
+        self.solver = _cpsat_solver(options, seconds, workers)
+        self.best = math.inf
+        self.code = None
+        self.failure: BaseException | None = None
+        self.stopping = threading.Event()
+        outer = self
+
+        class _Costs(cp_model.CpSolverSolutionCallback):
+            def on_solution_callback(self) -> None:
+                outer.best = min(outer.best, self.objective_value)
+
+        self.callback = _Costs()
+        self.thread = threading.Thread(target=self._run, name="cp-sat-beside")
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            if not self.stopping.is_set():
+                self.code = self.solver.solve(self.model, self.callback)
+        except BaseException as exc:  # re-raised by stop()
+            self.failure = exc
+
+    def best_cost(self) -> float:
+        """The cost of the best schedule CP-SAT has found so far (inf: none yet)."""
+        return self.best
+
+    def stop(self) -> tuple[int, float, list[int], float]:
+        """Stop the search, wait for it; (branches, value, starts, bound), value inf when it found nothing."""
+        from ortools.sat.python import cp_model
+
+        self.stopping.set()
+        while self.thread.is_alive():  # a stop asked before CP-SAT started is asked again
+            self.solver.stop_search()
+            self.thread.join(0.05)
+        if self.failure is not None:
+            raise self.failure
+        if self.code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return (self.solver.num_branches if self.code is not None else 0), math.inf, [], -math.inf
+        return (
+            self.solver.num_branches,
+            self.solver.objective_value,
+            [self.solver.value(v) for v in self.starts],
+            self.solver.best_objective_bound,
+        )
 
 
 def _cpsat_solver(options: SolveOptions, seconds: float, workers: int | None = None):
