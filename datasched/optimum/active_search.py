@@ -211,7 +211,7 @@ class _Search:
     ) -> None:
         """Search below the moment ``t``: ``running`` (end, hosts) all end after ``t``; ``stretch`` rule 2."""
         self.nodes += 1
-        if self.nodes % MAX_NODES_PER_CLOCK_CHECK == 0:
+        if self.nodes % MAX_NODES_PER_CLOCK_CHECK == 1:  # the root checks too
             if time.perf_counter() > self.deadline:
                 self.timed_out = True
             if self.outside is not None and self.outside() < self.best:

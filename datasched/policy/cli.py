@@ -87,6 +87,7 @@ def run_cpsat_plan(args: argparse.Namespace) -> int:
             "host_model": args.host_model,
             "branching_share": args.branching_share,
             "mip_share": args.mip_share,
+            "active_share": args.active_share,
         },
         "cpsat-plan",
     )
@@ -124,7 +125,15 @@ def _register_cpsat(subparsers: Any) -> None:
         type=float,
         default=0.5,
         help="share of the time limit for the time-indexed MIP (HiGHS inside OR-Tools) when CP-SAT has not proven "
-        "optimality (total waiting, weighted completion; CP-SAT keeps the other workers; 0: off)",
+        "optimality and the active-schedule search does not run (CP-SAT keeps the other workers; 0: off)",
+    )
+    parser.add_argument(
+        "--active-share",
+        type=float,
+        default=0.75,
+        help="share of the time limit for the active-schedule branch-and-bound when CP-SAT has not proven "
+        "optimality (total waiting, weighted completion with positive weights; CP-SAT keeps the other workers; "
+        "0: off, the MIP runs instead)",
     )
     parser.add_argument("--max-jobs", type=int, default=None, help="only the first N jobs")
     parser.add_argument("--output", required=True, help="plan JSON to write")

@@ -176,14 +176,18 @@ def test_shares_that_leave_cpsat_no_time_are_refused():
 
 
 def test_plan_records_and_rereads_the_mip_outcome(tmp_path):
-    """A 20-job instance the cumulative path does not prove in 2 s (bench/cpsat_gap's seed 0 kind):
-    the MIP phase runs, its bound is valid (<= the objective) and its outcome survives write/read."""
+    """A 20-job instance the cumulative path does not prove in 2 s (bench/cpsat_gap's seed 0 kind), the
+    active-schedule search switched off (the MIP is its fallback): the MIP phase runs, its bound is valid
+    (<= the objective) and its outcome survives write/read."""
     rng = random.Random(0)
     jobs, t = [], 0
     for i in range(20):
         t += rng.randint(0, 30)
         jobs.append(OfflineJob(f"j{i}", float(t), float(rng.randint(10, 300)), rng.choice([1, 1, 2, 4, 8, 16, 16])))
-    plan = solve(Instance(tuple(jobs), 32), SolveOptions(objective="total_waiting", time_limit_s=8, mip_share=0.75))
+    plan = solve(
+        Instance(tuple(jobs), 32),
+        SolveOptions(objective="total_waiting", time_limit_s=8, mip_share=0.75, active_share=0),
+    )
     assert plan.mip_outcome is not None and plan.mip_s is not None
     assert plan.bound is not None and plan.objective is not None and plan.bound <= plan.objective
     plan.write(tmp_path / "plan.json")
@@ -198,11 +202,14 @@ def _now() -> float:
 
 
 def test_a_warm_program_far_too_large_leaves_the_time_to_cpsat():
-    """mip_max_starts = 0: every warm-start program is too large, the MIP phase is not planned and says so.
+    """mip_max_starts = 0 (active-schedule search off): every warm-start program is too large, the MIP phase
+    is not planned and says so.
 
     Seen failing: with the gate removed, the plan carried no "not tried" outcome.
     """
     jobs = tuple(OfflineJob(f"j{i}", 0.0, 5.0, 2) for i in range(3))
-    plan = solve(Instance(jobs, 3), SolveOptions(objective="total_waiting", time_limit_s=5, mip_max_starts=0))
+    plan = solve(
+        Instance(jobs, 3), SolveOptions(objective="total_waiting", time_limit_s=5, mip_max_starts=0, active_share=0)
+    )
     assert plan.mip_outcome is not None and plan.mip_outcome.startswith("not tried: the warm start's program has")
     assert plan.status == "OPTIMAL" and plan.objective == 15.0
