@@ -68,8 +68,10 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from datasched.optimum.bounds import UnitJob
 
@@ -78,6 +80,7 @@ FIRST_SHARE = 0.5  # share of the time for the run that would prove the incumben
 RUN_SHARE = 1 / 3  # share of the time left for each later threshold
 FIXING_S = 2.0  # longest Lagrangian fixing per threshold (measured: 0.3-2 s at 20-50 jobs)
 MIN_RUN_S = 0.2  # no threshold is started with less time left
+MAX_JOBS = 100  # above, the recursion (3 frames per moment, 2 moments per job) nears Python's limit of 1000
 
 
 @dataclass(frozen=True)
@@ -92,11 +95,19 @@ class SearchOutcome:
     seconds: float
 
 
-def applicable(objective: str, jobs: Sequence[UnitJob]) -> bool:
-    """Whether the rules hold: total waiting, or weighted completion with every weight positive."""
-    if objective == "total_waiting":
-        return True
-    return objective == "total_weighted_completion" and all(job.weight > 0 for job in jobs)
+def why_not(objective: str, jobs: Sequence[UnitJob]) -> str | None:
+    """Why the search cannot run on this problem (None: it can).
+
+    The rules need a sum objective with positive weights; the depth-first search recurses once per moment
+    (up to two per job), so instances above ``MAX_JOBS`` are left to the other paths.
+    """
+    if objective not in ("total_waiting", "total_weighted_completion"):
+        return f"the objective {objective!r} is not a weighted sum of starts"
+    if objective == "total_weighted_completion" and any(job.weight <= 0 for job in jobs):
+        return "a job has a weight <= 0 (the left-shift rules need positive weights)"
+    if len(jobs) > MAX_JOBS:
+        return f"{len(jobs)} jobs, above the search's {MAX_JOBS}"
+    return None
 
 
 def search_active_schedules(
@@ -118,8 +129,9 @@ def search_active_schedules(
     beside): the search then only seeks schedules cheaper than that.
     ``deadline`` is a ``time.perf_counter`` value.
     """
-    if not applicable(objective, jobs):
-        raise ValueError(f"the active-schedule search needs positive weights and a sum objective, not {objective!r}")
+    reason = why_not(objective, jobs)
+    if reason is not None:
+        raise ValueError(f"the active-schedule search cannot run: {reason}")
     t0 = time.perf_counter()
     weights = [1 if objective == "total_waiting" else job.weight for job in jobs]
     offset = _offset(objective, jobs)
@@ -170,6 +182,12 @@ class _Search:
         for k in range(len(jobs) - 1, -1, -1):
             j = self.by_release[k]
             self.tail_cost[k] = self.tail_cost[k + 1] + self.weight[j] * self.release[j]
+        # tail_relaxed[k]: the same jobs' rule-5 terms, each at its release
+        self.tail_relaxed = [0.0] * (len(jobs) + 1)
+        if relaxation is not None:
+            for k in range(len(jobs) - 1, -1, -1):
+                j = self.by_release[k]
+                self.tail_relaxed[k] = self.tail_relaxed[k + 1] + relaxation.job_term(j, self.release[j])
         self.full = (1 << len(jobs)) - 1
         self.best = upper  # a schedule must cost less than this to be kept
         self.best_starts: list[int] | None = None
@@ -326,7 +344,7 @@ class _Search:
                 relaxed += relax.job_term(j, earliest)
         last_end = running[-1][0] if running else t
         k = released
-        while k < len(self.by_release) and (relax is not None or self.release[self.by_release[k]] < last_end):
+        while k < len(self.by_release) and self.release[self.by_release[k]] < last_end:
             j = self.by_release[k]
             earliest = max(self.release[j], free_from.moment(hosts[j]))
             bound += weight[j] * earliest
@@ -336,7 +354,7 @@ class _Search:
         bound += self.tail_cost[k]
         if relax is None:
             return bound
-        relaxed -= relax.capacity_term(t, running)
+        relaxed += self.tail_relaxed[k] - relax.capacity_term(t, running)
         if relaxed == math.inf:
             return self.best
         return max(bound, math.ceil(relaxed - 1e-7 * max(1.0, abs(relaxed))))
@@ -379,9 +397,8 @@ class _Relaxation:
         domains: Sequence[Sequence[tuple[int, int]]],
     ) -> None:
         self.nb_hosts = nb_hosts
-        self.prefix = [0.0]
-        for value in multipliers:
-            self.prefix.append(self.prefix[-1] + value)
+        prefix = np.concatenate([[0.0], np.cumsum(np.asarray(multipliers, dtype=np.float64))])
+        self.prefix = prefix.tolist()
         self.lows: list[int] = []
         self.best_from: list[list[float]] = []
         self.allowed: list[bytearray] = []
@@ -392,20 +409,16 @@ class _Relaxation:
                 self.allowed.append(bytearray())
                 continue
             low, high = runs[0][0], runs[-1][1]
-            allowed = bytearray(high - low + 1)
+            allowed = np.zeros(high - low + 1, dtype=bool)
             for lo, hi in runs:
-                allowed[lo - low : hi - low + 1] = b"\x01" * (hi - lo + 1)
-            costs = [
-                weight * s + job.hosts * (self._sum_to(s + job.duration) - self._sum_to(s))
-                if allowed[s - low]
-                else math.inf
-                for s in range(low, high + 1)
-            ]
-            for k in range(len(costs) - 2, -1, -1):
-                costs[k] = min(costs[k], costs[k + 1])
+                allowed[lo - low : hi - low + 1] = True
+            s = np.arange(low, high + 1)
+            last = len(prefix) - 1
+            held = prefix[np.clip(s + job.duration, 0, last)] - prefix[np.clip(s, 0, last)]
+            costs = np.where(allowed, weight * s + job.hosts * held, np.inf)
             self.lows.append(low)
-            self.best_from.append(costs)
-            self.allowed.append(allowed)
+            self.best_from.append(np.minimum.accumulate(costs[::-1])[::-1].tolist())
+            self.allowed.append(bytearray(allowed.astype(np.uint8).tobytes()))
 
     def _sum_to(self, x: int) -> float:
         """Λ(0, x)."""
@@ -473,24 +486,26 @@ def _uses_no_more(a: tuple[tuple[int, int], ...], b: tuple[tuple[int, int], ...]
             j += 1
 
 
-def _subsets_that_fit(candidates: list[int], hosts: Sequence[int], free: int) -> list[list[int]]:
-    """Every subset of ``candidates`` whose hosts fit in ``free``, those taking each job first (greedy first)."""
-    out: list[list[int]] = []
+def _subsets_that_fit(candidates: list[int], hosts: Sequence[int], free: int) -> Iterator[list[int]]:
+    """Every subset of ``candidates`` whose hosts fit in ``free``, those taking each job first (greedy first).
+
+    A generator: with many jobs waiting the subsets are too many to list, and the search's clock (checked
+    per node) must stay in charge.
+    """
     chosen: list[int] = []
 
-    def extend(i: int, used: int) -> None:
+    def extend(i: int, used: int) -> Iterator[list[int]]:
         if i == len(candidates):
-            out.append(list(chosen))
+            yield list(chosen)
             return
         j = candidates[i]
         if used + hosts[j] <= free:
             chosen.append(j)
-            extend(i + 1, used + hosts[j])
+            yield from extend(i + 1, used + hosts[j])
             chosen.pop()
-        extend(i + 1, used)
+        yield from extend(i + 1, used)
 
-    extend(0, 0)
-    return out
+    return extend(0, 0)
 
 
 @dataclass(frozen=True)
@@ -515,6 +530,7 @@ def prove_by_active_search(
     lower: int,
     deadline: float,
     known_best: Callable[[], float] | None = None,
+    prove_first: bool = True,
 ) -> ActiveProof:
     """Raise the bound ``lower`` to the incumbent's cost (proving it optimal), or as far as the time allows.
 
@@ -527,6 +543,8 @@ def prove_by_active_search(
     moves halfway up towards the incumbent. ``latest_starts(T)`` gives per job a
     latest start every schedule of cost ``<= T`` respects; ``known_best()`` the cost
     of the best schedule known elsewhere (it lowers the incumbent as it goes).
+    ``prove_first=False`` (large instances, where that run cannot end) starts a
+    quarter of the way from the bound to the incumbent instead.
     """
     from datasched.optimum.lagrangian import time_indexed_bound
 
@@ -539,8 +557,8 @@ def prove_by_active_search(
         elsewhere = math.inf if known_best is None else known_best()
         return best if elsewhere >= best else math.ceil(elsewhere)
 
-    threshold = upper()
-    share = FIRST_SHARE
+    threshold = upper() if prove_first else lower + max(1, (upper() - lower) // 4)
+    share = FIRST_SHARE if prove_first else RUN_SHARE
     while lower < upper() and deadline - time.perf_counter() > MIN_RUN_S:
         threshold = min(threshold, upper())
         run_deadline = time.perf_counter() + share * (deadline - time.perf_counter())

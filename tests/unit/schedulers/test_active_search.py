@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from datasched.optimum.active_search import applicable, prove_by_active_search, search_active_schedules
+from datasched.optimum.active_search import MAX_JOBS, prove_by_active_search, search_active_schedules, why_not
 from datasched.optimum.bounds import UnitJob
 from datasched.optimum.lagrangian import time_indexed_bound
 from datasched.optimum.mip import schedule_fits
@@ -151,14 +151,24 @@ def test_weak_lp_family_is_closed_by_the_search(objective, count, duration):
     assert (proof.bound, proof.value) == (optimum, optimum)
 
 
-def test_zero_weights_are_refused():
-    """Rules 1-2 need every weight positive: the search refuses, ``applicable`` says why it is not planned."""
+def test_what_the_search_refuses_is_said():
+    """Rules 1-2 need every weight positive and a sum objective, the recursion a bounded size: the search
+    refuses, ``why_not`` says why, and ``solve`` records it and runs the MIP phase instead.
+
+    Seen failing: with the weight check removed, the zero-weight instance was searched (and rule 1, wrong
+    there, could have cut its only optimum).
+    """
     jobs = [UnitJob(0, 3, 1, 0), UnitJob(0, 2, 1, 1)]
-    assert applicable("total_waiting", jobs)
-    assert not applicable("total_weighted_completion", jobs)
-    assert not applicable("makespan", jobs)
-    with pytest.raises(ValueError, match="positive weights"):
+    assert why_not("total_waiting", jobs) is None
+    assert "weight <= 0" in (why_not("total_weighted_completion", jobs) or "")
+    assert "not a weighted sum" in (why_not("makespan", jobs) or "")
+    assert "above the search's" in (why_not("total_waiting", [UnitJob(0, 1, 1, 1)] * (MAX_JOBS + 1)) or "")
+    with pytest.raises(ValueError, match="weight <= 0"):
         search_active_schedules("total_weighted_completion", jobs, 1, 100, deadline=_deadline())
+    zero = Instance((OfflineJob("a", 0, 3, 1, weight=0.0), OfflineJob("b", 0, 2, 1, weight=1.0)), 1)
+    plan = solve(zero, SolveOptions(objective="total_weighted_completion", time_limit_s=2))
+    assert plan.active_outcome is not None and plan.active_outcome.startswith("not tried: a job has a weight <= 0")
+    assert plan.status == "OPTIMAL" and plan.objective == 2.0
 
 
 def test_a_search_out_of_time_keeps_a_valid_bound():
