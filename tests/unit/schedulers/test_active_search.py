@@ -8,8 +8,10 @@ restored.
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -128,6 +130,31 @@ def test_proof_reaches_the_optimum_from_any_incumbent(instance, objective, above
     assert proof.bound == optimum
     if proof.value is not None:
         assert proof.starts is not None and objective_units(objective, jobs, proof.starts) == proof.value
+
+
+@settings(deadline=None, max_examples=60)
+@given(instance=tiny_instances(max_jobs=6), objective=st.sampled_from(OBJECTIVES), reads=st.integers(1, 8))
+def test_a_cost_known_elsewhere_is_never_reported_as_the_search_own(instance, objective, reads):
+    """CP-SAT beside the search tells it a cost (here OPT, from the ``reads``-th read on, the clock and the
+    cost read at every node): the search may stop looking, but the value it reports is always the cost of
+    the schedule it returns, and its bound never exceeds OPT.
+
+    Seen failing: the reported value taken from the threshold (lowered by the outside cost) instead of the
+    search's own find: a schedule costing more than the value reported beside it.
+    """
+    nb_hosts, jobs = instance
+    optimum, _ = _optimal_schedules(objective, jobs, nb_hosts)
+    incumbent = objective_units(objective, jobs, _one_after_another(jobs))
+    calls = iter(range(10**9))
+
+    def known() -> float:
+        return float(optimum) if next(calls) >= reads else math.inf
+
+    with mock.patch("datasched.optimum.active_search.MAX_NODES_PER_CLOCK_CHECK", 1):
+        out = search_active_schedules(objective, jobs, nb_hosts, incumbent + 1, deadline=_deadline(), known_best=known)
+    assert out.complete and out.bound <= optimum
+    if out.value is not None:
+        assert out.starts is not None and objective_units(objective, jobs, out.starts) == out.value
 
 
 @pytest.mark.parametrize("objective", OBJECTIVES)
