@@ -20,6 +20,8 @@ free host always can. Without staging servers it is sequential allocation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from datasched.policy.allocation import AllocationRequest, Allocator
 from datasched.policy.registry import register_allocator
 
@@ -30,30 +32,39 @@ class StagingSpreadAllocator(Allocator):
     description = "the job's writing hosts in the least busy staging server's group (--staging-layer)"
 
     def choose(self, request: AllocationRequest) -> tuple[int, ...] | None:
-        needed = request.job.requested_hosts
-        free = request.free_hosts
-        if needed > len(free):
-            return None
-        staging = request.platform.storage.staging
-        if staging is None or not staging.servers:
-            return tuple(free[:needed])
-        server_of = staging.server_of_host
-        free_in: dict[int, list[int]] = {}
-        for host in free:  # ascending
-            free_in.setdefault(server_of.get(host, -1), []).append(host)
-        sizes = {index: len(server.nodes) for index, server in enumerate(staging.servers)}
+        return place_by_groups(request, lambda group, busy: (busy, group))
 
-        def busy(group: int) -> float:
-            """Fraction of the group's hosts not free (hosts of no server: a group of their own)."""
-            size = sizes.get(group, 0)
-            return 1.0 - len(free_in[group]) / size if size else 1.0
 
-        order = sorted(free_in, key=lambda group: (busy(group), group))
-        rank = {group: position for position, group in enumerate(order)}
-        by_rank = sorted(free, key=lambda h: (rank[server_of.get(h, -1)], h))  # least busy group first
-        for group in order:
-            first = free_in[group][0]
-            others = [h for h in by_rank if h > first]
-            if len(others) >= needed - 1:
-                return tuple(sorted([first, *others[: needed - 1]]))
-        raise AssertionError("the group of the lowest free host always fits")  # pragma: no cover
+def place_by_groups(request: AllocationRequest, group_key: Callable[[int, float], tuple]) -> tuple[int, ...] | None:
+    """The job's lowest host in the first group by ``group_key(group, busy fraction)`` that can start it,
+    its other hosts above it, groups in the same order; sequential without staging servers.
+
+    Hosts of no server form a group of their own (index -1, counted fully busy).
+    """
+    needed = request.job.requested_hosts
+    free = request.free_hosts
+    if needed > len(free):
+        return None
+    staging = request.platform.storage.staging
+    if staging is None or not staging.servers:
+        return tuple(free[:needed])
+    server_of = staging.server_of_host
+    free_in: dict[int, list[int]] = {}
+    for host in free:  # ascending
+        free_in.setdefault(server_of.get(host, -1), []).append(host)
+    sizes = {index: len(server.nodes) for index, server in enumerate(staging.servers)}
+
+    def busy(group: int) -> float:
+        """Fraction of the group's hosts not free (hosts of no server: a group of their own)."""
+        size = sizes.get(group, 0)
+        return 1.0 - len(free_in[group]) / size if size else 1.0
+
+    order = sorted(free_in, key=lambda group: group_key(group, busy(group)))
+    rank = {group: position for position, group in enumerate(order)}
+    by_rank = sorted(free, key=lambda h: (rank[server_of.get(h, -1)], h))  # first group first
+    for group in order:
+        first = free_in[group][0]
+        others = [h for h in by_rank if h > first]
+        if len(others) >= needed - 1:
+            return tuple(sorted([first, *others[: needed - 1]]))
+    raise AssertionError("the group of the lowest free host always fits")  # pragma: no cover

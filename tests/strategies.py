@@ -144,8 +144,10 @@ def sim_workloads(
     return nb_hosts, jobs
 
 
-allocation_names = st.sampled_from(["sequential", "random", "topology", "contiguous", "staging_spread"])
-any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology", "staging_spread"])
+allocation_names = st.sampled_from(
+    ["sequential", "random", "topology", "contiguous", "staging_spread", "staging_bytes"]
+)
+any_subset_allocation_names = st.sampled_from(["sequential", "random", "topology", "staging_spread", "staging_bytes"])
 
 
 # --------------------------------------------------------------------------- storage model
