@@ -14,6 +14,7 @@ STYLES = {
     "sequential": ("#4c72b0", "-", "o"),
     "random": ("#dd8452", "--", "s"),
     "staging_spread": ("#55a868", "-.", "^"),
+    "staging_bytes": ("#c44e52", ":", "D"),
 }
 
 

@@ -112,7 +112,8 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: BurstSpec, variant: s
         f"  t = 0, no walltime; data staged `{spec.staging}` (as seed 000's Figure 8), every job's data on",
         f"  k = {spec.san_k} I/O servers (storage policy `san`);",
         f"- queue policy `{spec.scheduler}`; allocations {', '.join(f'`{a}`' for a in spec.allocations)}",
-        "  (`random` seeded by the workload's seed; `staging_spread` sequential without staging servers);",
+        "  (`random` seeded by the workload's seed; `staging_spread` and `staging_bytes` sequential without staging",
+        "  servers);",
         f"- staging layer (`--staging-layer`): blocks of {spec.block_size // mib} MiB, a receive buffer of "
         f"{spec.buffer_bytes // mib} MiB, drain chunks of",
         f"  {spec.drain_chunk // mib} MiB started after {spec.idle_seconds:g} s idle (or at once above 90 % of "
@@ -140,6 +141,11 @@ def format_report(rows: Sequence[Mapping[str, Any]], spec: BurstSpec, variant: s
         "  job's writing hosts begin: a job whose I/O tasks span several groups still writes through each",
         "  of them, and the proxy does not see how much a running job still has to write. Without staging",
         "  servers it is `sequential`. No allocation is told which data is still staged.",
+        "- **`staging_bytes` counts bytes instead** (schedulers/alloc_staging_bytes.py): a ledger of what",
+        "  each server will absorb from the jobs it placed (their profiles' write phases, writers only,",
+        "  memory hits excluded), a job leaving it once its hosts are free; the next job's lowest host goes",
+        "  behind the server with the fewest bytes, its other hosts as `staging_spread` places them. It",
+        "  still sees no job's progress (a job's whole volume counts until it ends).",
         "- **A lazy drain under a steady load never starts**: *left staged* counts what was still on the",
         "  SSDs when the last job ended (its drain, not in the jobs' times, would still load the I/O",
         "  servers).",

@@ -26,7 +26,7 @@ class BurstSpec:
     n_phases: int
     seeds: tuple[int, ...]
     staging_servers: tuple[int, ...]  # swept; 0 (no staging layer) is the reference
-    allocations: tuple[str, ...] = ("sequential", "random", "staging_spread")
+    allocations: tuple[str, ...] = ("sequential", "random", "staging_spread", "staging_bytes")
     # The staging layer's file. Blocks and drain chunks larger than the engine's defaults (1 MiB,
     # 4 MiB): the cost of a run grows with their number (docs/storage.md measures the choice).
     block_size: int = 16 * MIB

@@ -23,8 +23,8 @@ REPO = Path(__file__).resolve().parents[3]
 
 def test_grid_paths_options_and_engine_arguments():
     runs = SPEC.runs()
-    assert len(runs) == 2 * 3 * 2 * 3  # platforms x allocations x staging servers x seeds
-    assert SPEC.allocations == ("sequential", "random", "staging_spread")
+    assert len(runs) == 2 * 4 * 2 * 3  # platforms x allocations x staging servers x seeds
+    assert SPEC.allocations == ("sequential", "random", "staging_spread", "staging_bytes")
     for run in runs:
         assert spec.BurstRun.from_path(run.path) == run
     run = spec.BurstRun("torus-64", "random", 4, 2)
@@ -116,15 +116,16 @@ def test_paired_ratios_compare_each_seed_with_itself():
 def test_the_report_counts_follow_the_intervals():
     rows = table.table_rows(SPEC, results(1.5, 0.8))
     text = report.format_report(rows, SPEC, "test", "f.png")
-    # with 4 servers: sequential and staging_spread x1.5, random x1.2 on 2 platforms: all 6
-    # slower; an even spread is 25 %
+    # with 4 servers: sequential, staging_spread and staging_bytes x1.5, random x1.2 on 2 platforms:
+    # all 8 slower; an even spread is 25 %
     assert "- with 4 staging servers: +20.0 to +50.0 % of the mean total time without them" in text
-    assert "(0 *faster*, 6 *slower* of 6 settings); the busiest server absorbed 50–50 %" in text
+    assert "(0 *faster*, 8 *slower* of 8 settings); the busiest server absorbed 50–50 %" in text
     assert "(an even spread: 25 %)" in text
     assert "`random` against `sequential` with staging servers: 2 *faster*, 0 *slower*" in text
     assert "`random` against `sequential` without staging servers: 0 *faster*, 0 *slower*, 2 *no clear" in text
     assert "- torus-64, 4 staging servers: `random` (" in text
     assert "`staging_spread` against `sequential` with staging servers: 0 *faster*, 0 *slower*, 2 *no clear" in text
+    assert "`staging_bytes` against `sequential` with staging servers: 0 *faster*, 0 *slower*, 2 *no clear" in text
 
 
 def _config_with(tmp_path: Path, **changes: object) -> Path:
