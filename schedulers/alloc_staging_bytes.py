@@ -47,8 +47,8 @@ class StagingBytesAllocator(Allocator):
         free = set(request.free_hosts)
         self.ledger = {job: entry for job, entry in self.ledger.items() if not entry[0] & free}
         queued: dict[int, float] = {}
-        for _, per_server in self.ledger.values():
-            for server, amount in per_server.items():
+        for _, charged in self.ledger.values():
+            for server, amount in charged.items():
                 queued[server] = queued.get(server, 0.0) + amount
         hosts = place_by_groups(request, lambda group, busy: (queued.get(group, 0.0), busy, group))
         if hosts is not None and staging is not None and staging.servers:

@@ -442,7 +442,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         candidates["time-indexed-mip"] = proof.mip_bound
         plan.wall_time_s = time.perf_counter() - t_start
     if active and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
-        proof, (branches, found, found_starts, cpsat_bound) = _active_phase(
+        search, (branches, found, found_starts, cpsat_bound) = _active_phase(
             options,
             model,
             starts,
@@ -458,17 +458,17 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             deadline=t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0)),
             prove_first=not large,
         )
-        plan.nodes = (plan.nodes or 0) + proof.nodes + branches
-        plan.active_outcome, plan.active_s = proof.outcome, proof.seconds
+        plan.nodes = (plan.nodes or 0) + search.nodes + branches
+        plan.active_outcome, plan.active_s = search.outcome, search.seconds
         candidates["cp-sat"] = max(candidates["cp-sat"], cpsat_bound)
-        for cheaper, cheaper_starts in ((proof.value, proof.starts), (found, found_starts)):
+        for cheaper, cheaper_starts in ((search.value, search.starts), (found, found_starts)):
             if cheaper is not None and cheaper_starts and cheaper < value:
                 if objective_units(options.objective, unit_jobs, cheaper_starts) != round(cheaper):
                     raise AssertionError(f"a schedule reported at {cheaper} costs otherwise: solver bug")
                 start_units, value = list(cheaper_starts), float(cheaper)
         plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
         plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
-        candidates["active-search"] = float(min(proof.bound, value))
+        candidates["active-search"] = float(min(search.bound, value))
         plan.wall_time_s = time.perf_counter() - t_start
     if branching and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
         remaining = options.time_limit_s - (time.perf_counter() - t_start)

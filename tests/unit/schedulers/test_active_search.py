@@ -67,15 +67,20 @@ def test_search_finds_exactly_the_brute_force_optimum(instance, objective, weigh
     optimum, _ = _optimal_schedules(objective, jobs, nb_hosts)
     poor = _one_after_another(jobs)
     incumbent = objective_units(objective, jobs, poor)
-    extra = {}
+    multipliers: tuple[float, ...] = ()
+    domains = None
     if relaxed:
         fixing = time_indexed_bound(objective, jobs, nb_hosts, _latest_starts(objective, jobs)(incumbent), incumbent)
-        extra = {"multipliers": fixing.multipliers, "domains": fixing.domains}
-    found = search_active_schedules(objective, jobs, nb_hosts, incumbent + 1, deadline=_deadline(), **extra)
+        multipliers, domains = fixing.multipliers, fixing.domains
+    found = search_active_schedules(
+        objective, jobs, nb_hosts, incumbent + 1, deadline=_deadline(), multipliers=multipliers, domains=domains
+    )
     assert found.complete and found.value == optimum == found.bound
     assert found.starts is not None and schedule_fits(jobs, nb_hosts, found.starts)
     assert objective_units(objective, jobs, found.starts) == optimum
-    below = search_active_schedules(objective, jobs, nb_hosts, optimum, deadline=_deadline(), **extra)
+    below = search_active_schedules(
+        objective, jobs, nb_hosts, optimum, deadline=_deadline(), multipliers=multipliers, domains=domains
+    )
     assert below.complete and below.value is None and below.bound == optimum
 
 
