@@ -336,7 +336,14 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         model.minimize(cost)
 
     proving = options.strengthen and options.objective != "makespan" and options.host_model == "cumulative"
+
+    def latest_starts(threshold: int) -> list[int]:
+        """Per job, a latest start every schedule costing ``<= threshold`` respects (for the proof phases)."""
+        ends = _latest_ends(options.objective, unit_jobs, horizon, threshold)
+        return [e - d for e, d in zip(ends, duration, strict=True)]
+
     branching = proving and options.branching_share > 0
+    proof_deadline = t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0))
     warm_program = count_starts(lagrangian.domains) if lagrangian is not None else None
     active_refused = why_not(options.objective, unit_jobs) if proving and options.active_share > 0 else None
     active = proving and options.active_share > 0 and active_refused is None
@@ -420,12 +427,9 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             nb_hosts,
             round(value),
             start_units,
-            lambda threshold: [
-                e - d
-                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
-            ],
+            latest_starts,
             lower=math.ceil(max(candidates.values()) - 1e-9),
-            deadline=t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0)),
+            deadline=proof_deadline,
             max_starts=options.mip_max_starts,
             seed=options.seed,
             workers=options.workers,
@@ -450,12 +454,9 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             nb_hosts,
             round(value),
             start_units,
-            lambda threshold: [
-                e - d
-                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
-            ],
+            latest_starts,
             lower=math.ceil(max(candidates.values()) - 1e-9),
-            deadline=t_start + options.time_limit_s * (1 - (options.branching_share if branching else 0.0)),
+            deadline=proof_deadline,
             prove_first=not large,
         )
         plan.nodes = (plan.nodes or 0) + search.nodes + branches
@@ -479,10 +480,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
             round(value),
             start_units,
             math.ceil(max(candidates.values()) - 1e-9),
-            lambda threshold: [
-                e - d
-                for e, d in zip(_latest_ends(options.objective, unit_jobs, horizon, threshold), duration, strict=True)
-            ],
+            latest_starts,
             time_limit_s=remaining,
             workers=options.workers,
             seed=options.seed,
