@@ -251,8 +251,7 @@ class _Search:
         try:
             self._children(t, running, mask, cost, waiting, stretch, released)
         finally:
-            if entry is not None:
-                entry[3] = False
+            entry[3] = False  # off the search path: a dominator from now on
         if self.timed_out:
             self.open_bound = min(self.open_bound, bound)
 
@@ -370,7 +369,7 @@ class _Search:
             return self.best
         return max(bound, math.ceil(relaxed - 1e-7 * max(1.0, abs(relaxed))))
 
-    def _remember(self, mask: int, t: int, cost: int, running: tuple[tuple[int, int], ...]) -> list | None:
+    def _remember(self, mask: int, t: int, cost: int, running: tuple[tuple[int, int], ...]) -> list:
         entry = [t, cost, running, True]
         self.seen.setdefault(mask, []).append(entry)
         return entry

@@ -396,6 +396,12 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
     plan.hosts = host_sets or _sweep_hosts(
         nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs]
     )
+
+    def adopt(units: Sequence[int]) -> None:
+        """A cheaper schedule found by a proof phase becomes the plan's (hosts assigned by the sweep)."""
+        plan.starts = {job.id: units[i] * unit for i, job in enumerate(jobs)}
+        plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], list(units), duration, [j.hosts for j in jobs])
+
     solver_bound = solver.best_objective_bound if status in (cp_model.OPTIMAL, cp_model.FEASIBLE) else 0.0
     # ties go to the bound computed outside CP-SAT: CP-SAT's bound starts at the time-indexed one
     candidates = {
@@ -407,19 +413,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
 
         def more_cpsat(seconds: float, hint: Sequence[int], workers: int) -> tuple[int, float, list[int], float]:
             """CP-SAT again from the best schedule, beside or instead of the MIP: (branches, value, starts, bound)."""
-            model.clear_hints()
-            for var, start in zip(starts, hint, strict=True):
-                model.add_hint(var, start)
-            again = _cpsat_solver(options, seconds, workers)
-            code = again.solve(model)
-            if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-                return again.num_branches, math.inf, [], -math.inf
-            return (
-                again.num_branches,
-                again.objective_value,
-                [again.value(v) for v in starts],
-                again.best_objective_bound,
-            )
+            return _CpsatBeside(model, starts, options, hint, workers, seconds).result()
 
         proof = prove_incumbent(
             options.objective,
@@ -440,8 +434,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         candidates["cp-sat"] = max(candidates["cp-sat"], proof.cpsat_bound)
         if proof.value < value:
             start_units, value = list(proof.starts), float(proof.value)
-            plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
-            plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+            adopt(start_units)
         candidates["time-indexed"] = max(candidates["time-indexed"], proof.fixing_bound)
         candidates["time-indexed-mip"] = proof.mip_bound
         plan.wall_time_s = time.perf_counter() - t_start
@@ -467,8 +460,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
                 if objective_units(options.objective, unit_jobs, cheaper_starts) != round(cheaper):
                     raise AssertionError(f"a schedule reported at {cheaper} costs otherwise: solver bug")
                 start_units, value = list(cheaper_starts), float(cheaper)
-        plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
-        plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+                adopt(start_units)
         candidates["active-search"] = float(min(search.bound, value))
         plan.wall_time_s = time.perf_counter() - t_start
     if branching and status != cp_model.OPTIMAL and max(candidates.values()) < value - 1e-9:
@@ -488,8 +480,7 @@ def solve(instance: Instance, options: SolveOptions | None = None) -> Plan:
         _record_branching(plan, cert)
         if cert.upper < value:
             start_units, value = list(cert.starts), float(cert.upper)
-            plan.starts = {job.id: start_units[i] * unit for i, job in enumerate(jobs)}
-            plan.hosts = _sweep_hosts(nb_hosts, [j.id for j in jobs], start_units, duration, [j.hosts for j in jobs])
+            adopt(start_units)
         candidates["time-indexed-branching"] = float(cert.lower)
         plan.wall_time_s = time.perf_counter() - t_start
     plan.bound_source, bound = max(candidates.items(), key=lambda kv: kv[1])  # ties: the first listed
@@ -583,13 +574,18 @@ class _CpsatBeside:
         return self.best
 
     def stop(self) -> tuple[int, float, list[int], float]:
-        """Stop the search, wait for it; (branches, value, starts, bound), value inf when it found nothing."""
-        from ortools.sat.python import cp_model
-
+        """Stop the search, wait for it; what ``result`` returns."""
         self.stopping.set()
         while self.thread.is_alive():  # a stop asked before CP-SAT started is asked again
             self.solver.stop_search()
             self.thread.join(0.05)
+        return self.result()
+
+    def result(self) -> tuple[int, float, list[int], float]:
+        """Wait for the search to end; (branches, value, starts, bound), value inf when it found nothing."""
+        from ortools.sat.python import cp_model
+
+        self.thread.join()
         if self.failure is not None:
             raise self.failure
         if self.code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
