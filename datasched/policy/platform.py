@@ -31,13 +31,15 @@ class StorageDaemons:
     serves its NVM's traffic and spends, per flow of ``b`` bytes,
     ``ceil(b / request_size) * flops_per_request + b * flops_per_byte`` flops of its CPU, which
     the job placed on that node shares (sim/src/services/README.md), and, with an idle load,
-    ``idle_flops_per_second`` of it all the time. A placement policy that knows this can keep
-    a job's data off the nodes that compute for others."""
+    ``idle_flops_per_second`` of it all the time (steadily, or in bursts every ``idle_period``
+    seconds when that is above 0). A placement policy that knows this can keep a job's data off
+    the nodes that compute for others."""
 
     request_size: int
     flops_per_request: float
     flops_per_byte: float
     idle_flops_per_second: float = 0.0
+    idle_period: float = 0.0  # 0: a steady load
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> StorageDaemons | None:
@@ -50,6 +52,7 @@ class StorageDaemons:
             float(described["flops_per_request"]),
             float(described["flops_per_byte"]),
             float(described.get("idle_flops_per_second", 0.0)),  # engines before stage 17 send no idle load
+            float(described.get("idle_period", 0.0)),  # nor, before stage 21, a period (their loads are steady)
         )
 
     def flow_flops(self, nbytes: float) -> float:

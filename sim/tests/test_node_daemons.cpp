@@ -8,6 +8,7 @@
 #include "model/machines.hpp"
 #include "model/workload.hpp"
 #include "protocol/writer.hpp"
+#include "services/idle_load.hpp"
 #include "services/node_daemons.hpp"
 
 using namespace datasched;
@@ -102,13 +103,38 @@ TEST(NodeDaemons, TheFileIsTypedAndClosed)
             "d.json: request_size: must be an integer >= 1 and <= 9223372036854775807 (bytes), got 0");
   EXPECT_EQ(message(R"({"flops_per_metadata_op": 1})").rfind("d.json: flops_per_metadata_op: ", 0), 0u);
   EXPECT_EQ(message(R"([])"), "d.json: document: expected an object, got array");
-  // the idle load runs without bursts: their period and phase are refused, not read and ignored
-  EXPECT_EQ(message(R"({"idle_flops_per_second": 5, "idle_period": 2})")
-                .rfind("d.json: idle_period: idle load runs "
-                       "without bursts",
-                       0),
-            0u);
-  EXPECT_EQ(message(R"({"idle_phase": "aligned"})").rfind("d.json: idle_phase: ", 0), 0u);
+  // steady without idle_period; its phase keys need one, and are refused rather than ignored
+  EXPECT_EQ(c.costs.idle_form, IdleForm::Steady);
+  EXPECT_EQ(message(R"({"idle_phase": "aligned"})"),
+            "d.json: idle_phase: the idle load is steady without idle_period: give idle_period for bursts at phases");
+  EXPECT_EQ(message(R"({"idle_seed": 3})"),
+            "d.json: idle_seed: the idle load is steady without idle_period: it has no phases to draw");
+  EXPECT_EQ(message(R"({"idle_period": 0})").rfind("d.json: idle_period: must be a number > 0", 0), 0u);
+  EXPECT_EQ(message(R"({"idle_period": 2, "idle_seed": -1})").rfind("d.json: idle_seed: ", 0), 0u);
+  const auto bursts = parse_node_daemons(
+      nlohmann::json::parse(
+          R"({"idle_flops_per_second": 5, "idle_period": 2, "idle_phase": "aligned", "idle_seed": 9})"),
+      "d.json");
+  EXPECT_EQ(bursts.costs.idle_form, IdleForm::Bursts);
+  EXPECT_DOUBLE_EQ(bursts.costs.idle_period, 2);
+  EXPECT_TRUE(bursts.costs.idle_aligned);
+  EXPECT_EQ(bursts.idle_seed, 9u);
+}
+
+TEST(NodeDaemons, IdleBurstsBeyondTheEventBudgetPerSimulatedSecondAreRefused)
+{
+  // rate = serving nodes / idle_period: 3 nodes / 1e-7 s = 3e7 bursts per simulated second > 1e7
+  NodeDaemonsConfig c;
+  c.costs.idle_flops_per_second = 1;
+  EXPECT_DOUBLE_EQ(NodeDaemons(c, three_nodes(), 7).idle_burst_rate().events, 0); // steady: no bursts
+  c.costs.idle_form   = IdleForm::Bursts;
+  c.costs.idle_period = 1e-7;
+  const RunCost rate  = NodeDaemons(c, three_nodes(), 7).idle_burst_rate();
+  EXPECT_DOUBLE_EQ(rate.events, 3e7);
+  EXPECT_EQ(rate.what, "idle bursts in each simulated second (3 serving nodes / idle_period 1e-07 s)");
+  EXPECT_THROW(check_run_cost("d.json", "idle_period", rate, false), InputError);
+  c.costs.idle_period = 1e-6; // 3e6: within the budget
+  EXPECT_NO_THROW(check_run_cost("d.json", "idle_period", NodeDaemons(c, three_nodes(), 7).idle_burst_rate(), false));
 }
 
 TEST(NodeDaemons, TheDecisionProcessIsToldOnlyWhenThereAreDaemons)
@@ -129,5 +155,30 @@ TEST(NodeDaemons, TheDecisionProcessIsToldOnlyWhenThereAreDaemons)
   config.services["datasched-storage-daemons"] = describe_node_daemons(daemons).dump();
   EXPECT_EQ(begins_config()["datasched-storage-daemons"],
             nlohmann::json::parse(R"({"request_size": 1048576, "flops_per_request": 0, "flops_per_byte": 2,
-                                      "idle_flops_per_second": 0})"));
+                                      "idle_flops_per_second": 0, "idle_period": 0})"));
+  daemons.costs.idle_form                      = IdleForm::Bursts; // idle_period given: its value
+  daemons.costs.idle_period                    = 0.25;
+  config.services["datasched-storage-daemons"] = describe_node_daemons(daemons).dump();
+  EXPECT_EQ(begins_config()["datasched-storage-daemons"]["idle_period"], 0.25);
+}
+
+TEST(IdleLoad, PhasesAreAlignedOrDrawnFromTheSeed)
+{
+  // aligned: every burst at 0, P, 2P...; random: uniform in [0, P), the same for the same seed,
+  // one draw per daemon in order (a prefix of a longer draw); steady: no phases at all.
+  DaemonCosts c;
+  c.idle_period     = 2;
+  const auto drawn  = idle_phases(5, c, 7);
+  const auto prefix = idle_phases(3, c, 7);
+  ASSERT_EQ(drawn.size(), 5u);
+  for (const double phase : drawn) {
+    EXPECT_GE(phase, 0);
+    EXPECT_LT(phase, 2);
+  }
+  EXPECT_EQ(std::vector<double>(drawn.begin(), drawn.begin() + 3), prefix);
+  EXPECT_NE(idle_phases(5, c, 8), drawn);
+  c.idle_aligned = true;
+  EXPECT_EQ(idle_phases(3, c, 7), (std::vector<double>{0, 0, 0}));
+  c.idle_form = IdleForm::Steady;
+  EXPECT_TRUE(idle_phases(3, c, 7).empty());
 }

@@ -6,6 +6,7 @@
 #include "common/simulation_config.hpp"
 #include "execution/phase_plan.hpp"
 #include "model/machines.hpp"
+#include "model/run_cost.hpp"
 #include "model/storage_endpoints.hpp"
 #include "services/node_daemons.hpp"
 
@@ -25,6 +26,7 @@ public:
     return daemons_.add_work(hosts, flops, bytes);
   }
   void start_actors() override { daemons_.start_idle_load(machines_); }
+  const NodeDaemons& daemons() const { return daemons_; }
   /// Every parameter, so that a placement policy can price a flow (datasched.policy.platform).
   void announce(SimulationConfig& config) const override
   {
@@ -39,12 +41,15 @@ private:
 } // namespace
 
 std::unique_ptr<NodeService> make_node_daemons(const std::string& file, const Machines& machines,
-                                               const StorageEndpoints& endpoints, const std::string& platform_file)
+                                               const StorageEndpoints& endpoints, const std::string& platform_file,
+                                               bool allow_long_run)
 {
   if (!endpoints.has_node_nvm())
     throw InputError("--storage-daemons '" + file + "': platform '" + platform_file +
                      "' has no node NVM (no host with datasched_role=nvm): no daemon would serve anything");
-  return std::make_unique<DaemonsOnNodes>(load_node_daemons(file), machines, endpoints);
+  auto service = std::make_unique<DaemonsOnNodes>(load_node_daemons(file), machines, endpoints);
+  check_run_cost(file, "idle_period", service->daemons().idle_burst_rate(), allow_long_run);
+  return service;
 }
 
 const ActivitySpec& served_by(const NodeService* service, const ActivitySpec& spec, ActivitySpec& copy)

@@ -30,9 +30,11 @@ public:
 
 /// --storage-daemons: every node with an NVM serves it (services/node_daemons.hpp), set up from
 /// the option's file on the loaded platform. Throws InputError naming the file and the platform
-/// when the platform has no node NVM.
+/// when the platform has no node NVM, and naming the file and idle_period when idle bursts would
+/// exceed model/run_cost.hpp's event budget in each simulated second (unless `allow_long_run`).
 std::unique_ptr<NodeService> make_node_daemons(const std::string& file, const Machines& machines,
-                                               const StorageEndpoints& endpoints, const std::string& platform_file);
+                                               const StorageEndpoints& endpoints, const std::string& platform_file,
+                                               bool allow_long_run);
 
 /// `spec` with `service`'s work, built in `copy`; `spec` itself, not copied, when `service` is
 /// null or serves none of its hosts.

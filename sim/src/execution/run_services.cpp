@@ -21,6 +21,7 @@ struct ServiceSetup {
   const StorageEndpoints& endpoints;
   TransferObserver* observer;
   const std::string& platform_file;
+  bool allow_long_run;
 };
 
 /// One row per service: its option, the option's file in the run's configuration, its role,
@@ -48,7 +49,7 @@ const ServiceKind kServices[] = {
      }},
     {"--storage-daemons", &EngineConfig::storage_daemons, ServiceRole::Nodes,
      [](const ServiceSetup& s, RunServices& services) {
-       services.nodes = make_node_daemons(s.file, s.machines, s.endpoints, s.platform_file);
+       services.nodes = make_node_daemons(s.file, s.machines, s.endpoints, s.platform_file, s.allow_long_run);
      }},
 };
 
@@ -79,7 +80,9 @@ RunServices make_run_services(const EngineConfig& config, const Machines& machin
   }
   RunServices services;
   for (const ServiceKind* kind : chosen)
-    kind->install(ServiceSetup{config.*kind->file, machines, endpoints, observer, config.platform_file}, services);
+    kind->install(
+        ServiceSetup{config.*kind->file, machines, endpoints, observer, config.platform_file, config.allow_long_run},
+        services);
   if (services.san)
     endpoints.set_san_path(services.san->carries(true), services.san->carries(false));
   return services;

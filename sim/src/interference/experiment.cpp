@@ -99,7 +99,7 @@ Services parse_services(const nlohmann::json& doc, const std::string& file)
 DaemonCosts parse_costs(const nlohmann::json& doc, const std::string& file)
 {
   Fields f(doc, "daemon_costs", file);
-  const DaemonCosts c = read_daemon_costs(f, /*with_metadata=*/true);
+  const DaemonCosts c = read_daemon_costs(f, /*with_metadata=*/true, IdleForm::Bursts);
   f.finish();
   return c;
 }

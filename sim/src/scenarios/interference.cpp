@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <memory>
-#include <random>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -17,6 +16,7 @@
 #include "interference/memory.hpp"
 #include "interference/outputs.hpp"
 #include "interference/simgrid_model.hpp"
+#include "services/idle_load.hpp"
 #include "services/storage_services.hpp"
 
 namespace datasched::interference {
@@ -45,24 +45,17 @@ ServiceSet create_services(const Experiment& e, const Layout& layout, const Node
   return set;
 }
 
-/// One idle actor per service, each starting at a phase drawn uniformly in
-/// [0, idle_period) from one generator seeded with the experiment's seed, services in
-/// output order: idle bursts of different nodes do not line up, as on a real machine
-/// ("aligned": every phase is 0, the synchronised noise a co-scheduled OS would give).
+/// One idle load per service (services/idle_load.hpp), in output order, phases drawn from one
+/// generator seeded with the experiment's seed: idle bursts of different nodes do not line up, as
+/// on a real machine ("aligned": every phase is 0, the synchronised noise a co-scheduled OS would give).
 void start_idle_actors(const Experiment& e, ServiceSet& set)
 {
-  if (idle_burst(e.costs) <= 0)
-    return;
-  std::mt19937_64 rng(e.seed);
-  int index = 0;
+  const std::vector<double> phases = idle_phases(set.storage.size() + set.metadata.size(), e.costs, e.seed);
+  std::size_t index                = 0;
   for (auto* group : {&set.storage, &set.metadata})
     for (auto& service : *group) {
-      const double u     = static_cast<double>(rng() >> 11) * 0x1.0p-53; // uniform [0, 1)
-      const double phase = e.costs.idle_aligned ? 0.0 : u * e.costs.idle_period;
-      Service* s         = service.get();
-      sg4::Actor::create("idle-" + std::to_string(index++), s->host(), [s, phase]() {
-        s->idle_loop(phase);
-      })->daemonize();
+      service->start_idle_load("idle-" + std::to_string(index), phases[index]);
+      ++index;
     }
 }
 

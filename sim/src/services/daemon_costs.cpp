@@ -5,7 +5,7 @@
 
 namespace datasched {
 
-DaemonCosts read_daemon_costs(Fields& f, bool with_metadata)
+DaemonCosts read_daemon_costs(Fields& f, bool with_metadata, IdleForm idle_form)
 {
   DaemonCosts c;
   c.flops_per_byte    = f.number("flops_per_byte", 0, {0, false, limits::kMaxAmount, "flops"});
@@ -14,7 +14,10 @@ DaemonCosts read_daemon_costs(Fields& f, bool with_metadata)
     c.flops_per_metadata_op = f.number("flops_per_metadata_op", 0, {0, false, limits::kMaxAmount, "flops"});
   c.idle_flops_per_second =
       f.number("idle_flops_per_second", 0, {0, false, limits::kMaxAmount, "flops per second and service"});
+  c.idle_form   = f.has("idle_period") ? IdleForm::Bursts : idle_form;
   c.idle_period = f.number("idle_period", 1, {0, true, limits::kMaxSeconds, "seconds"});
+  if (f.has("idle_phase") && c.idle_form == IdleForm::Steady)
+    f.fail("idle_phase", "the idle load is steady without idle_period: give idle_period for bursts at phases");
   if (f.has("idle_phase")) {
     const auto& v = f.raw("idle_phase");
     if (v != "random" && v != "aligned")

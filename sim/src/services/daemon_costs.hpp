@@ -13,7 +13,9 @@
 //                                              every idle_period seconds (heartbeats,
 //                                              polling threads), at a seeded random phase
 //                                              per service ("random") or at 0, P, 2P...
-//                                              on every service ("aligned")
+//                                              on every service ("aligned"), or steadily
+//                                              (services/idle_load.hpp says how and when
+//                                              each form matters)
 //
 // Flops are those of one core of the host (a service thread runs on one core at a time).
 #include <cstdint>
@@ -22,6 +24,12 @@ namespace datasched {
 
 class Fields;
 
+/// How a service's idle load runs (services/idle_load.hpp).
+enum class IdleForm {
+  Bursts, ///< idle_flops_per_second * idle_period flops every idle_period seconds
+  Steady, ///< one execution capped at idle_flops_per_second for the whole run
+};
+
 struct DaemonCosts {
   double flops_per_byte        = 0;
   double flops_per_request     = 0;
@@ -29,14 +37,16 @@ struct DaemonCosts {
   double idle_flops_per_second = 0;
   double idle_period           = 1;     ///< seconds between idle bursts (> 0)
   bool idle_aligned            = false; ///< every service bursts at 0, P, 2P... (else seeded phases)
+  IdleForm idle_form           = IdleForm::Bursts;
 };
 
 /// Reads the costs from a JSON object's fields, in this order: flops_per_byte,
 /// flops_per_request, flops_per_metadata_op (only `with_metadata`: services that have no
 /// metadata operations refuse the key as unknown), idle_flops_per_second, idle_period,
-/// idle_phase. Every value is checked (InputError naming the field); the caller finishes
-/// the object (unknown keys).
-DaemonCosts read_daemon_costs(Fields& fields, bool with_metadata);
+/// idle_phase. The idle load runs in bursts when `idle_period` is given, else in `idle_form`
+/// (bursts every second, or steady; `idle_phase` without a period is then an error). Every
+/// value is checked (InputError naming the field); the caller finishes the object (unknown keys).
+DaemonCosts read_daemon_costs(Fields& fields, bool with_metadata, IdleForm idle_form);
 
 /// Flops a storage service spends on `requests` requests carrying `bytes` bytes.
 double storage_work(const DaemonCosts& costs, std::uint64_t requests, std::uint64_t bytes);

@@ -4,12 +4,12 @@
 #include <cmath>
 
 #include <nlohmann/json.hpp>
-#include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include "common/json_file.hpp"
+#include "model/input_limits.hpp"
 #include "model/json_fields.hpp"
+#include "services/idle_load.hpp"
 
 namespace datasched {
 
@@ -18,11 +18,10 @@ NodeDaemonsConfig parse_node_daemons(const nlohmann::json& document, const std::
   Fields f(document, "", file);
   NodeDaemonsConfig c;
   c.request_size = f.integer<std::uint64_t>("request_size", c.request_size, {1, limits::kMaxBytes, "bytes"});
-  for (const char* burst_key : {"idle_period", "idle_phase"})
-    if (f.has(burst_key))
-      f.fail(burst_key, "idle load runs without bursts in scheduling runs (a capped background execution per node, "
-                        "services/node_daemons.hpp): give idle_flops_per_second alone");
-  c.costs = read_daemon_costs(f, /*with_metadata=*/false);
+  c.costs        = read_daemon_costs(f, /*with_metadata=*/false, IdleForm::Steady);
+  if (f.has("idle_seed") && c.costs.idle_form == IdleForm::Steady)
+    f.fail("idle_seed", "the idle load is steady without idle_period: it has no phases to draw");
+  c.idle_seed = f.integer<std::uint64_t>("idle_seed", 0, {0, limits::kMaxSeed});
   f.finish();
   return c;
 }
@@ -37,7 +36,8 @@ nlohmann::json describe_node_daemons(const NodeDaemonsConfig& config)
   return {{"request_size", config.request_size},
           {"flops_per_request", config.costs.flops_per_request},
           {"flops_per_byte", config.costs.flops_per_byte},
-          {"idle_flops_per_second", config.costs.idle_flops_per_second}};
+          {"idle_flops_per_second", config.costs.idle_flops_per_second},
+          {"idle_period", config.costs.idle_form == IdleForm::Steady ? 0.0 : config.costs.idle_period}};
 }
 
 NodeDaemons::NodeDaemons(NodeDaemonsConfig config, const StorageEndpoints& endpoints, int nb_resources)
@@ -54,25 +54,37 @@ double NodeDaemons::flow_work(double bytes) const
   return requests * config_.costs.flops_per_request + bytes * config_.costs.flops_per_byte;
 }
 
-void NodeDaemons::start_idle_load(const Machines& machines) const
+std::vector<int> NodeDaemons::serving_nodes() const
 {
-  const double rate = config_.costs.idle_flops_per_second;
-  if (rate <= 0)
-    return;
   std::vector<int> nodes;
   for (const int node : node_of_)
     if (node >= 0)
       nodes.push_back(node);
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
-  for (const int node : nodes) {
-    simgrid::s4u::Host* host = machines.at(node).host;
-    simgrid::s4u::Actor::create("idle_daemon_" + host->get_name(), host, [rate] {
-      const simgrid::s4u::ExecPtr load = simgrid::s4u::this_actor::exec_init(rate * kIdleHorizon);
-      load->set_bound(rate);
-      load->start();
-      load->wait();
-    })->daemonize();
+  return nodes;
+}
+
+RunCost NodeDaemons::idle_burst_rate() const
+{
+  if (config_.costs.idle_flops_per_second <= 0 || config_.costs.idle_form == IdleForm::Steady)
+    return {};
+  const double nodes = static_cast<double>(serving_nodes().size());
+  return {nodes / config_.costs.idle_period, "idle bursts in each simulated second (" + format_estimate(nodes) +
+                                                 " serving nodes / idle_period " +
+                                                 format_estimate(config_.costs.idle_period) + " s)"};
+}
+
+void NodeDaemons::start_idle_load(const Machines& machines) const
+{
+  if (config_.costs.idle_flops_per_second <= 0)
+    return;
+  const std::vector<int> nodes     = serving_nodes();
+  const std::vector<double> phases = idle_phases(nodes.size(), config_.costs, config_.idle_seed);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    simgrid::s4u::Host* host = machines.at(nodes[i]).host;
+    datasched::start_idle_load(host, "idle_daemon_" + host->get_name(), config_.costs, phases.empty() ? 0.0 : phases[i],
+                               nullptr);
   }
 }
 

@@ -24,16 +24,16 @@
 // spec's compute part, beside the flows, and the spec ends with the last of them (looser
 // coupling: the work and the bytes no longer slow each other).
 //
-// Idle load (`idle_flops_per_second` = L, flops of one core per second): each serving node runs one
-// background execution capped at L flops/s (s4u::Exec::set_bound; SimGrid patch 0009 lets ptask_L07
-// honour it) for the whole run, from time 0. It is the time average of the --interference
-// scenario's idle bursts (L * P flops every P seconds) without one event per node and period:
-// the bursts' timing is not modelled, so `idle_period` and `idle_phase` are refused here. A
-// compute activity alone on a one-core node X then gets S - L when L <= S / 2 (fair-bottleneck
-// fills the capped execution first, the rest goes to the job) and S / 2 otherwise; on a node of
-// several cores it keeps a whole core while a core is free. The load counts as CPU use in the
-// energy model. It ends with the run (a daemon actor), and a run that deadlocks still fails: its
-// execution lasts kIdleHorizon simulated seconds, then ends, so the deadlock is seen then.
+// Idle load (`idle_flops_per_second` = L, flops of one core per second; services/idle_load.hpp):
+// steady by default, one background execution per serving node capped at L flops/s for the whole
+// run, from time 0 (the time average of the --interference scenario's idle bursts, without one event
+// per node and period). A compute activity alone on a one-core node X then gets S - L when
+// L <= S / 2 (fair-bottleneck fills the capped execution first, the rest goes to the job) and S / 2
+// otherwise; on a node of several cores it keeps a whole core while a core is free. With
+// `idle_period` P the load runs as the scenario's bursts instead, L * P flops every P seconds, at
+// phases drawn with `idle_seed` ("random", the default `idle_phase`) or all at 0 ("aligned"): the
+// bursts' timing, which slows a job spread over nodes whose bursts do not line up, at the price of
+// an event per node and period. The load counts as CPU use in the energy model and ends with the run.
 //
 // Not modelled: metadata operations.
 #include <cstdint>
@@ -44,6 +44,7 @@
 
 #include "common/pair_bytes.hpp"
 #include "model/machines.hpp"
+#include "model/run_cost.hpp"
 #include "model/storage_endpoints.hpp"
 #include "services/daemon_costs.hpp"
 
@@ -51,18 +52,23 @@ namespace datasched {
 
 /// The daemons' parameters: their costs and the request size the flows are cut into.
 struct NodeDaemonsConfig {
-  DaemonCosts costs;
+  DaemonCosts costs = [] {
+    DaemonCosts steady;
+    steady.idle_form = IdleForm::Steady; // without idle_period (services/idle_load.hpp)
+    return steady;
+  }();
   std::uint64_t request_size = 1048576; ///< bytes per request (BeeOND's default chunk is 512 KiB; Lustre RPCs 1-4 MiB)
+  std::uint64_t idle_seed    = 0;       ///< seeds the idle bursts' phases (services/idle_load.hpp)
 };
 
 /// Reads a --storage-daemons file: {"request_size", "flops_per_request", "flops_per_byte",
-/// "idle_flops_per_second"}. Unknown keys, bad values, `idle_period` and `idle_phase` are
-/// InputErrors naming the file and field.
+/// "idle_flops_per_second", "idle_period", "idle_phase", "idle_seed"}. Unknown keys, bad values
+/// and phase keys without `idle_period` are InputErrors naming the file and field.
 NodeDaemonsConfig load_node_daemons(const std::string& path);
 NodeDaemonsConfig parse_node_daemons(const nlohmann::json& document, const std::string& file);
 
 /// The daemons as the decision process sees them (SIMULATION_BEGINS' config
-/// "datasched-storage-daemons"): the same keys as the file, every one given.
+/// "datasched-storage-daemons"): request_size, the three costs and idle_period (0: steady).
 nlohmann::json describe_node_daemons(const NodeDaemonsConfig& config);
 
 class NodeDaemons {
@@ -83,11 +89,14 @@ public:
   double flow_work(double bytes) const;
 
   /// Starts every serving node's idle load (none when `idle_flops_per_second` is 0): one daemon
-  /// actor per node running one execution capped at the idle rate, from now to the run's end.
+  /// actor per node, in resource-id order (the order the phases are drawn in).
   void start_idle_load(const Machines& machines) const;
 
-  /// The simulated seconds an idle-load execution lasts: longer than any run (about 32 years).
-  static constexpr double kIdleHorizon = 1e9;
+  /// The compute nodes whose daemons serve an NVM, in resource-id order.
+  std::vector<int> serving_nodes() const;
+  /// Idle bursts per simulated second (none for a steady load): a scheduling run's length is
+  /// not known before it, so this rate is what model/run_cost.hpp's budget is checked against.
+  RunCost idle_burst_rate() const;
 
   const NodeDaemonsConfig& config() const { return config_; }
 

@@ -7,6 +7,7 @@
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Io.hpp>
 
+#include "services/idle_load.hpp"
 #include "services/memory_traffic.hpp"
 
 namespace datasched::interference {
@@ -60,18 +61,9 @@ void Service::metadata(double operations)
   stats_.request_flops += flops;
 }
 
-void Service::idle_loop(double phase)
+void Service::start_idle_load(const std::string& actor_name, double phase)
 {
-  const double burst = idle_burst(costs_);
-  if (burst <= 0)
-    return;
-  for (long long k = 0;; ++k) {
-    // Bursts are due at phase + k * period; a burst that overran its period (a busy
-    // host) delays the next one, which then starts at once.
-    sg4::this_actor::sleep_until(phase + static_cast<double>(k) * costs_.idle_period);
-    compute(host_, burst);
-    stats_.idle_flops += burst;
-  }
+  datasched::start_idle_load(host_, actor_name, costs_, phase, &stats_.idle_flops);
 }
 
 } // namespace datasched::interference

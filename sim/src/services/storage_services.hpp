@@ -45,9 +45,9 @@ public:
   /// Serves `operations` metadata operations (CPU work only: metadata fits in memory).
   void metadata(double operations);
 
-  /// Body of the service's idle actor: a burst of idle_burst(costs) flops every
-  /// idle_period seconds from `phase` on, for ever (the actor is a daemon).
-  void idle_loop(double phase);
+  /// Starts the service's idle load (services/idle_load.hpp) from `phase` on, as a daemon actor
+  /// named `actor_name`; its completed bursts count in stats().idle_flops.
+  void start_idle_load(const std::string& actor_name, double phase);
 
   ServiceKind kind() const { return kind_; }
   simgrid::s4u::Host* host() const { return host_; }

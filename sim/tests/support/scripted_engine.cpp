@@ -161,7 +161,7 @@ nlohmann::json decision(double now, const std::string& type, nlohmann::json data
   return {{"timestamp", now}, {"type", type}, {"data", std::move(data)}};
 }
 
-simgrid::s4u::NetZone* engine_with_full_zone(const char* zone)
+simgrid::s4u::NetZone* engine_with_full_zone(const char* zone, const char* config)
 {
   int argc            = 2;
   char name[]         = "test";
@@ -169,6 +169,8 @@ simgrid::s4u::NetZone* engine_with_full_zone(const char* zone)
   char* argv[]        = {name, quiet, nullptr};
   static auto* engine = new simgrid::s4u::Engine(&argc, argv);
   (void)engine;
+  if (config != nullptr)
+    simgrid::s4u::Engine::set_config(config);
   return simgrid::s4u::create_full_zone(zone);
 }
 

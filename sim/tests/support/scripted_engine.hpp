@@ -47,9 +47,10 @@ ScriptedRun run_scripted(const Scenario& scenario);
 /// normally): for tests that need a SimGrid engine of their own.
 int run_in_child(const std::function<int()>& body);
 
-/// In such a child: the process's SimGrid engine (logs at critical only) and an empty
+/// In such a child: the process's SimGrid engine (logs at critical only), configured with
+/// `config` if given (e.g. "host/model:ptask_L07": before the platform exists), and an empty
 /// Full zone named `zone` to build a platform in (add hosts, links, routes, then seal).
-simgrid::s4u::NetZone* engine_with_full_zone(const char* zone);
+simgrid::s4u::NetZone* engine_with_full_zone(const char* zone, const char* config = nullptr);
 
 /// A decision event at `now`: {"timestamp": now, "type": type, "data": data}.
 nlohmann::json decision(double now, const std::string& type, nlohmann::json data);

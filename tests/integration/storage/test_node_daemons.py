@@ -113,7 +113,7 @@ def test_a_job_computing_on_the_daemons_node_and_the_reader_share_its_core(run_p
     assert shared.runtime("1") == pytest.approx(6.0, abs=TOL)
 
 
-# ---- idle load: one capped background execution per serving node -------------------------
+# ---- idle load, steady (no idle_period): one capped background execution per serving node --
 
 
 def compute_on(run_phases, star, node: str, flops: float, engine_args: list[str]):
@@ -177,6 +177,46 @@ def test_an_idle_load_neither_prolongs_the_run_nor_touches_its_schedule(run_phas
     assert max(times) == pytest.approx(3.0, abs=TOL)
 
 
+# ---- idle bursts (idle_period given): the same load, with its timing ------------------
+
+
+def two_node_compute(run_phases, star, flops: float, engine_args: list[str]) -> float:
+    """One job on node-10 and node-11 computing ``flops`` on each (one ptask): its run time."""
+    platform, ids = star
+    profile = phases_profile(2, descriptor(), [compute(flops)])
+    jobs = [{"id": 0, "subtime": 0, "res": 2, "profile": "p"}]
+    alloc = {"0": f"{ids['node-10']} {ids['node-11']}"}
+    return run_phases(platform, jobs, {"p": profile}, alloc=alloc, engine_args=engine_args).runtime("0")
+
+
+def test_idle_bursts_slow_a_job_while_they_run(run_phases, star, tmp_path):
+    """L = 2.5e9 flop/s in bursts of L * P = 2.5e9 flop every P = 1 s from t = 0 (aligned) on
+    node-10, beside job 0 computing F = 2e10 flop there. While a burst runs both get S / 2 = 5e9
+    flop/s: the burst lasts 0.5 s and the job does 2.5e9 + 0.5 * 1e10 = 7.5e9 flop per second.
+    After 2 s it has 1.5e10; the third burst gives 2.5e9 by 2.5 s, the last 2.5e9 take 0.25 s at S:
+    t = 2.75 s, where the steady load of the same rate gives F / (S - L) = 2.666... s."""
+    bursts = daemons(tmp_path, idle_flops_per_second=2.5e9, idle_period=1, idle_phase="aligned")
+    assert compute_on(run_phases, star, "node-10", 2e10, bursts).runtime("0") == pytest.approx(2.75, abs=TOL)
+
+
+def test_idle_bursts_that_do_not_line_up_slow_a_job_on_two_nodes_more(run_phases, star, tmp_path):
+    """The job computes F = 2e10 flop on each of node-10 and node-11 (one ptask, which progresses
+    at the pace of its slower host). Aligned bursts slow both nodes at once: t = 2.75 s, as on one
+    node (above); the steady load: F / (S - L) = 2.666... s. Bursts at phases drawn with a seed
+    slow one node or the other for longer: t between 2.75 s (phases alike) and F / (S / 2) = 4 s
+    (opposite phases: one node always bursting; the exact cases with chosen phases are
+    sim/tests/test_idle_load.cpp's), the same for the same seed."""
+    load = {"idle_flops_per_second": 2.5e9}
+    steady = two_node_compute(run_phases, star, 2e10, daemons(tmp_path, **load))
+    assert steady == pytest.approx(2e10 / 7.5e9, abs=TOL)
+    aligned = daemons(tmp_path, **load, idle_period=1, idle_phase="aligned")
+    assert two_node_compute(run_phases, star, 2e10, aligned) == pytest.approx(2.75, abs=TOL)
+    drawn = [two_node_compute(run_phases, star, 2e10, daemons(tmp_path, **load, idle_period=1, idle_seed=1))]
+    drawn.append(two_node_compute(run_phases, star, 2e10, daemons(tmp_path, **load, idle_period=1, idle_seed=1)))
+    assert drawn[0] == drawn[1]
+    assert 2.75 - TOL <= drawn[0] <= 4.0 + TOL
+
+
 # ---- bad input: one line naming the file and field, or the option --------------------
 
 
@@ -199,8 +239,11 @@ def phase_workload(tmp_path_factory):
         ({"request_size": 0}, ["request_size", ">= 1"]),
         ({"flops_per_request": -1}, ["flops_per_request", ">= 0"]),
         ({"idle_flops_per_second": -1}, ["idle_flops_per_second", ">= 0"]),
-        ({"idle_flops_per_second": 1e6, "idle_period": 2}, ["idle_period", "without bursts"]),
-        ({"idle_phase": "aligned"}, ["idle_phase", "without bursts"]),
+        ({"idle_flops_per_second": 1e6, "idle_period": 0}, ["idle_period", "> 0"]),
+        ({"idle_phase": "aligned"}, ["idle_phase", "steady without idle_period"]),
+        ({"idle_period": 1, "idle_phase": "staggered"}, ["idle_phase", "random"]),
+        ({"idle_seed": 1}, ["idle_seed", "steady without idle_period"]),
+        ({"idle_flops_per_second": 1e6, "idle_period": 1e-12}, ["idle_period", "--allow-long-run"]),
         ({"flops_per_metadata_op": 1}, ["flops_per_metadata_op", "unknown"]),
     ],
 )

@@ -124,6 +124,11 @@ def test_a_policy_learns_the_nodes_storage_daemons_from_the_engines_config():
     idle = ProtocolSession(create_policy("fcfs"))
     idle.handle(_message(0.0, begin))
     assert idle.policy.platform.storage.daemons == StorageDaemons(1000, 5.0, 0.5, 2e9)
+    assert idle.policy.platform.storage.daemons.idle_period == 0.0  # steady, as every engine before bursts
+    begin["data"]["config"]["datasched-storage-daemons"] = dict(described, idle_flops_per_second=2e9, idle_period=0.5)
+    bursts = ProtocolSession(create_policy("fcfs"))
+    bursts.handle(_message(0.0, begin))
+    assert bursts.policy.platform.storage.daemons == StorageDaemons(1000, 5.0, 0.5, 2e9, 0.5)
 
 
 def test_a_policy_learns_the_staging_servers_and_their_groups_from_the_engines_config():
