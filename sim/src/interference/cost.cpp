@@ -7,7 +7,7 @@ namespace datasched::interference {
 
 RunCost idle_burst_cost(const Experiment& e, const Layout& layout)
 {
-  if (idle_burst(e.costs) <= 0) // no idle work: the idle actors end at once
+  if (idle_burst(e.costs) <= 0) // no idle work: no idle actor starts (services/idle_load.hpp)
     return {};
   const double services = static_cast<double>(layout.storage.size() + layout.metadata.size());
   const double seconds  = hpl_compute_time_alone(e.hpl, e.memory, layout.hpl);
