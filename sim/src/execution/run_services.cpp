@@ -93,7 +93,7 @@ void RunServices::start_actors() const
   each_service(*this, [](RunService& service) { service.start_actors(); });
 }
 
-void RunServices::describe(SimulationConfig& config) const
+void RunServices::announce(SimulationConfig& config) const
 {
   each_service(*this, [&](RunService& service) { service.announce(config); });
 }

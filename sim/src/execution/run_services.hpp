@@ -28,8 +28,8 @@ struct RunServices {
 
   /// Starts every service's actors (daemons), in the table's order.
   void start_actors() const;
-  /// Puts each announced service into SIMULATION_BEGINS' config (config.services).
-  void describe(SimulationConfig& config) const;
+  /// Each service announces itself in SIMULATION_BEGINS' config (config.services).
+  void announce(SimulationConfig& config) const;
   /// Writes every service's output files.
   void write_outputs(const std::string& prefix) const;
 };

@@ -218,7 +218,7 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     fatal(e.what());
   }
   ctx.protocol_config = config.simulation;
-  ctx.services.describe(ctx.protocol_config); // the decision process learns which nodes host services
+  ctx.services.announce(ctx.protocol_config); // the decision process learns which nodes host services
   install_abort_handler("SimGrid aborted the simulation (its message is above)", outputs);
 
   try {

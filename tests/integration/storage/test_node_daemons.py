@@ -24,7 +24,7 @@ TOL = 1e-6
 S = 10e9  # flop/s of one node
 
 
-def daemons(tmp_path: Path, **costs: float) -> list[str]:
+def daemons(tmp_path: Path, **costs: float | str) -> list[str]:
     path = tmp_path / f"daemons-{len(list(tmp_path.glob('daemons-*')))}.json"
     path.write_text(json.dumps(costs))
     return ["--storage-daemons", str(path)]
