@@ -148,7 +148,11 @@ class Progress:
             f"({len(self.blocks_used)}/{self.blocks_planned})."
         )
         if self.stale:
-            text += f" {self.stale} summaries of an earlier configuration are ignored and will be rerun."
+            many = self.stale != 1
+            text += (
+                f" {self.stale} {'summaries' if many else 'summary'} of an earlier configuration "
+                f"{'are' if many else 'is'} ignored and will be rerun."
+            )
         return text
 
 
