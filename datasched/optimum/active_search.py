@@ -44,13 +44,13 @@ schedule is needed: each rule below keeps at least one optimal schedule.
    ``t_B`` on ``u_A(x) <= u_B(x)`` at every ``x >= t_B``: whatever ``B`` does
    next, ``A`` can do too (waiting until ``t_B`` first) at no more cost. ``B``
    is cut when ``A`` was searched before it (``A`` is no ancestor: ``A``'s
-   search is over). Only the latest ``DOMINANCE_MEMORY`` nodes per set of
-   started jobs are kept as candidates ``A``: cutting less never loses a
-   schedule, and a full list (thousands of nodes per set at 150k nodes) made
-   this check most of the search's time. An optimal schedule through ``B`` becomes one through
+   search is over). An optimal schedule through ``B`` becomes one through
    ``A`` that is still optimal, so never cut by rule 2; were it cut by rule 3
    again, it would be by a node searched earlier still, which cannot go on for
-   ever.
+   ever. Only the latest ``DOMINANCE_MEMORY`` nodes per set of started jobs
+   are kept as candidates ``A``: cutting less never loses a schedule, and a
+   full list (thousands of nodes per set at 150k nodes) made this check most
+   of the search's time.
 4. **Bound**: the cost so far plus, for every job not started,
    ``w_j`` times its earliest possible start: not before its release, the next
    moment (the next one after that while its free stretch lasts, rule 2), and
@@ -399,9 +399,12 @@ class _Search:
 
     def _dominated(self, mask: int, t: int, cost: int, running: tuple[tuple[int, int], ...]) -> bool:
         """Rule 3: a node searched before, not on the current path, at least as good from ``t`` on."""
+        kept = self.seen.get(mask)
+        if not kept:
+            return False
         in_use = sum(h for _, h in running)
         held = sum(h * (end - t) for end, h in running)  # host-time held after t: no more is necessary
-        for earlier_t, earlier_cost, earlier_running, ends, in_use_from, held_from, on_path in self.seen.get(mask, ()):
+        for earlier_t, earlier_cost, earlier_running, ends, in_use_from, held_from, on_path in kept:
             if on_path or earlier_t > t or earlier_cost > cost:
                 continue
             first = bisect_right(ends, t)  # the earlier node's jobs still running after t
