@@ -109,6 +109,10 @@ def test_summaries_of_an_edited_config_are_stale_not_used(tmp_path):
     assert loaded.spec is None and loaded.metrics == {}
     assert loaded.progress.stale == 14 and loaded.progress.done == 0
     assert "14 summaries of an earlier configuration are ignored" in loaded.progress.line("seed")
+    one = tmp_path / "one"
+    commit(one, spec, units[:1], digest="0123456789abcdef")
+    alone = acc.load(FIG8, spec, one, acc.spec_digest(spec, REPO_ROOT))
+    assert "1 summary of an earlier configuration is ignored" in alone.progress.line("seed")
 
 
 def test_a_complete_plan_says_so(tmp_path):
