@@ -81,8 +81,10 @@ def plot(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
             handles, labels = fig.axes[0].get_legend_handles_labels()
             fig.legend(handles, labels, loc="lower center", ncol=len(configurations), fontsize=8)
             fig.suptitle(title)
-            # leave about 0.4 inch at the bottom for the legend's one row
-            fig.tight_layout(rect=(0, 0.4 / fig.get_figheight(), 1, 1))
+            # leave about 0.4 inch at the bottom for the legend's one row and at the top for the title
+            # (tight_layout does not see a suptitle: it overlapped the top panels' titles)
+            inch = 1 / fig.get_figheight()
+            fig.tight_layout(rect=(0, 0.4 * inch, 1, 1 - 0.4 * inch))
         save(fig, png)
     return png
 

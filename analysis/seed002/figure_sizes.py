@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from datasched.analysis.seed002.figure import configuration_colour
-from datasched.analysis.seed002.spec import KIB, PAPER_SIZES_KB
+from datasched.analysis.seed002.spec import KIB, PAPER_SIZES_KIB
 
 
 def mean_and_range(values: Sequence[float]) -> tuple[float, float, float]:
@@ -19,7 +19,7 @@ def mean_and_range(values: Sequence[float]) -> tuple[float, float, float]:
 
 
 def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path:
-    """The paper's aggregation table as a figure: mean request size (kB) leaving the clients,
+    """The paper's aggregation table as a figure: mean request size (KiB) leaving the clients,
     leaving the forwarders and arriving at the servers, for the shared patterns' small requests;
     one bar per forwarding configuration (mean over every parameter set, the bar's range the
     lowest to highest set), the paper's HBRR values as black marks."""
@@ -39,7 +39,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
         and r["pattern"] != "file_per_process"
         and r["configuration"] != "no-forwarding"
     ]
-    tests = [t for t in PAPER_SIZES_KB if any((r["pattern"], r["operation"]) == t for r in single)]
+    tests = [t for t in PAPER_SIZES_KIB if any((r["pattern"], r["operation"]) == t for r in single)]
     configurations = list(dict.fromkeys(r["configuration"] for r in single))
     metrics = (
         ("mean_client_request_size", "leaving clients"),
@@ -55,7 +55,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
                 xs, ys, lows, highs = [], [], [], []
                 for j, test in enumerate(tests):
                     values = [
-                        float(r[column]) / 1000
+                        float(r[column]) / KIB
                         for r in single
                         if (r["pattern"], r["operation"]) == test and r["configuration"] == cfg
                     ]
@@ -68,7 +68,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
                 ax.bar(xs, ys, width, yerr=[lows, highs], label=cfg, color=configuration_colour(cfg))
             ax.scatter(
                 range(len(tests)),
-                [PAPER_SIZES_KB[t][m] for t in tests],
+                [PAPER_SIZES_KIB[t][m] for t in tests],
                 marker="_",
                 s=400,
                 color="black",
@@ -79,7 +79,7 @@ def plot_sizes(rows: Sequence[Mapping[str, Any]], png: Path, title: str) -> Path
             ax.set_xticklabels([f"{p.removeprefix('shared_')}\n{o}" for p, o in tests], fontsize=7)
             ax.set_title(name, fontsize=9)
             if m == 0:
-                ax.set_ylabel(f"mean request size (kB; {small // KIB} KiB requests)")
+                ax.set_ylabel(f"mean request size (KiB; {small // KIB} KiB requests)")
         handles, labels = axes[0][0].get_legend_handles_labels()
         fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8)
         fig.suptitle(title)

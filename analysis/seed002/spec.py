@@ -43,9 +43,10 @@ CONFIGURATIONS: dict[str, tuple[str, float | None]] = {
 IFER_PAPER_GAINS: tuple[tuple[str, int], ...] = (("no-forwarding", 45), ("fifo", 16), ("hbrr", 16))
 
 
-#: The paper's aggregation table (HBRR): sizes in KB leaving clients, leaving the I/O nodes and
-#: arriving at the servers, per (pattern, operation).
-PAPER_SIZES_KB: dict[tuple[str, str], tuple[float, float, float]] = {
+#: The paper's aggregation table (HBRR): sizes leaving clients, leaving the I/O nodes and arriving
+#: at the servers, per (pattern, operation), in its KB read as KiB (its clients' "32KB" requests
+#: are our 32 KiB ones; its 32 MB per process, 4 GB per test of 128 processes, binary units too).
+PAPER_SIZES_KIB: dict[tuple[str, str], tuple[float, float, float]] = {
     ("shared_contiguous", "read"): (32, 58, 43),
     ("shared_contiguous", "write"): (32, 58, 44),
     ("shared_strided", "read"): (32, 58, 50),

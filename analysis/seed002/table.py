@@ -29,6 +29,8 @@ SUMMARY_COLUMNS = (
     "makespan_ci997",
     *CASE_COLUMNS[4:],  # the run's sizes, waits, occupancy and pace, averaged over its runs
     "arrival_gap_ci997",  # the pace's 99.7 % half-width over seeds
+    "dispatch_size_ci997",  # the same for the request size leaving the forwarders
+    "server_size_ci997",  # and arriving at the servers
 )
 
 
@@ -68,8 +70,13 @@ def summarise(spec: Seed002Spec, case_rows: Mapping[Case, Sequence[Mapping[str, 
             }
             for column in CASE_COLUMNS[4:]:
                 row[column] = math.fsum(float(r[column]) for r in mine) / len(mine)
-            # one pace per run (an IFER run's two rows share its servers' figures)
-            row["arrival_gap_ci997"] = mean_ci([float(rs[0]["mean_arrival_gap"]) for rs in by_seed.values()])[1]
+            # one pace and one size per run (an IFER run's two rows share its forwarders' and servers' figures)
+            for column, half_width in (
+                ("mean_arrival_gap", "arrival_gap_ci997"),
+                ("mean_dispatch_size", "dispatch_size_ci997"),
+                ("mean_server_request_size", "server_size_ci997"),
+            ):
+                row[half_width] = mean_ci([float(rs[0][column]) for rs in by_seed.values()])[1]
             rows.append(row)
     return rows
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -355,3 +356,65 @@ def test_size_bars_never_get_a_negative_length():
     mean, low, high = mean_and_range([0.1, 0.1, 0.1])
     assert mean == pytest.approx(0.1) and low >= 0.0 and high >= 0.0
     assert mean_and_range([1.0, 2.0, 6.0]) == (3.0, 2.0, 3.0)
+
+
+def _size_rows(grown: dict[tuple[str, str], float], ci997: float) -> list[dict]:
+    """HBRR rows of both shared patterns and operations whose requests leave the I/O nodes and
+    arrive at the servers ``grown[pattern, operation]`` KiB above the clients' 32 KiB."""
+    out = []
+    for (pattern, operation), kib in grown.items():
+        (row,) = _rows({"hbrr": 30.0}, pattern=pattern, operation=operation)
+        size = 32768.0 + 1024 * kib
+        out.append(
+            row
+            | {"mean_client_request_size": 32768.0, "mean_dispatch_size": size, "mean_server_request_size": size}
+            | {"dispatch_size_ci997": 1024 * ci997, "server_size_ci997": 1024 * ci997}
+        )
+    return out
+
+
+def test_size_claims_judge_the_growth_over_the_clients_size_per_pattern():
+    """Paper, leaving the I/O nodes: 32 → 58 KB, a growth of +26 (KB read as KiB). Requests never
+    aggregated (32 KiB, growth 0) are *not reproduced* — as a level, 32 KiB is 0.55× of 58 and fell
+    within 0.5–2×; a growth of +26 KiB is reproduced; the operation that grows less decides
+    (strided write +2 KiB: only in direction though the read grows +30); arriving at the servers the
+    paper's contiguous growth is the mean of its read and write, (43 − 32 + 44 − 32) / 2 = +11.5."""
+    from datasched.analysis.seed002.claims import size_claims
+
+    ops = [(p, o) for p in ("shared_contiguous", "shared_strided") for o in ("read", "write")]
+
+    def judged(grown: dict[tuple[str, str], float], ci997: float = 0.5) -> dict[str, tuple[float, float, Word]]:
+        return {
+            c.key: (c.claim.paper, c.ours.mean, c.claim.judge(c.ours).word)
+            for c in size_claims(_size_rows(grown, ci997))
+        }
+
+    never = judged(dict.fromkeys(ops, 0.0), ci997=0.0)
+    assert never["hbrr.growth-leaving-forwarders.contiguous"] == (26.0, 0.0, Word.NOT_REPRODUCED)
+    assert never["hbrr.growth-arriving-servers.contiguous"] == (11.5, 0.0, Word.NOT_REPRODUCED)
+    assert never["hbrr.growth-arriving-servers.strided"][0] == 17.5
+    grown = judged(dict.fromkeys(ops, 26.0) | {("shared_strided", "write"): 2.0, ("shared_strided", "read"): 30.0})
+    assert grown["hbrr.growth-leaving-forwarders.contiguous"] == (26.0, 26.0, Word.REPRODUCED)
+    assert grown["hbrr.growth-leaving-forwarders.strided"] == (26.0, 2.0, Word.IN_DIRECTION)
+    assert size_claims(_rows({"hbrr": 30.0})) == []  # rows written before the size intervals: no claim
+
+
+def test_summary_rows_carry_the_size_intervals_over_seeds(tmp_path):
+    """Seeds' sizes leaving the I/O nodes 40 and 44 KiB: mean 42, the 99.7 % half-width
+    t(0.9985, 1) × sd / √2 with sd = 2√2 KiB; one size per run (an IFER run's two rows count once)."""
+    from datasched.analysis.seed002.table import summarise
+
+    case = Case("single", "shared_strided", "read", 32768, 0.1, 0.0)
+    runs = [
+        {"configuration": "hbrr", "seed": str(seed), "application": app, "makespan": "1.0"}
+        | {"mean_client_request_size": "32768", "mean_dispatch_size": str(size), "mean_queue_wait": "0"}
+        | {"mean_server_request_size": str(size), "server_concurrency": "1", "server_balance": "1"}
+        | {"mean_arrival_gap": "1e-5"}
+        for seed, size in ((1, 40 * 1024), (2, 44 * 1024))
+        for app in ("A", "B")
+    ]
+    spec = dataclasses.replace(SPEC, configurations=("hbrr",))
+    (row,) = summarise(spec, {case: runs})
+    assert row["mean_dispatch_size"] == 42 * 1024
+    half = t_quantile(0.9985, 1) * 2 * math.sqrt(2) * 1024 / math.sqrt(2)
+    assert row["dispatch_size_ci997"] == pytest.approx(half) and row["server_size_ci997"] == pytest.approx(half)
