@@ -200,6 +200,10 @@ def claim_values(
     return out + size_claims(single)
 
 
+#: The request size of the paper's aggregation table (its "32KB" small requests).
+PAPER_REQUEST = 32 * KIB
+
+
 def size_claims(single: Sequence[Mapping[str, Any]]) -> list[ClaimValue]:
     """HBRR's aggregation as the paper measured it: how much larger the small requests become on
     their way, leaving the I/O nodes and arriving at the servers, per shared pattern.
@@ -212,11 +216,14 @@ def size_claims(single: Sequence[Mapping[str, Any]]) -> list[ClaimValue]:
     mean of its two operations' growths (they differ by at most 1 KB)."""
     out: list[ClaimValue] = []
     for pattern, label in (("shared_contiguous", "contiguous"), ("shared_strided", "1D-strided")):
-        for stage, column, half_width, index in (
-            ("leaving-forwarders", "mean_dispatch_size", "dispatch_size_ci997", 1),
-            ("arriving-servers", "mean_server_request_size", "server_size_ci997", 2),
+        for stage, where, column, half_width, index in (
+            ("leaving-forwarders", "leaving the I/O nodes", "mean_dispatch_size", "dispatch_size_ci997", 1),
+            ("arriving-servers", "arriving at the servers", "mean_server_request_size", "server_size_ci997", 2),
         ):
-            rows = [find_row(single, configuration="hbrr", pattern=pattern, operation=op) for op in ("read", "write")]
+            rows = [
+                find_row(single, configuration="hbrr", pattern=pattern, operation=op, request_size=PAPER_REQUEST)
+                for op in ("read", "write")
+            ]
             if any(r is None or half_width not in r for r in rows):
                 continue  # not in this sweep, or plotted numbers written before the size intervals
             growths = {
@@ -233,7 +240,6 @@ def size_claims(single: Sequence[Mapping[str, Any]]) -> list[ClaimValue]:
             weaker = min(growths, key=lambda op: growths[op].mean)
             sizes = "/".join(f"{PAPER_SIZES_KIB[pattern, op][index]:g}" for op in growths)
             ours = "/".join(f"{float(r[column]) / KIB:.1f}" for r in rows if r is not None)
-            where = "leaving the I/O nodes" if stage == "leaving-forwarders" else "arriving at the servers"
             key = f"hbrr.growth-{stage}.{pattern.removeprefix('shared_')}"
             out.append(
                 ClaimValue(
