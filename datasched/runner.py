@@ -156,7 +156,7 @@ def scheduler_command(
         if platform is not None:
             command += ["--platform", str(platform)]
         return command
-    if "/" in scheduler or scheduler.endswith(".py"):
+    if "/" in scheduler or "." in scheduler:  # pybatsim reads any name with either as a file path
         path = Path(scheduler)
         if path.is_dir():
             raise UserError(f"--scheduler {scheduler}: is a folder; give a pybatsim scheduler file (.py) or a name")
@@ -164,6 +164,12 @@ def scheduler_command(
             raise UserError(f"--scheduler {scheduler}: no such scheduler file (relative to {Path.cwd()})")
         # absolute: pybatsim runs in the output folder, where a relative path means something else
         scheduler = str(path.resolve())
+    elif scheduler not in (names := pybatsim_scheduler_names()):
+        # refused here in one line, rather than by the decision process once the engine is up
+        raise UserError(
+            f"--scheduler {scheduler}: no datasched policy, pybatsim scheduler or file of that name "
+            f"(policies: {', '.join(sorted(_registered_policies()))}; pybatsim: {', '.join(names)})"
+        )
     # pybatsim imports its schedulers from a top-level package named `schedulers`; run
     # its console script (not `python -m`, which would put the working directory, and
     # with it our own `schedulers/` folder, first on sys.path).
@@ -171,6 +177,20 @@ def scheduler_command(
     if not launcher.is_file():
         raise UserError(f"pybatsim is not installed next to {sys.executable} (run `make venv`)")
     return [str(launcher), scheduler, "-s", endpoint, "-t", str(int(timeout_s * 1000)), "-o", options_json]
+
+
+def pybatsim_scheduler_names() -> list[str]:
+    """The schedulers pybatsim 3.2.1 finds by name: the modules of its ``schedulers`` package
+    (its launcher imports ``schedulers.<name>`` for a name without ``.`` or ``/``)."""
+    from importlib.metadata import PackageNotFoundError, files
+
+    try:
+        installed = files("pybatsim") or []
+    except PackageNotFoundError:
+        return []
+    return sorted(
+        f.stem for f in installed if f.parent.as_posix() == "schedulers" and f.suffix == ".py" and f.stem != "__init__"
+    )
 
 
 def _registered_policies() -> set[str]:
@@ -400,6 +420,8 @@ def run_simulation(
     for path in [platform, *workloads]:
         if path.is_dir():
             raise UserError(f"input {path} is a folder, not a file")
+        if path.exists() and not path.is_file():  # a device or a pipe: reading it may never end
+            raise UserError(f"input {path} is not a regular file")
         if not path.is_file():
             raise UserError(f"input file not found: {path}")
     if engine not in ENGINES:
