@@ -57,12 +57,30 @@ def yaml_error(path: object, exc: Exception, what: str = "YAML") -> UserError:
     return UserError(f"{where}: not valid {what}: {problem}" + (f" ({context})" if context else ""))
 
 
+def refuse_special_file(path: object) -> None:
+    """Refuse an input that is a device, pipe or socket in one UserError: reading ``/dev/zero``
+    never ends (and fills the memory), and a pipe blocks until a writer comes, so such an input
+    would hang instead of failing. A missing file or a folder is left to the caller's ``OSError``
+    wording; ``stat`` itself never blocks."""
+    import os
+    import stat
+
+    try:
+        mode = os.stat(str(path)).st_mode
+    except OSError:
+        return
+    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+        raise UserError(f"{path}: not a regular file (a device, pipe or socket, whose reading may never end)")
+
+
 def read_utf8(path: object) -> str:
     """The text of a UTF-8 input file. ``OSError`` propagates (each caller words it);
     bytes that are not UTF-8 raise one UserError ``path:line:column: not UTF-8 text``
-    instead of a ``UnicodeDecodeError`` traceback."""
+    instead of a ``UnicodeDecodeError`` traceback; a device or pipe is refused
+    (:func:`refuse_special_file`)."""
     from pathlib import Path
 
+    refuse_special_file(path)
     data = Path(str(path)).read_bytes()
     try:
         return data.decode("utf-8")

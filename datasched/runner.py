@@ -30,7 +30,7 @@ from typing import Any
 
 from datasched import batsim_backend
 from datasched.engine import find_engine
-from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, Interrupted, UserError
+from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, Interrupted, UserError, refuse_special_file
 
 #: How long the engine may keep running after the decision process exited normally.
 EXIT_GRACE_SECONDS = 10.0
@@ -420,8 +420,7 @@ def run_simulation(
     for path in [platform, *workloads]:
         if path.is_dir():
             raise UserError(f"input {path} is a folder, not a file")
-        if path.exists() and not path.is_file():  # a device or a pipe: reading it may never end
-            raise UserError(f"input {path} is not a regular file")
+        refuse_special_file(path)
         if not path.is_file():
             raise UserError(f"input file not found: {path}")
     if engine not in ENGINES:

@@ -55,7 +55,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PositiveFloat, PositiveInt
 
-from datasched.errors import UserError, one_line
+from datasched.errors import UserError, one_line, refuse_special_file
 from datasched.platforms.params import MAX_TOPOLOGY_NODES
 from datasched.workflows.model import (
     FORMAT_TAG,
@@ -259,6 +259,7 @@ def parse_instance(doc: Any, source: str) -> Instance:
 def load_instance(path: str | Path) -> Instance:
     """Read a WfFormat JSON instance (``.gz``: gzip-compressed)."""
     path = Path(path)
+    refuse_special_file(path)
     try:
         raw = path.read_bytes()
         if path.suffix == ".gz":

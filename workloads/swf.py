@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from datasched.errors import UserError
+from datasched.errors import UserError, refuse_special_file
 
 OnError = Literal["reject", "skip"]
 
@@ -235,6 +235,7 @@ def read_swf(path: str | Path, *, on_error: OnError = "reject", extra_fields: Ex
     """Parse an SWF file. ``on_error="reject"`` raises on the first malformed line;
     ``"skip"`` records it in ``trace.issues`` and goes on."""
     path = Path(path)
+    refuse_special_file(path)
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
             return parse_swf_lines(handle, path=str(path), on_error=on_error, extra_fields=extra_fields)

@@ -186,7 +186,7 @@ class Plan:
     @classmethod
     def read(cls, path: str | Path) -> Plan:
         try:
-            data = json.loads(Path(path).read_text())
+            data = json.loads(read_utf8(path))
             jobs = data["jobs"]
             return cls(
                 starts={j: float(v["start"]) for j, v in jobs.items()},

@@ -21,11 +21,14 @@ import functools
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from datasched.errors import refuse_special_file
+
 
 def platform_root(path: Path) -> ET.Element:
     """A root element whose children are the ``<link>`` and ``<cluster>`` elements of the
     platform file ``path``, in file order, with their attributes (OSError or ET.ParseError
     on failure); not to be modified (it is shared by every reader of the same file version)."""
+    refuse_special_file(path)
     stat = Path(path).stat()
     return _parsed(str(Path(path).resolve()), stat.st_size, stat.st_mtime_ns)
 

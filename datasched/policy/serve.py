@@ -18,14 +18,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from datasched.errors import UserError
+from datasched.errors import UserError, read_utf8
 from datasched.policy.heap import defer_collection
 
 
 def parse_options(text: str | None, path: str | None) -> dict[str, Any]:
     if path is not None:
         try:
-            text = Path(path).read_text()
+            text = read_utf8(path)
         except OSError as exc:
             raise UserError(f"{path}: cannot read options: {exc}") from None
         source = path

@@ -554,3 +554,31 @@ def test_hostile_command(cli, tmp_path, argv, files, fragments):
     outcome = cli(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
     outcome.assert_one_line_error(*fragments)
     assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
+
+
+# (case id, argv after `datasched` with {input} for the file read): each reader is given /dev/zero
+# (reading it never ends and fills the memory) and a named pipe (reading it blocks until a writer
+# comes); each must refuse it in one line instead of hanging
+SPECIAL_FILE_CASES = [
+    ("run-workload", ["run", "--platform", str(PLATFORM), "--workload", "{input}", "--scheduler", "fcfs"]),
+    ("run-platform", ["run", "--platform", "{input}", "--workload", "{tmp}/w.json", "--scheduler", "fcfs"]),
+    ("from-swf", ["workload", "from-swf", "{input}", "-o", "{tmp}/m.json"]),
+    ("from-workflow", ["workload", "from-workflow", "{input}", "-o", "{tmp}/m.json"]),
+    ("from-wfcommons", ["workload", "from-wfcommons", "{input}", "-o", "{tmp}/m.yaml"]),
+    ("cpsat-plan", ["cpsat-plan", "--workload", "{input}", "--hosts", "4", "--output", "{tmp}/p.json"]),
+    ("markov-params", ["workload", "markov", "--seed", "1", "--params", "{input}", "-o", "{tmp}/m.json"]),
+]
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+@pytest.mark.parametrize("argv", [c[1] for c in SPECIAL_FILE_CASES], ids=[c[0] for c in SPECIAL_FILE_CASES])
+def test_a_device_or_pipe_as_input_is_refused_not_read(cli, tmp_path, workload, argv, kind):
+    special = Path("/dev/zero")
+    if kind == "pipe":
+        special = tmp_path / "pipe"
+        os.mkfifo(special)
+    (tmp_path / "w.json").write_text('{"jobs": [], "profiles": {}}')
+    before = set(os.listdir(tmp_path))
+    outcome = cli(*[a.replace("{input}", str(special)).replace("{tmp}", str(tmp_path)) for a in argv])
+    outcome.assert_one_line_error(str(special), "not a regular file")
+    assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
