@@ -6,6 +6,7 @@ option or file and the problem, and without leaving a previous run's outputs."""
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -556,6 +557,8 @@ def test_hostile_command(cli, tmp_path, argv, files, fragments):
     assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
 
 
+READ_LIMIT_S = 20  # a refusal takes milliseconds; reading /dev/zero or a pipe never ends
+
 # (case id, argv after `datasched` with {input} for the file read): each reader is given /dev/zero
 # (reading it never ends and fills the memory) and a named pipe (reading it blocks until a writer
 # comes); each must refuse it in one line instead of hanging
@@ -579,6 +582,16 @@ def test_a_device_or_pipe_as_input_is_refused_not_read(cli, tmp_path, workload, 
         os.mkfifo(special)
     (tmp_path / "w.json").write_text('{"jobs": [], "profiles": {}}')
     before = set(os.listdir(tmp_path))
-    outcome = cli(*[a.replace("{input}", str(special)).replace("{tmp}", str(tmp_path)) for a in argv])
+
+    def reading(signum, frame):
+        raise TimeoutError(f"after {READ_LIMIT_S} s the command is still reading {special}")
+
+    previous = signal.signal(signal.SIGALRM, reading)  # a failure, rather than a test run that never ends
+    signal.alarm(READ_LIMIT_S)
+    try:
+        outcome = cli(*[a.replace("{input}", str(special)).replace("{tmp}", str(tmp_path)) for a in argv])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
     outcome.assert_one_line_error(str(special), "not a regular file")
     assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
