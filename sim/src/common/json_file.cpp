@@ -6,6 +6,7 @@
 
 #include "common/batsim_number.hpp"
 #include "common/fatal.hpp"
+#include "common/input_file.hpp"
 #include "common/json_text.hpp"
 
 namespace datasched {
@@ -27,6 +28,7 @@ std::pair<size_t, size_t> line_and_column(const std::string& text, size_t byte)
 
 nlohmann::json read_json(const std::string& path, bool batsim_numbers)
 {
+  refuse_special_file(path, "file");
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw InputError("cannot open file '" + path + "'");

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "common/fatal.hpp"
+#include "common/input_file.hpp"
 #include "model/batsim_numbers.hpp"
 #include "model/interval_set.hpp"
 
@@ -11,6 +12,7 @@ namespace datasched {
 
 std::vector<ExternalEvent> load_external_events(const std::string& path, int nb_resources, bool forward_unknown)
 {
+  refuse_special_file(path, "events file");
   std::ifstream in(path);
   if (!in)
     throw InputError("cannot open events file '" + path + "'");

@@ -14,6 +14,7 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include "common/fatal.hpp"
+#include "common/input_file.hpp"
 
 namespace datasched {
 
@@ -127,6 +128,7 @@ static void precheck_core_counts(const std::string& path, const std::string& xml
 
 void precheck_platform_file(const std::string& path)
 {
+  refuse_special_file(path, "platform");
   bool ok;
   const std::string xml = read_text(path, ok);
   if (!ok)

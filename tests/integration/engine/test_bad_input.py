@@ -210,3 +210,25 @@ def test_job_on_a_storage_endpoint_is_refused(tmp_path):
     message = str(err.value)
     assert "w0!0" in message and "node-15-dram" in message and "datasched_role=dram" in message, message
     assert "not a compute node" in message and "ids 0-7" in message, message
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+@pytest.mark.parametrize("option", ["-p", "-w", "--events"])
+def test_a_device_or_pipe_as_input_is_refused_in_one_line(tmp_path, option, kind):
+    """Reading /dev/zero never ends and a pipe blocks until a writer comes: the engine refuses
+    either as -p, -w or --events in one line naming it, instead of hanging (the 30 s timeout)."""
+    import os
+
+    special = "/dev/zero"
+    if kind == "pipe":
+        special = str(tmp_path / "pipe")
+        os.mkfifo(special)
+    workload = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
+    inputs = {"-p": PLATFORM, "-w": workload}
+    inputs[option] = special
+    args = [x for key, value in inputs.items() for x in (key, value)]
+    r = engine(*args, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:1")
+    assert r.returncode != 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"'{special}': not a regular file" in lines[0], r.stderr
+    assert_no_outputs(tmp_path / "out")
