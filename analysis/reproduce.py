@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, UserError
+from datasched.errors import ERROR_PREFIX, USER_ERROR_STATUS, UserError, refuse_special_file
 
 from .experiment_config import REPO_ROOT, load_config_file
 
@@ -27,6 +27,7 @@ def snakemake_command(
     variant: str, cores: int, extra: list[str] | None = None, configfile: str | Path | None = None
 ) -> list[str]:
     config = Path(configfile) if configfile else REPO_ROOT / "config" / f"{variant}.yaml"
+    refuse_special_file(config)
     if not config.is_file():
         raise UserError(f"config file not found: {config}")
     # Validated here too (Snakefile's rules/common.smk does it again): a broken YAML or a

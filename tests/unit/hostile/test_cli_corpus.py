@@ -570,6 +570,8 @@ SPECIAL_FILE_CASES = [
     ("from-wfcommons", ["workload", "from-wfcommons", "{input}", "-o", "{tmp}/m.yaml"]),
     ("cpsat-plan", ["cpsat-plan", "--workload", "{input}", "--hosts", "4", "--output", "{tmp}/p.json"]),
     ("markov-params", ["workload", "markov", "--seed", "1", "--params", "{input}", "-o", "{tmp}/m.json"]),
+    ("platform-params", ["platform", "generate", "--params", "{input}", "--out", "{tmp}/p.xml"]),
+    ("reproduce-config", ["reproduce", "--configfile", "{input}", "--dry-run"]),
 ]
 
 
