@@ -273,6 +273,10 @@ def _kill_group(proc: subprocess.Popen | None) -> None:
         proc.wait()
 
 
+#: How the engine begins its one error line (sim/src/common/fatal.hpp)
+ENGINE_ERROR_PREFIX = "datasched-sim: error: "
+
+
 def _tail(path: Path, lines: int = 15, traceback_lines: int = 60) -> str:
     """What a failed process said last: its last Python traceback whole, from the
     ``Traceback (most recent call last):`` line (up to ``traceback_lines`` lines), else its
@@ -620,6 +624,9 @@ def _run_once(
         reader.join(timeout=10)
         stop.check()
         if engine_rc != 0:
+            line = _engine_error(engine_log) if engine != "batsim" else None
+            if line is not None:
+                raise SimulationError(f"{line} (datasched-sim exited with status {engine_rc}; log: {engine_log})")
             raise SimulationError(
                 f"the engine ({'batsim' if engine == 'batsim' else 'datasched-sim'}) exited with status "
                 f"{engine_rc}:\n{_tail(engine_log)}\n"
@@ -712,6 +719,11 @@ def _run_in_process(
         if refusal is not None:  # the child refused the policy or its options before the engine began
             raise UserError(refusal)
         if proc.returncode != 0:
+            line = _engine_error(log_path)
+            if line is not None:
+                raise SimulationError(
+                    f"{line} (the in-process simulation exited with status {proc.returncode}; log: {log_path})"
+                )
             raise SimulationError(
                 f"the in-process simulation ({scheduler}) exited with status {proc.returncode}:\n"
                 f"{_tail(log_path)}\n(command: {shlex.join(command)})"
@@ -719,6 +731,27 @@ def _run_in_process(
         return SimulationResult(output_dir, prefix, time.monotonic() - start, command, command)
     finally:
         _kill_group(proc)
+
+
+def _engine_error(log_path: Path) -> str | None:
+    """The engine's own one-line error (``datasched-sim: error: ...``, its last line), without
+    the prefix: the whole message of a run the engine refused (bad input, an illegal decision);
+    when that line points above, the in-process policy's own error line. None when the engine
+    ended otherwise (a crash, a signal, a SimGrid abort): the caller shows the log's tail."""
+    try:
+        lines = log_path.read_text(errors="replace").strip().splitlines()
+    except OSError:
+        return None
+    if not lines or not lines[-1].startswith(ENGINE_ERROR_PREFIX):
+        return None
+    last = lines[-1][len(ENGINE_ERROR_PREFIX) :]
+    if "its message is above" not in last:
+        return last
+    # an in-process policy's refusal is its own one line just above; a SimGrid abort's
+    # message may span lines, and is left to the log's tail
+    if len(lines) > 1 and lines[-2].startswith(ERROR_PREFIX):
+        return lines[-2][len(ERROR_PREFIX) :]
+    return None
 
 
 def _child_error(log_path: Path) -> str | None:

@@ -127,3 +127,20 @@ def test_batsim_stderr_goes_straight_to_the_log(tmp_path):
     reader.join()
     lines = (tmp_path / "log").read_text().splitlines()
     assert lines == [f"[batsim/INFO] line {i}" for i in range(2000)]
+
+
+@pytest.mark.parametrize("scheduler", ["fcfs", "easyBackfill"])
+def test_bad_input_the_engine_finds_is_one_line_naming_file_and_line(tmp_path, capsys, scheduler):
+    """A malformed workload reaches the engine (in-process for our policy, the protocol path for
+    pybatsim's): `datasched run` prints the engine's line alone, naming the file and line, with
+    the engine's status and log on the same line (before: a header, the line, the command)."""
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"jobs": [\n  {"id": 1,,}\n]}\n')
+    status = main(
+        ["run", "--platform", str(EXAMPLES / "demo_platform.xml"), "--workload", str(bad), "--scheduler", scheduler]
+        + ["--output", str(tmp_path / "out")]
+    )
+    err = capsys.readouterr().err.strip().splitlines()
+    assert status != 0 and len(err) == 1, err
+    assert err[0].startswith(f"datasched: error: malformed JSON in '{bad}' at line 2"), err
+    assert "exited with status 1; log: " in err[0]
