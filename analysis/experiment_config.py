@@ -54,7 +54,7 @@ from datasched.analysis.seed003.spec import Seed003Spec
 from datasched.analysis.seed003.spec import parse_spec as parse_seed003_spec
 from datasched.analysis.seed004.spec import Seed004Spec
 from datasched.analysis.seed004.spec import parse_spec as parse_seed004_spec
-from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.errors import UserError, parse_yaml, read_utf8, yaml_error
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_PATH = REPO_ROOT / "config" / "schema.json"
@@ -179,7 +179,7 @@ def load_config_file(path: str | Path, overrides: Mapping[str, Any] | None = Non
 
     path = Path(path)
     try:
-        data = yaml.safe_load(read_utf8(path))
+        data = parse_yaml(read_utf8(path), path)
     except FileNotFoundError:
         raise UserError(f"config file not found: {path}") from None
     except OSError as exc:

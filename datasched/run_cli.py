@@ -7,7 +7,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from datasched.errors import ProcessFailure, UserError
+from datasched.errors import ProcessFailure, UserError, parse_json
 from datasched.runner import Progress, SimulationError, run_simulation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -200,7 +200,7 @@ def cmd_run(args) -> int:
     if Path(args.output).is_dir():  # nothing of a previous run survives a failure, even this early
         remove_outputs(args.output)
     try:
-        options = json.loads(args.options)
+        options = parse_json(args.options, "--options")
     except json.JSONDecodeError as exc:
         raise UserError(f"--options is not valid JSON: {exc}") from None
     if not isinstance(options, dict):

@@ -320,7 +320,7 @@ def has_phase_profiles(workload: Path) -> bool:
     try:
         with open(workload, "rb") as handle:
             profiles = json.load(handle).get("profiles", {})
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return False
     return isinstance(profiles, dict) and any(
         isinstance(p, dict) and p.get("type") == "datasched_phases" for p in profiles.values()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.errors import UserError, parse_json, parse_yaml, read_utf8, yaml_error
 from datasched.seeds import seed_argument
 
 from .dragonfly import ROUTINGS
@@ -53,7 +53,7 @@ def load_params(path: Path) -> dict:
     except OSError as exc:
         raise UserError(f"{path}: cannot read: {exc.strerror}") from None
     try:
-        data = json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+        data = parse_json(text, path) if path.suffix == ".json" else parse_yaml(text, path)
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:

@@ -52,7 +52,7 @@ from pydantic import (
     model_validator,
 )
 
-from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.errors import UserError, parse_yaml, read_utf8, yaml_error
 from datasched.platforms.params import MAX_TOPOLOGY_NODES
 from datasched.workloads.phases import MAX_AMOUNT
 
@@ -330,7 +330,7 @@ def load_workflow(path: str | Path) -> Workflow:
     except OSError as exc:
         raise UserError(f"{path}: cannot read workflow file: {exc.strerror}") from None
     try:
-        data = yaml.safe_load(text)
+        data = parse_yaml(text, path)
     except yaml.YAMLError as exc:
         raise yaml_error(path, exc, "YAML/JSON") from None
     return workflow_from_dict(data, str(path))

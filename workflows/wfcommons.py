@@ -55,7 +55,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, PositiveFloat, PositiveInt
 
-from datasched.errors import UserError, one_line, refuse_special_file
+from datasched.errors import UserError, one_line, parse_json, refuse_special_file
 from datasched.platforms.params import MAX_TOPOLOGY_NODES
 from datasched.workflows.model import (
     FORMAT_TAG,
@@ -271,7 +271,7 @@ def load_instance(path: str | Path) -> Instance:
     except OSError as exc:
         raise UserError(f"{path}: cannot read WfCommons instance: {exc.strerror or exc}") from None
     try:
-        doc = json.loads(raw.decode("utf-8"))
+        doc = parse_json(raw.decode("utf-8"), path)
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise UserError(f"{path}: not a WfFormat JSON instance: {exc}") from None
     return parse_instance(doc, str(path))

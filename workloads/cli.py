@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from datasched.errors import UserError, read_utf8, yaml_error
+from datasched.errors import UserError, parse_yaml, read_utf8, yaml_error
 from datasched.seeds import seed_argument
 
 if TYPE_CHECKING:
@@ -214,7 +214,7 @@ def _parse_overrides(items: list[str]) -> dict[str, Any]:
         parts = key.split(".")
         for part in parts[:-1]:  # sizes.n_phases=10 -> {"sizes": {"n_phases": 10}}
             target = target.setdefault(part, {})
-        target[parts[-1]] = yaml.safe_load(raw)
+        target[parts[-1]] = parse_yaml(raw, f"--set {key}")
     return out
 
 
@@ -269,7 +269,7 @@ def run_markov(args: argparse.Namespace) -> int:
     data: dict[str, Any] = {}
     if args.params is not None:
         try:
-            loaded = yaml.safe_load(read_utf8(args.params))
+            loaded = parse_yaml(read_utf8(args.params), args.params)
         except OSError as exc:
             raise UserError(f"{args.params}: cannot read parameters: {exc.strerror}") from None
         except yaml.YAMLError as exc:

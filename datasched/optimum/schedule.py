@@ -34,7 +34,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from datasched.errors import UserError, read_utf8
+from datasched.errors import UserError, parse_json, read_utf8
 from datasched.optimum.active_search import ActiveProof, prove_by_active_search, why_not
 from datasched.optimum.bounds import (
     UnitJob,
@@ -186,7 +186,7 @@ class Plan:
     @classmethod
     def read(cls, path: str | Path) -> Plan:
         try:
-            data = json.loads(read_utf8(path))
+            data = parse_json(read_utf8(path), path)
             jobs = data["jobs"]
             return cls(
                 starts={j: float(v["start"]) for j, v in jobs.items()},
@@ -728,7 +728,7 @@ def instance_from_workload(workload_path: str | Path, nb_hosts: int, *, max_jobs
     """
     path = Path(workload_path)
     try:
-        data = json.loads(read_utf8(path), parse_constant=_refuse_constant)
+        data = parse_json(read_utf8(path), path, parse_constant=_refuse_constant)
     except (OSError, ValueError) as exc:  # JSONDecodeError is a ValueError
         raise UserError(f"{path}: cannot read workload JSON: {getattr(exc, 'strerror', None) or exc}") from None
     if not isinstance(data, dict):

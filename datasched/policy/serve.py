@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from datasched.errors import UserError, read_utf8
+from datasched.errors import UserError, parse_json, read_utf8
 from datasched.policy.heap import defer_collection
 
 
@@ -34,7 +34,7 @@ def parse_options(text: str | None, path: str | None) -> dict[str, Any]:
     if text is None or not text.strip():
         return {}
     try:
-        options = json.loads(text)
+        options = parse_json(text, source)
     except json.JSONDecodeError as exc:
         raise UserError(f"{source}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     if not isinstance(options, dict):

@@ -224,7 +224,7 @@ def test_a_device_or_pipe_as_input_is_refused_in_one_line(tmp_path, option, kind
         special = str(tmp_path / "pipe")
         os.mkfifo(special)
     workload = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "d"}], DELAY)
-    inputs = {"-p": PLATFORM, "-w": workload}
+    inputs: dict[str, object] = {"-p": PLATFORM, "-w": workload}
     inputs[option] = special
     args = [x for key, value in inputs.items() for x in (key, value)]
     r = engine(*args, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:1")

@@ -597,3 +597,42 @@ def test_a_device_or_pipe_as_input_is_refused_not_read(cli, tmp_path, workload, 
         signal.signal(signal.SIGALRM, previous)
     outcome.assert_one_line_error(str(special), "not a regular file")
     assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
+
+
+DEEP = "[" * 100_000 + "]" * 100_000  # deeper than Python's parsers recurse (they raised RecursionError)
+
+# (case id, argv after `datasched`, the file {input} names: its name and text)
+DEEP_CASES = [
+    ("cpsat-plan", ["cpsat-plan", "--workload", "{input}", "--hosts", "4", "--output", "{tmp}/p.json"], "w.json"),
+    ("from-workflow", ["workload", "from-workflow", "{input}", "-o", "{tmp}/m.json"], "wf.yaml"),
+    ("from-wfcommons", ["workload", "from-wfcommons", "{input}", "-o", "{tmp}/m.yaml"], "i.json"),
+    ("markov-params", ["workload", "markov", "--seed", "1", "--params", "{input}", "-o", "{tmp}/m.json"], "p.yaml"),
+    ("platform-params-json", ["platform", "generate", "--params", "{input}", "--out", "{tmp}/p.xml"], "p.json"),
+    ("platform-params-yaml", ["platform", "generate", "--params", "{input}", "--out", "{tmp}/p.xml"], "p.yaml"),
+    ("reproduce-config", ["reproduce", "--configfile", "{input}", "--dry-run"], "c.yaml"),
+]
+
+
+@pytest.mark.parametrize("argv,name", [c[1:] for c in DEEP_CASES], ids=[c[0] for c in DEEP_CASES])
+def test_input_nested_deeper_than_the_parser_recurses_is_one_line(cli, tmp_path, argv, name):
+    """100,000 nested lists: one line naming the file, not a RecursionError traceback."""
+    path = tmp_path / name
+    path.write_text(DEEP if name.endswith(".json") else f"key: {DEEP}\n")
+    before = set(os.listdir(tmp_path))
+    outcome = cli(*[a.replace("{input}", str(path)).replace("{tmp}", str(tmp_path)) for a in argv])
+    outcome.assert_one_line_error(str(path), "nested too deeply to read")
+    assert set(os.listdir(tmp_path)) == before, "a failed command wrote a file"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["run", "--platform", str(PLATFORM), "--workload", "{tmp}/w.json", "--scheduler", "fcfs", "--options", DEEP],
+        ["workload", "markov", "--seed", "1", "--set", f"kind={DEEP}", "-o", "{tmp}/m.json"],
+    ],
+    ids=["run-options", "markov-set"],
+)
+def test_an_option_nested_too_deeply_is_one_line(cli, tmp_path, argv):
+    (tmp_path / "w.json").write_text('{"jobs": [], "profiles": {}}')
+    outcome = cli(*[a.replace("{tmp}", str(tmp_path)) for a in argv])
+    outcome.assert_one_line_error("nested too deeply to read")
