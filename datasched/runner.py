@@ -164,8 +164,9 @@ def scheduler_command(
             raise UserError(f"--scheduler {scheduler}: no such scheduler file (relative to {Path.cwd()})")
         # absolute: pybatsim runs in the output folder, where a relative path means something else
         scheduler = str(path.resolve())
-    elif scheduler not in (names := pybatsim_scheduler_names()):
+    elif (names := pybatsim_scheduler_names()) and scheduler not in names:
         # refused here in one line, rather than by the decision process once the engine is up
+        # (without pybatsim installed, the launcher's check below says so)
         raise UserError(
             f"--scheduler {scheduler}: no datasched policy, pybatsim scheduler or file of that name "
             f"(policies: {', '.join(sorted(_registered_policies()))}; pybatsim: {', '.join(names)})"
