@@ -258,7 +258,8 @@ def test_a_phase_beyond_the_largest_date_names_the_profile_not_the_decision_proc
     message = run_expecting_error(
         run_phases, platform, phases_profile(1, descriptor("internal"), [phase]), str(ids["node-10"])
     )
-    line = next(line for line in message.splitlines() if "error:" in line)
+    assert "\n" not in message, message  # the engine's line alone, then its status and log
+    line = message.split(" (datasched-sim exited with status")[0]
     assert "profile 'app': " + named + " must be a number >= 0 and <= 1e23" in line, line
     assert "got 1e+300" in line, line
     assert "decision process" not in line and len(line) < 300, line
