@@ -72,3 +72,29 @@ TEST(Workload, SemanticErrorsNameTheJob)
   EXPECT_NE(load_error(R"({"jobs":[],"profiles":{"c":{"type":"composed","seq":["c"]}}})").find("cycle"),
             std::string::npos);
 }
+
+TEST(Workload, LargestProfileCountsComposedStepsRecursively)
+{
+  // inner = 1000 x [d, d] = 2,000 steps; outer = 10,000 x [inner, d] = 10,000 x 2,001 = 20,010,000
+  auto path = write_temp(R"({"jobs":[],
+    "profiles":{"d":{"type":"delay","delay":1},
+                "inner":{"type":"composed","repeat":1000,"seq":["d","d"]},
+                "outer":{"type":"composed","repeat":10000,"seq":["inner","d"]}}})");
+  Workloads w;
+  const auto& loaded = w.load_file("w0", path);
+  std::remove(path.c_str());
+  const datasched::RunCost largest = w.largest_profile(loaded);
+  EXPECT_DOUBLE_EQ(largest.events, 20010000.0);
+  EXPECT_NE(largest.what.find("'outer'"), std::string::npos) << largest.what;
+  EXPECT_THROW(datasched::check_run_cost("w.json", "repeat", largest, false), InputError);
+}
+
+TEST(Workload, LargestProfileOfPlainProfilesIsOneStep)
+{
+  auto path = write_temp(R"({"jobs":[],"profiles":{"d":{"type":"delay","delay":1},
+                                                   "c":{"type":"composed","seq":["d","d","d"]}}})");
+  Workloads w;
+  const auto& loaded = w.load_file("w0", path);
+  std::remove(path.c_str());
+  EXPECT_DOUBLE_EQ(w.largest_profile(loaded).events, 3.0); // repeat defaults to 1
+}

@@ -17,6 +17,7 @@
 #include "execution/item_traffic.hpp"
 #include "execution/messages.hpp"
 #include "execution/power_switching.hpp"
+#include "model/run_cost.hpp"
 
 namespace datasched {
 
@@ -500,6 +501,8 @@ private:
     try {
       ctx_->workloads.add_profile(w, d.profile_name, d.profile, "REGISTER_PROFILE");
       ctx_->workloads.check_profile_references(w, "REGISTER_PROFILE");
+      check_run_cost("REGISTER_PROFILE '" + d.profile_name + "'", "repeat", ctx_->workloads.largest_profile(w),
+                     ctx_->config.allow_long_run);
     } catch (const InputError& e) {
       fatal(e.what());
     }

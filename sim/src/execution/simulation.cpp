@@ -22,6 +22,7 @@
 #include "export/schedule_csv.hpp"
 #include "export/utilisation_csv.hpp"
 #include "model/platform_check.hpp"
+#include "model/run_cost.hpp"
 #include "services/node_daemons.hpp"
 #include "transport/zmq_client.hpp"
 
@@ -194,8 +195,9 @@ int run_simulation(const EngineConfig& config, const char* program_name, std::un
     if (config.energy)
       start_energy(ctx, config.platform_file);
     for (size_t i = 0; i < config.workload_files.size(); ++i) {
-      auto path = std::filesystem::absolute(config.workload_files[i]).string();
-      ctx.workloads.load_file("w" + std::to_string(i), path);
+      auto path              = std::filesystem::absolute(config.workload_files[i]).string();
+      const Workload& loaded = ctx.workloads.load_file("w" + std::to_string(i), path);
+      check_run_cost("workload '" + path + "'", "repeat", ctx.workloads.largest_profile(loaded), config.allow_long_run);
     }
     ctx.data       = DataRegistry::from_machines(ctx.machines, ctx.storage_endpoints);
     ctx.page_cache = PageCache::from_machines(ctx.machines, ctx.storage_endpoints);

@@ -131,7 +131,8 @@ Profile Profile::from_json(const std::string& name, const nlohmann::json& object
     if (object.contains("repeat")) {
       const auto& r = object.at("repeat");
       if (!r.is_number_integer() || r.get<long long>() < 1 || r.get<long long>() > std::numeric_limits<int>::max())
-        throw InputError(ctx + ": field 'repeat' must be a positive integer");
+        throw InputError(ctx + ": field 'repeat' must be an integer from 1 to " +
+                         std::to_string(std::numeric_limits<int>::max()) + ", got " + r.dump());
       p.repeat = r.get<int>(); // checked: 1 to INT_MAX above
     }
     const auto& seq = f.required("seq");

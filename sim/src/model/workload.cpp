@@ -7,6 +7,7 @@
 #include <fstream>
 #include <functional>
 #include <limits>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -134,6 +135,30 @@ void Workloads::check_profile_references(const Workload& workload, const std::st
   };
   for (const auto& [name, profile] : workload.profiles)
     visit(profile);
+}
+
+RunCost Workloads::largest_profile(const Workload& workload) const
+{
+  // Steps counted as doubles: 2^31 - 1 repeats nested a few deep overflow any integer.
+  std::map<std::string, double> steps;
+  std::function<double(const Profile&)> count = [&](const Profile& p) -> double {
+    if (auto it = steps.find(p.name); it != steps.end())
+      return it->second;
+    double inner = p.type == ProfileType::Composed ? 0.0 : 1.0;
+    for (const auto& sub : p.sequence)
+      inner += count(workload.profiles.at(sub)); // references checked: no cycle, no unknown name
+    const double total = p.type == ProfileType::Composed ? p.repeat * inner : inner;
+    steps[p.name]      = total;
+    return total;
+  };
+  RunCost largest;
+  for (const auto& [name, profile] : workload.profiles) {
+    const double n = count(profile);
+    if (n > largest.events)
+      largest = {n, "profile steps (composed profile '" + name + "': " + std::to_string(profile.repeat) +
+                        " repeats of its sequence)"};
+  }
+  return largest;
 }
 
 Job& Workloads::add_job(Workload& workload, const nlohmann::json& object, const std::string& where)

@@ -10,6 +10,7 @@
 
 #include "model/job.hpp"
 #include "model/profile.hpp"
+#include "model/run_cost.hpp"
 
 namespace datasched {
 
@@ -57,6 +58,11 @@ public:
 
   /// Checks that composed profiles only reference existing profiles, without cycles.
   void check_profile_references(const Workload& workload, const std::string& where) const;
+
+  /// The most steps a profile of `workload` expands to: a composed profile runs its sequence
+  /// `repeat` times, each profile of it a step (recursively); the run-cost check weighs it,
+  /// since a repeat of 2^31 - 1 is a run of years. Call after check_profile_references.
+  RunCost largest_profile(const Workload& workload) const;
 
 private:
   std::map<std::string, std::unique_ptr<Workload>> workloads_;

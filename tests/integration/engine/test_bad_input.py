@@ -232,3 +232,21 @@ def test_a_device_or_pipe_as_input_is_refused_in_one_line(tmp_path, option, kind
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and f"'{special}': not a regular file" in lines[0], r.stderr
     assert_no_outputs(tmp_path / "out")
+
+
+def test_a_composed_profile_repeated_for_years_is_refused_unless_allowed(tmp_path):
+    """repeat 2^31 - 1 of one delay step: at least 2.1e9 steps, far above the engine's event
+    budget (1e7, model/run_cost.hpp): one line naming the workload, the field and the estimate,
+    before anything runs. 1,000 repeats stay within it and run."""
+    profiles = {"d": {"type": "delay", "delay": 1}, "c": {"type": "composed", "repeat": 2**31 - 1, "seq": ["d"]}}
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}], profiles)
+    r = engine("-p", PLATFORM, "-w", w, "-e", tmp_path / "out", "-s", "tcp://127.0.0.1:1")
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode != 0 and len(lines) == 1, r.stderr
+    assert f"workload '{w}': repeat: this run simulates at least 2.15e+09 profile steps" in lines[0]
+    assert "composed profile 'c'" in lines[0] and "--allow-long-run" in lines[0]
+    assert_no_outputs(tmp_path / "out")
+    small = dict(profiles, c={"type": "composed", "repeat": 1000, "seq": ["d"]})
+    w = write_workload(tmp_path, [{"id": 0, "subtime": 0, "res": 1, "profile": "c"}], small)
+    result = run_simulation(PLATFORM, w, "fcfs", tmp_path / "ok", decision_timeout=10)
+    assert (result.output_dir / "out_jobs.csv").read_text().count("\n") == 2  # header and the job

@@ -305,3 +305,17 @@ def test_bad_decisions_name_the_job(tmp_path, profiles, replies, engine_args, me
     assert r.returncode != 0
     assert message in r.stderr, r.stderr
     assert not list(tmp_path.glob("out_*.csv"))
+
+
+def test_a_registered_profile_repeated_for_years_stops_the_run_naming_it(tmp_path):
+    """REGISTER_PROFILE gets the event budget a workload file gets (model/run_cost.hpp): a
+    composed profile of 2^31 - 1 repeats ends the run with one line naming it."""
+    on_begin = [
+        {"register_profile": ["dyn", "d", {"type": "delay", "delay": 1}]},
+        {"register_profile": ["dyn", "c", {"type": "composed", "repeat": 2**31 - 1, "seq": ["d"]}]},
+    ]
+    with pytest.raises(SimulationError) as error:
+        run_actions(tmp_path, STORAGE, ONE_JOB, DELAY, engine_args=["--enable-dynamic-jobs"], on_begin=on_begin)
+    message = str(error.value)
+    assert message.startswith("REGISTER_PROFILE 'c': repeat: this run simulates at least 2.15e+09"), message
+    assert "--allow-long-run" in message and "\n" not in message, message
