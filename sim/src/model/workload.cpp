@@ -139,20 +139,23 @@ void Workloads::check_profile_references(const Workload& workload, const std::st
 
 RunCost Workloads::largest_profile(const Workload& workload) const
 {
-  // Steps counted as doubles: 2^31 - 1 repeats nested a few deep overflow any integer.
+  // Steps counted as doubles: 2^31 - 1 repeats nested a few deep overflow any integer. Only
+  // composed profiles are remembered (a trace of a million jobs has a million one-step profiles).
   std::map<std::string, double> steps;
   std::function<double(const Profile&)> count = [&](const Profile& p) -> double {
+    if (p.type != ProfileType::Composed)
+      return 1.0;
     if (auto it = steps.find(p.name); it != steps.end())
       return it->second;
-    double inner = p.type == ProfileType::Composed ? 0.0 : 1.0;
+    double inner = 0.0;
     for (const auto& sub : p.sequence)
       inner += count(workload.profiles.at(sub)); // references checked: no cycle, no unknown name
-    const double total = p.type == ProfileType::Composed ? p.repeat * inner : inner;
-    steps[p.name]      = total;
-    return total;
+    return steps[p.name] = p.repeat * inner;
   };
   RunCost largest;
   for (const auto& [name, profile] : workload.profiles) {
+    if (profile.type != ProfileType::Composed)
+      continue;
     const double n = count(profile);
     if (n > largest.events)
       largest = {n, "profile steps (composed profile '" + name + "': " + std::to_string(profile.repeat) +
