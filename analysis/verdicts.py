@@ -205,19 +205,6 @@ def at_most(ours: Estimate, bound: float) -> Judgement:
     return Judgement(Word.INCONCLUSIVE, f"interval straddles {bound:g}")
 
 
-def level(paper: float, ours: float, factor: float = DEFAULT_FACTOR) -> Judgement:
-    """A quantity that is not a difference (a request size): only the magnitude rule applies,
-    ``ours`` within ``1/factor`` to ``factor`` times the paper's; no sign or interval to check."""
-    paper = _check_paper(paper)
-    ours = _check_paper(ours)
-    if paper <= 0 or ours <= 0:
-        raise VerdictError("a level claim compares positive quantities")
-    ratio = ours / paper
-    if 1 / factor <= ratio <= factor:
-        return Judgement(Word.REPRODUCED, f"{ratio:.2g}× the paper's (a level, not a difference)")
-    return Judgement(Word.NOT_REPRODUCED, f"{ratio:.2g}× the paper's, outside {1 / factor:g}–{factor:g}×")
-
-
 def _bounded_below(paper: float, ours: Estimate, factor: float) -> bool:
     """Our interval (a real one: several seeds, or a deterministic value) lies wholly on the
     near side of ``paper / factor``: even its end towards the paper is smaller than the

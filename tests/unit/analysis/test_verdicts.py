@@ -19,7 +19,6 @@ from datasched.analysis.verdicts import (
     count,
     difference,
     direction,
-    level,
     missing,
     no_effect,
     sweep,
@@ -149,13 +148,6 @@ def test_no_effect_on_one_seed_is_inconclusive():
 )
 def test_at_most_table(why, mean, low, high, expected):
     assert at_most(Estimate(mean, low, high, 8), 5.0).word is expected, why
-
-
-def test_level_is_judged_on_magnitude_only():
-    assert level(58.0, 64.0).word is R
-    assert level(58.0, 20.0).word is N
-    with pytest.raises(VerdictError):
-        level(58.0, math.nan)
 
 
 def test_by_construction_and_missing_need_their_reason_and_are_never_reproduced():
