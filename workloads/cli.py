@@ -214,7 +214,12 @@ def _parse_overrides(items: list[str]) -> dict[str, Any]:
         parts = key.split(".")
         for part in parts[:-1]:  # sizes.n_phases=10 -> {"sizes": {"n_phases": 10}}
             target = target.setdefault(part, {})
-        target[parts[-1]] = parse_yaml(raw, f"--set {key}")
+            if not isinstance(target, dict):
+                raise UserError(f"--set {key}: {part} was set to a value, not a mapping, by an earlier --set")
+        try:
+            target[parts[-1]] = parse_yaml(raw, f"--set {key}")
+        except yaml.YAMLError as exc:
+            raise yaml_error(f"--set {key}", exc, "YAML value") from None
     return out
 
 

@@ -98,6 +98,18 @@ OTHER_CASES = [
         ["--set expects KEY=VALUE", "'kind'"],
     ),
     (
+        "markov-set-broken-yaml",
+        ["workload", "markov", "--seed", "1", "--set", "kind=[", "-o", "{tmp}/m.json"],
+        {},
+        ["--set kind:1:2", "not valid YAML value"],
+    ),
+    (
+        "markov-set-into-a-value",
+        ["workload", "markov", "--seed", "1", "--set", "sizes=1", "--set", "sizes.n_phases=3", "-o", "{tmp}/m.json"],
+        {},
+        ["--set sizes.n_phases", "sizes was set to a value, not a mapping"],
+    ),
+    (
         "markov-unknown-parameter",
         ["workload", "markov", "--seed", "1", "--set", "nope=3", "-o", "{tmp}/m.json"],
         {},
