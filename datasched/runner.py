@@ -213,6 +213,35 @@ def remove_outputs(output_dir: str | Path, prefix: str = "out") -> None:
                 raise UserError(f"cannot remove the previous output {exc.filename}: {exc.strerror}") from None
 
 
+def _autogroup_nice() -> int | None:
+    """This process's autogroup nice value (Linux's autogroup scheduling), None where there is none."""
+    try:
+        return int(Path("/proc/self/autogroup").read_text().rsplit("nice", 1)[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _child_setup(parent_pid: int) -> Callable[[], None]:
+    """A ``preexec_fn`` for the engine and the decision process: they die with the runner
+    (:func:`_die_with_parent`) and keep its autogroup nice value. Each child starts a session of
+    its own (so that its whole group can be killed), and Linux's autogroup scheduler shares the CPU
+    between sessions first, each new one at nice 0: a sweep started at autogroup nice 19 beside
+    other work ran its engines at full weight (docs/benchmarks.md, *Beside background work*)."""
+    die = _die_with_parent(parent_pid)
+    nice = _autogroup_nice()
+
+    def setup() -> None:
+        die()
+        if nice:  # runs after setsid(): the child's own autogroup
+            try:
+                with open("/proc/self/autogroup", "w") as handle:
+                    handle.write(str(nice))
+            except OSError:
+                pass
+
+    return setup
+
+
 def _die_with_parent(parent_pid: int) -> Callable[[], None]:
     """A ``preexec_fn``: the child gets SIGKILL when the runner dies, however it dies.
     Linux sends it when the thread that forked exits; run_simulation forks from the
@@ -587,7 +616,7 @@ def _run_once(
                 start_new_session=True,
                 cwd=output_dir,
                 env=decision_environment(),
-                preexec_fn=_die_with_parent(os.getpid()),
+                preexec_fn=_child_setup(os.getpid()),
             )
         # Batsim writes no progress lines but tens of MB of log: its stderr goes straight to the file
         engine_proc, reader = _start_engine(
@@ -790,7 +819,7 @@ def _start_engine(
                 start_new_session=True,
                 cwd=cwd,
                 env=env,
-                preexec_fn=_die_with_parent(os.getpid()),
+                preexec_fn=_child_setup(os.getpid()),
             )
         idle = threading.Thread(target=lambda: None, daemon=True)
         idle.start()
@@ -804,7 +833,7 @@ def _start_engine(
         errors="replace",
         cwd=cwd,
         env=env,
-        preexec_fn=_die_with_parent(os.getpid()),
+        preexec_fn=_child_setup(os.getpid()),
     )
     reader = threading.Thread(target=_pump_engine_stderr, args=(proc, log_path, on_progress), daemon=True)
     reader.start()

@@ -144,3 +144,31 @@ def test_bad_input_the_engine_finds_is_one_line_naming_file_and_line(tmp_path, c
     assert status != 0 and len(err) == 1, err
     assert err[0].startswith(f"datasched: error: malformed JSON in '{bad}' at line 2"), err
     assert "exited with status 1; log: " in err[0]
+
+
+@pytest.mark.skipif(not Path("/proc/self/autogroup").exists(), reason="no autogroup scheduling on this kernel")
+def test_the_engine_keeps_the_runners_autogroup_nice(tmp_path):
+    """The engine runs in a session of its own, which Linux gives an autogroup at nice 0; a runner
+    whose autogroup is at nice 7 (a sweep started beside other work) must pass it on, or its
+    engines take an equal share of the CPU from everything else. Checked in a fresh session, so
+    this test's own autogroup is untouched."""
+    import subprocess
+    import sys
+    import textwrap
+
+    script = textwrap.dedent(
+        f"""
+        from pathlib import Path
+        from datasched.runner import _start_engine
+        Path("/proc/self/autogroup").write_text("7")
+        proc, _ = _start_engine(["sleep", "5"], Path({str(tmp_path)!r}), Path({str(tmp_path / "log")!r}), None,
+                                progress_lines=False)
+        print(Path(f"/proc/{{proc.pid}}/autogroup").read_text().split()[-1])
+        proc.kill()
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, start_new_session=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "7", done.stdout
